@@ -1,0 +1,64 @@
+package io.ordo;
+
+/**
+ * The stable error codes of Ordo's API. Each code has one HTTP status; the same code travels as the
+ * event-bus failure code, so a client on either transport sees the same error.
+ */
+public enum ErrorCode {
+  INVALID_REQUEST("invalid_request", 400),
+  INVALID_PARAMETER("invalid_parameter", 400),
+  UNKNOWN_TASK_TYPE("unknown_task_type", 400),
+  INVALID_DEFINITION("invalid_definition", 400),
+  UNAUTHORIZED("unauthorized", 401),
+  FORBIDDEN("forbidden", 403),
+  INVALID_TASK("invalid_task", 404),
+  QUEUE_NOT_FOUND("queue_not_found", 404),
+  NOT_FOUND("not_found", 404),
+  TASK_ILLEGAL_STATE("task_illegal_state", 409),
+  QUEUE_EXISTS("queue_exists", 409),
+  QUEUE_ILLEGAL_STATE("queue_illegal_state", 409),
+  INSTANCE_LOCKED("instance_locked", 409),
+  PAYLOAD_TOO_LARGE("payload_too_large", 413),
+  UNAVAILABLE("unavailable", 503),
+  INTERNAL("internal", 500);
+
+  private final String code;
+  private final int httpStatus;
+
+  ErrorCode(String code, int httpStatus) {
+    this.code = code;
+    this.httpStatus = httpStatus;
+  }
+
+  /** The wire name, e.g. {@code task_illegal_state}. */
+  public String code() {
+    return code;
+  }
+
+  public int httpStatus() {
+    return httpStatus;
+  }
+
+  /**
+   * The event-bus failure code: stable across releases because it is the enum's HTTP-independent
+   * id.
+   */
+  public int busFailureCode() {
+    return 1000 + ordinal();
+  }
+
+  public static ErrorCode fromBusFailureCode(int failureCode) {
+    int index = failureCode - 1000;
+    ErrorCode[] values = values();
+    return index >= 0 && index < values.length ? values[index] : INTERNAL;
+  }
+
+  public static ErrorCode fromCode(String code) {
+    for (ErrorCode value : values()) {
+      if (value.code.equals(code)) {
+        return value;
+      }
+    }
+    return INTERNAL;
+  }
+}

@@ -1,0 +1,64 @@
+package io.ordo.bus;
+
+import io.ordo.model.QueueKind;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * A message the queue service handed to a runner: everything the runner needs to run it, and the
+ * lock version (fencing token) every report about it must carry.
+ *
+ * @param tenant the message's tenant
+ * @param messageId the message id
+ * @param kind its queue kind
+ * @param queueId its serial queue, empty for the parallel queue
+ * @param taskClassName the task type's class name
+ * @param jsPath the script of a JavaScript task
+ * @param parameter the registered parameter
+ * @param timeouts the effective timeouts
+ * @param attempt the attempt this run will be (1 for the first)
+ * @param version the lock version of this hold
+ * @param context the registration context
+ */
+public record ClaimedTask(
+    String tenant,
+    String messageId,
+    QueueKind kind,
+    String queueId,
+    String taskClassName,
+    String jsPath,
+    JsonObject parameter,
+    JsonObject timeouts,
+    int attempt,
+    long version,
+    JsonObject context) {
+
+  public JsonObject toJson() {
+    return new JsonObject()
+        .put("tenant", tenant)
+        .put("messageId", messageId)
+        .put("queue", kind.apiName())
+        .put("queueId", queueId)
+        .put("taskClassName", taskClassName)
+        .put("jsPath", jsPath)
+        .put("parameter", parameter)
+        .put("timeouts", timeouts)
+        .put("attempt", attempt)
+        .put("version", version)
+        .put("context", context);
+  }
+
+  public static ClaimedTask fromJson(JsonObject json) {
+    return new ClaimedTask(
+        json.getString("tenant"),
+        json.getString("messageId"),
+        QueueKind.fromApiName(json.getString("queue")),
+        json.getString("queueId"),
+        json.getString("taskClassName"),
+        json.getString("jsPath"),
+        json.getJsonObject("parameter"),
+        json.getJsonObject("timeouts"),
+        json.getInteger("attempt"),
+        json.getLong("version"),
+        json.getJsonObject("context", new JsonObject()));
+  }
+}

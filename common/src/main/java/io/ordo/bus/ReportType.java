@@ -1,0 +1,19 @@
+package io.ordo.bus;
+
+/** The lifecycle transitions a runner reports about a message it holds. */
+public enum ReportType {
+  /** INITIAL → READY: node and accept time recorded; the runner then calls taskAccepted. */
+  ACCEPTED,
+  /** READY → RUNNING: the runner then calls taskStarted and run. */
+  STARTED,
+  /** The task heartbeat: time and details; no event. */
+  HEARTBEAT,
+  /** run returned: TaskCompleted with the result; the message is disposed. */
+  COMPLETED,
+  /** run threw: TaskFailed; stopProgressOnError applies; the message is disposed. */
+  FAILED,
+  /** The runner could not accept it: TaskRejected; back to the head of its queue. */
+  REJECTED,
+  /** Released (end notification) or, with {@code forced}, stopped: re-entry and stop options. */
+  RELEASED
+}

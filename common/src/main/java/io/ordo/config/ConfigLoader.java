@@ -1,0 +1,315 @@
+package io.ordo.config;
+
+import io.ordo.config.OrdoConfig.ClusterOptions;
+import io.ordo.config.OrdoConfig.DatabaseOptions;
+import io.ordo.config.OrdoConfig.HistoryOptions;
+import io.ordo.config.OrdoConfig.HttpOptions;
+import io.ordo.config.OrdoConfig.Limits;
+import io.ordo.config.OrdoConfig.LockOptions;
+import io.ordo.config.OrdoConfig.RunnerOptions;
+import io.ordo.config.OrdoConfig.TokenEntry;
+import io.ordo.lock.LockRetryPolicy;
+import io.ordo.parameter.ParameterLimits;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Reads a node's {@link OrdoConfig}: the YAML file (if any), then the {@code ORDO_*} environment
+ * variables over it, then the defaults for whatever is still unset. Unknown or malformed values
+ * fail the start with a message naming the key.
+ */
+public final class ConfigLoader {
+  /** Environment variables and the configuration keys they override. */
+  public static final Map<String, String> ENVIRONMENT_KEYS =
+      Map.ofEntries(
+          Map.entry("ORDO_NODE_NAME", "node.name"),
+          Map.entry("ORDO_HTTP_HOST", "http.host"),
+          Map.entry("ORDO_HTTP_PORT", "http.port"),
+          Map.entry("ORDO_DB_URL", "database.url"),
+          Map.entry("ORDO_DATA_DIR", "database.data-dir"),
+          Map.entry("ORDO_DB_POOL_SIZE", "database.pool-size"),
+          Map.entry("ORDO_CLUSTER_MEMBERS", "cluster.members"),
+          Map.entry("ORDO_CLUSTER_HOST", "cluster.host"),
+          Map.entry("ORDO_CLUSTER_PORT", "cluster.port"),
+          Map.entry("ORDO_MAX_THREADS", "task-runner.max-threads"),
+          Map.entry("ORDO_ROUND_INTERVAL", "task-runner.round-interval"),
+          Map.entry("ORDO_PLUGIN_DIR", "task-runner.plugin-dir"),
+          Map.entry("ORDO_TASK_CLASSES", "task-runner.task-classes"),
+          Map.entry("ORDO_LOCK_LEASE", "lock.lease"),
+          Map.entry("ORDO_LOCK_RENEWAL_PERIOD", "lock.renewal-period"),
+          Map.entry("ORDO_LOCK_RETRY", "lock.instance-locked-exception-action"),
+          Map.entry("ORDO_MAX_ATTEMPTS", "max-attempts"),
+          Map.entry("ORDO_SHUTDOWN_GRACE_PERIOD", "shutdown.grace-period"),
+          Map.entry("ORDO_HISTORY_RETENTION_DAYS", "history.retention-days"),
+          Map.entry("ORDO_TOKENS", "tokens"),
+          Map.entry("ORDO_TOKENS_FILE", "tokens-file"),
+          Map.entry("ORDO_DEV_TOKEN", "dev-token"));
+
+  private final Map<String, Object> values = new LinkedHashMap<>();
+
+  private ConfigLoader() {}
+
+  /**
+   * Loads the configuration.
+   *
+   * @param file the YAML file, or null for none
+   * @param environment the process environment (tests pass their own)
+   */
+  public static OrdoConfig load(Path file, Map<String, String> environment) {
+    ConfigLoader loader = new ConfigLoader();
+    if (file != null) {
+      loader.readYaml(file);
+    }
+    loader.readEnvironment(environment);
+    return loader.build();
+  }
+
+  /** Loads from the environment alone (the all-in-one node's usual case). */
+  public static OrdoConfig fromEnvironment(Map<String, String> environment) {
+    String file = environment.get("ORDO_CONFIG");
+    return load(file == null || file.isBlank() ? null : Path.of(file), environment);
+  }
+
+  private void readYaml(Path file) {
+    try (Reader reader = Files.newBufferedReader(file)) {
+      Object root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
+      if (root == null) {
+        return;
+      }
+      if (!(root instanceof Map<?, ?> map)) {
+        throw new ConfigException(file + ": the top level must be a mapping");
+      }
+      flatten("", map);
+    } catch (IOException e) {
+      throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+    }
+  }
+
+  private void flatten(String prefix, Map<?, ?> map) {
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      String key = prefix + entry.getKey();
+      Object value = entry.getValue();
+      // Maps under these keys are data (per-tenant values), not nested configuration.
+      boolean dataMap = key.equals("history.tenants");
+      if (value instanceof Map<?, ?> nested && !dataMap) {
+        flatten(key + ".", nested);
+      } else {
+        values.put(key, value);
+      }
+    }
+  }
+
+  private void readEnvironment(Map<String, String> environment) {
+    ENVIRONMENT_KEYS.forEach(
+        (variable, key) -> {
+          String value = environment.get(variable);
+          if (value != null && !value.isBlank()) {
+            values.put(key, value.trim());
+          }
+        });
+  }
+
+  private OrdoConfig build() {
+    Duration lease = seconds("lock.lease", LockOptions.DEFAULT_LEASE);
+    Duration renewal = seconds("lock.renewal-period", LockOptions.DEFAULT_RENEWAL_PERIOD);
+    if (renewal.compareTo(lease) >= 0) {
+      throw new ConfigException(
+          "lock.renewal-period (" + renewal + ") must be shorter than lock.lease (" + lease + ")");
+    }
+    int defaultRetention =
+        integer("history.retention-days", HistoryOptions.DEFAULT_RETENTION_DAYS, 0, 90);
+    return new OrdoConfig(
+        string("node.name", defaultNodeName()),
+        new HttpOptions(
+            string("http.host", HttpOptions.DEFAULT_HOST),
+            integer("http.port", HttpOptions.DEFAULT_PORT, 0, 65535),
+            longValue("http.body-limit-bytes", HttpOptions.DEFAULT_BODY_LIMIT_BYTES)),
+        new DatabaseOptions(
+            string("database.url", DatabaseOptions.EMBEDDED),
+            Path.of(string("database.data-dir", DatabaseOptions.DEFAULT_DATA_DIR)),
+            integer("database.pool-size", DatabaseOptions.DEFAULT_POOL_SIZE, 1, 200)),
+        new ClusterOptions(
+            list("cluster.members"),
+            string("cluster.host", ClusterOptions.DEFAULT_HOST),
+            integer("cluster.port", ClusterOptions.DEFAULT_PORT, 1, 65535)),
+        new RunnerOptions(
+            integer("task-runner.max-threads", RunnerOptions.DEFAULT_MAX_THREADS, 1, 4096),
+            seconds("task-runner.round-interval", RunnerOptions.DEFAULT_ROUND_INTERVAL),
+            list("task-runner.task-classes"),
+            optionalPath("task-runner.plugin-dir")),
+        new LockOptions(lease, renewal, lockRetryPolicy()),
+        integer("max-attempts", OrdoConfig.DEFAULT_MAX_ATTEMPTS, 1, 1000),
+        seconds("shutdown.grace-period", OrdoConfig.DEFAULT_SHUTDOWN_GRACE_PERIOD),
+        new HistoryOptions(tenantRetention(), defaultRetention),
+        new Limits(
+            new ParameterLimits(
+                integer("limits.parameter-bytes", ParameterLimits.DEFAULT_MAX_BYTES, 2, 64 << 20),
+                integer("limits.parameter-depth", ParameterLimits.DEFAULT_MAX_DEPTH, 1, 512)),
+            integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 4096),
+            integer("limits.list-limit", Limits.DEFAULT_MAX_LIST_LIMIT, 1, 100_000)),
+        tokens(),
+        optionalPath("tokens-file"),
+        string("dev-token", null));
+  }
+
+  private LockRetryPolicy lockRetryPolicy() {
+    String name = string("lock.instance-locked-exception-action", "NoRetry");
+    LockRetryPolicy named;
+    try {
+      named = LockRetryPolicy.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("lock.instance-locked-exception-action: " + e.getMessage());
+    }
+    try {
+      if (named instanceof LockRetryPolicy.BasicRetry basic) {
+        return new LockRetryPolicy.BasicRetry(
+            millis("lock.basic-retry.interval-millis", basic.interval()),
+            millis("lock.basic-retry.limit-millis", basic.limit()));
+      }
+      if (named instanceof LockRetryPolicy.AggressiveRetry aggressive) {
+        return new LockRetryPolicy.AggressiveRetry(
+            millis("lock.aggressive-retry.initial-millis", aggressive.initial()),
+            millis("lock.aggressive-retry.max-millis", aggressive.max()),
+            millis("lock.aggressive-retry.limit-millis", aggressive.limit()));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("lock: " + e.getMessage());
+    }
+    return named;
+  }
+
+  private Map<String, Integer> tenantRetention() {
+    Object tenants = values.get("history.tenants");
+    Map<String, Integer> result = new LinkedHashMap<>();
+    if (tenants instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        int days = toInt("history.tenants." + entry.getKey(), entry.getValue(), 0, 90);
+        result.put(String.valueOf(entry.getKey()), days);
+      }
+    } else if (tenants != null) {
+      throw new ConfigException("history.tenants must map tenant names to days");
+    }
+    return Map.copyOf(result);
+  }
+
+  /**
+   * Tokens from YAML (a list of {token|hash, tenant, role}) or ORDO_TOKENS (token:tenant:role,…).
+   */
+  private List<TokenEntry> tokens() {
+    Object raw = values.get("tokens");
+    List<TokenEntry> tokens = new ArrayList<>();
+    if (raw instanceof String text) {
+      tokens.addAll(TokenEntries.parseList(text));
+    } else if (raw instanceof List<?> list) {
+      for (Object item : list) {
+        if (!(item instanceof Map<?, ?> map)) {
+          throw new ConfigException("tokens: each entry needs token (or hash), tenant and role");
+        }
+        tokens.add(TokenEntries.fromMap(map));
+      }
+    } else if (raw != null) {
+      throw new ConfigException("tokens must be a list or token:tenant:role,... text");
+    }
+    return List.copyOf(tokens);
+  }
+
+  private String string(String key, String fallback) {
+    Object value = values.get(key);
+    return value == null ? fallback : String.valueOf(value);
+  }
+
+  private int integer(String key, int fallback, int min, int max) {
+    Object value = values.get(key);
+    return value == null ? fallback : toInt(key, value, min, max);
+  }
+
+  private static int toInt(String key, Object value, int min, int max) {
+    try {
+      int number = value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString());
+      if (number < min || number > max) {
+        throw new ConfigException(key + " must be between " + min + " and " + max + ": " + value);
+      }
+      return number;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be a whole number: " + value);
+    }
+  }
+
+  private long longValue(String key, long fallback) {
+    Object value = values.get(key);
+    if (value == null) {
+      return fallback;
+    }
+    try {
+      long number = value instanceof Number n ? n.longValue() : Long.parseLong(value.toString());
+      if (number < 1) {
+        throw new ConfigException(key + " must be positive: " + value);
+      }
+      return number;
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be a whole number: " + value);
+    }
+  }
+
+  /** A duration given in seconds (fractions allowed, e.g. 0.5). */
+  private Duration seconds(String key, Duration fallback) {
+    Object value = values.get(key);
+    if (value == null) {
+      return fallback;
+    }
+    try {
+      double seconds =
+          value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString());
+      if (!(seconds > 0) || seconds > 31_536_000) {
+        throw new ConfigException(key + " must be a positive number of seconds: " + value);
+      }
+      return Duration.ofMillis(Math.round(seconds * 1000));
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key + " must be a number of seconds: " + value);
+    }
+  }
+
+  private Duration millis(String key, Duration fallback) {
+    Object value = values.get(key);
+    return value == null ? fallback : Duration.ofMillis(longValue(key, fallback.toMillis()));
+  }
+
+  private List<String> list(String key) {
+    Object value = values.get(key);
+    if (value == null) {
+      return List.of();
+    }
+    if (value instanceof List<?> list) {
+      return list.stream().map(String::valueOf).map(String::trim).toList();
+    }
+    return java.util.Arrays.stream(value.toString().split(","))
+        .map(String::trim)
+        .filter(s -> !s.isEmpty())
+        .toList();
+  }
+
+  private Path optionalPath(String key) {
+    String value = string(key, null);
+    return value == null || value.isBlank() ? null : Path.of(value);
+  }
+
+  private static String defaultNodeName() {
+    String host;
+    try {
+      host = java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.net.UnknownHostException e) {
+      host = "localhost";
+    }
+    return host + "-" + ProcessHandle.current().pid();
+  }
+}

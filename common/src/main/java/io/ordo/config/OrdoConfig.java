@@ -1,0 +1,148 @@
+package io.ordo.config;
+
+import io.ordo.lock.LockRetryPolicy;
+import io.ordo.parameter.ParameterLimits;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A node's configuration, read once at start (from the YAML file and {@code ORDO_*} environment
+ * variables by {@link ConfigLoader}) and passed through constructors. Every value has a named
+ * default; README's "Configuration" section lists them.
+ *
+ * @param nodeName this node's name, shown as the task's {@code node}
+ * @param http the HTTP listener
+ * @param database where PostgreSQL is
+ * @param cluster the Hazelcast cluster this node joins
+ * @param runner the task runner's settings
+ * @param lock lock owner leases and the instance-locked action
+ * @param maxAttempts lease expiries a message survives before it fails with Ordo.LeaseExpired
+ * @param shutdownGracePeriod how long a stopping node waits for running tasks
+ * @param history history retention
+ * @param limits input limits
+ * @param tokens the bearer tokens known at start
+ * @param tokensFile where tokens are re-read from while running (null: no rotation)
+ * @param devToken the all-in-one node's operator token for tenant {@code default}
+ */
+public record OrdoConfig(
+    String nodeName,
+    HttpOptions http,
+    DatabaseOptions database,
+    ClusterOptions cluster,
+    RunnerOptions runner,
+    LockOptions lock,
+    int maxAttempts,
+    Duration shutdownGracePeriod,
+    HistoryOptions history,
+    Limits limits,
+    List<TokenEntry> tokens,
+    Path tokensFile,
+    String devToken) {
+
+  public static final int DEFAULT_MAX_ATTEMPTS = 3;
+  public static final Duration DEFAULT_SHUTDOWN_GRACE_PERIOD = Duration.ofSeconds(30);
+
+  /**
+   * The HTTP listener.
+   *
+   * @param host the interface to bind; the all-in-one node's default is loopback only
+   * @param port the port; 0 picks a free one
+   * @param bodyLimitBytes the largest request body (413 past it)
+   */
+  public record HttpOptions(String host, int port, long bodyLimitBytes) {
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8080;
+    public static final long DEFAULT_BODY_LIMIT_BYTES = 2L * 1024 * 1024;
+  }
+
+  /**
+   * Where PostgreSQL is.
+   *
+   * @param url a {@code postgresql://user:password@host:port/database} URI, or {@code embedded}
+   * @param dataDir the embedded server's data directory
+   * @param poolSize connections per service pool
+   */
+  public record DatabaseOptions(String url, Path dataDir, int poolSize) {
+    public static final String EMBEDDED = "embedded";
+    public static final String DEFAULT_DATA_DIR = "./ordo-data";
+    public static final int DEFAULT_POOL_SIZE = 8;
+
+    public boolean embedded() {
+      return EMBEDDED.equals(url);
+    }
+  }
+
+  /**
+   * The Hazelcast cluster.
+   *
+   * @param members TCP/IP member addresses ({@code host} or {@code host:port})
+   * @param host the interface Hazelcast and the event bus bind to
+   * @param port Hazelcast's first port (it tries the following ones too)
+   */
+  public record ClusterOptions(List<String> members, String host, int port) {
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 5701;
+  }
+
+  /**
+   * The task runner (the seed's {@code task-runner-config}).
+   *
+   * @param maxThreads tasks this node runs at once
+   * @param roundInterval the poll interval, the safety net behind push notification
+   * @param taskClasses task classes named in configuration, besides ServiceLoader's
+   * @param pluginDir a directory of task jars, or null
+   */
+  public record RunnerOptions(
+      int maxThreads, Duration roundInterval, List<String> taskClasses, Path pluginDir) {
+    public static final int DEFAULT_MAX_THREADS = 8;
+    public static final Duration DEFAULT_ROUND_INTERVAL = Duration.ofSeconds(5);
+  }
+
+  /**
+   * Lock owners and instance locks (SPEC 6).
+   *
+   * @param lease how long a lock owner's lease lasts without renewal
+   * @param renewalPeriod how often a live owner renews it
+   * @param instanceLockedAction what a node does when an instance is locked by another owner
+   */
+  public record LockOptions(
+      Duration lease, Duration renewalPeriod, LockRetryPolicy instanceLockedAction) {
+    public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_RENEWAL_PERIOD = Duration.ofSeconds(5);
+  }
+
+  /**
+   * History retention (SPEC 5).
+   *
+   * @param retentionDays days a closed history is kept, per tenant; absent tenants get the default
+   * @param defaultRetentionDays the default for every tenant
+   */
+  public record HistoryOptions(Map<String, Integer> retentionDays, int defaultRetentionDays) {
+    public static final int DEFAULT_RETENTION_DAYS = 30;
+    public static final int MAX_RETENTION_DAYS = 90;
+
+    public int retentionDaysFor(String tenant) {
+      return retentionDays.getOrDefault(tenant, defaultRetentionDays);
+    }
+  }
+
+  /**
+   * Input limits (SPEC 10).
+   *
+   * @param parameter parameter size and depth
+   * @param maxIdLength the longest queue id, idempotency key or other id
+   * @param maxListLimit the largest {@code limit} a listing accepts
+   */
+  public record Limits(ParameterLimits parameter, int maxIdLength, int maxListLimit) {
+    public static final int DEFAULT_MAX_ID_LENGTH = 255;
+    public static final int DEFAULT_MAX_LIST_LIMIT = 1000;
+  }
+
+  /**
+   * A bearer token as configured: either its SHA-256 hash ({@code sha256:<hex>}) or, for
+   * development, the plain token.
+   */
+  public record TokenEntry(String tokenHash, String tenant, io.ordo.model.Role role) {}
+}

@@ -1,0 +1,72 @@
+package io.ordo.db;
+
+import io.vertx.pgclient.PgConnectOptions;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Where a PostgreSQL database is: parsed from a {@code postgresql://user:password@host:port/db}
+ * URI, and rendered as the connect options of the reactive client and as a JDBC URL for Flyway.
+ */
+public record DatabaseAddress(
+    String host, int port, String database, String user, String password) {
+
+  public static DatabaseAddress parse(String uri) {
+    URI parsed;
+    try {
+      parsed = URI.create(uri.trim());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("not a database URI: " + redact(uri), e);
+    }
+    String scheme = parsed.getScheme();
+    if (!"postgresql".equals(scheme) && !"postgres".equals(scheme)) {
+      throw new IllegalArgumentException(
+          "database URI must start with postgresql:// (got " + redact(uri) + ")");
+    }
+    String user = "postgres";
+    String password = null;
+    String userInfo = parsed.getRawUserInfo();
+    if (userInfo != null) {
+      int colon = userInfo.indexOf(':');
+      user = decode(colon < 0 ? userInfo : userInfo.substring(0, colon));
+      password = colon < 0 ? null : decode(userInfo.substring(colon + 1));
+    }
+    String path = parsed.getPath();
+    String database = path == null || path.length() <= 1 ? "postgres" : path.substring(1);
+    int port = parsed.getPort() < 0 ? 5432 : parsed.getPort();
+    if (parsed.getHost() == null) {
+      throw new IllegalArgumentException("database URI has no host: " + redact(uri));
+    }
+    return new DatabaseAddress(parsed.getHost(), port, database, user, password);
+  }
+
+  public PgConnectOptions connectOptions() {
+    PgConnectOptions options =
+        new PgConnectOptions()
+            .setHost(host)
+            .setPort(port)
+            .setDatabase(database)
+            .setUser(user)
+            .setCachePreparedStatements(true)
+            .setPipeliningLimit(256);
+    return password == null ? options : options.setPassword(password);
+  }
+
+  public String jdbcUrl() {
+    return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+  }
+
+  /** The URI without its password, for logs. */
+  public String describe() {
+    return "postgresql://" + user + "@" + host + ":" + port + "/" + database;
+  }
+
+  private static String decode(String text) {
+    return URLDecoder.decode(text, StandardCharsets.UTF_8);
+  }
+
+  private static String redact(String uri) {
+    return uri.replaceAll("://([^:@/]*):[^@/]*@", "://$1:***@");
+  }
+}

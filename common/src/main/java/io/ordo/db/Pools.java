@@ -1,0 +1,19 @@
+package io.ordo.db;
+
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+
+/** Creates the reactive PostgreSQL pools the services share. */
+public final class Pools {
+  private Pools() {}
+
+  public static Pool create(Vertx vertx, DatabaseAddress address, int size, String name) {
+    return PgBuilder.pool()
+        .with(new PoolOptions().setMaxSize(size).setName(name).setShared(false))
+        .connectingTo(address.connectOptions())
+        .using(vertx)
+        .build();
+  }
+}

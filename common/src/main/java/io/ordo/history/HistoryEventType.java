@@ -1,0 +1,62 @@
+package io.ordo.history;
+
+/**
+ * The types of history events (SPEC 5). Task events first; state-machine events use Step Functions'
+ * names.
+ */
+public enum HistoryEventType {
+  // Task messages
+  TaskScheduled,
+  TaskAccepted,
+  TaskRejected,
+  TaskStarted,
+  TaskCompleted,
+  TaskFailed,
+  TaskReleaseRequested,
+  TaskStopRequested,
+  TaskReleased,
+  TaskStopped,
+  TaskReentered,
+  TaskRemoved,
+  TaskTimedOut,
+  TaskLeaseExpired,
+  QueueDeactivated,
+  // State-machine executions
+  ExecutionStarted,
+  ExecutionSucceeded,
+  ExecutionFailed,
+  ExecutionTimedOut,
+  ExecutionAborted,
+  TaskStateEntered,
+  TaskStateExited,
+  TaskSucceeded,
+  ParallelStateEntered,
+  ParallelStateStarted,
+  ParallelStateSucceeded,
+  ParallelStateFailed,
+  ParallelStateAborted,
+  ParallelStateExited,
+  MapStateEntered,
+  MapStateStarted,
+  MapStateSucceeded,
+  MapStateFailed,
+  MapStateExited,
+  MapIterationStarted,
+  MapIterationSucceeded,
+  MapIterationFailed,
+  PassStateEntered,
+  PassStateExited,
+  ChoiceStateEntered,
+  ChoiceStateExited,
+  WaitStateEntered,
+  WaitStateExited,
+  SucceedStateEntered,
+  SucceedStateExited,
+  FailStateEntered;
+
+  /** The name of the attributes member, e.g. {@code taskStartedEventAttributes}. */
+  public String attributesKey() {
+    String name = name();
+    return Character.toLowerCase(name.charAt(0)) + name.substring(1) + "EventAttributes";
+  }
+}

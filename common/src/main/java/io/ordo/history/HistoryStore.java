@@ -1,0 +1,200 @@
+package io.ordo.history;
+
+import static io.ordo.db.SqlTimes.instant;
+import static io.ordo.db.SqlTimes.utc;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The SQL of the history tables ({@code ordo_history_execution}, {@code ordo_history_event}).
+ * Writes take the caller's transaction, so that an event is stored exactly when its state change
+ * is.
+ */
+public final class HistoryStore {
+
+  private static final String INSERT_EXECUTION =
+      "INSERT INTO ordo_history_execution"
+          + " (tenant, execution_id, kind, open, started_at, last_event_id, summary)"
+          // $1 tenant, $2 execution id, $3 kind (task|execution), $4 start time,
+          // $5 last event id so far, $6 summary (task info or execution description)
+          + " VALUES ($1, $2, $3, true, $4, $5, $6)";
+
+  private static final String INSERT_EVENT =
+      "INSERT INTO ordo_history_event"
+          + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          // $1 tenant, $2 execution id, $3 event id, $4 type, $5 time, $6 attributes
+          + " VALUES ($1, $2, $3, $4, $5, $6)";
+
+  private static final String CLOSE_EXECUTION =
+      "UPDATE ordo_history_execution SET open = false, closed_at = $3, last_event_id = $4,"
+          + " summary = $5"
+          // $1 tenant, $2 execution id, $3 close time, $4 last event id, $5 final summary
+          + " WHERE tenant = $1 AND execution_id = $2";
+
+  private static final String SET_LAST_EVENT =
+      "UPDATE ordo_history_execution SET last_event_id = $3"
+          // $1 tenant, $2 execution id, $3 last event id
+          + " WHERE tenant = $1 AND execution_id = $2";
+
+  private static final String SELECT_EXECUTION =
+      "SELECT kind, open, started_at, closed_at, last_event_id, summary"
+          + " FROM ordo_history_execution"
+          // $1 tenant, $2 execution id
+          + " WHERE tenant = $1 AND execution_id = $2";
+
+  private static final String SELECT_EVENTS_FORWARD =
+      "SELECT event_id, event_type, event_time, attributes FROM ordo_history_event"
+          // $1 tenant, $2 execution id, $3 events after this id, $4 page size
+          + " WHERE tenant = $1 AND execution_id = $2 AND event_id > $3"
+          + " ORDER BY event_id LIMIT $4";
+
+  private static final String SELECT_EVENTS_REVERSE =
+      "SELECT event_id, event_type, event_time, attributes FROM ordo_history_event"
+          // $1 tenant, $2 execution id, $3 events before this id, $4 page size
+          + " WHERE tenant = $1 AND execution_id = $2 AND event_id < $3"
+          + " ORDER BY event_id DESC LIMIT $4";
+
+  /** A history to open: its header. */
+  public record Opening(
+      String tenant, String executionId, String kind, Instant startedAt, JsonObject summary) {}
+
+  /** A history to close: its last event and the summary of how it ended. */
+  public record Closing(
+      String tenant, String executionId, Instant closedAt, long lastEventId, JsonObject summary) {}
+
+  /** A history header as stored. */
+  public record Header(
+      String kind,
+      boolean open,
+      Instant startedAt,
+      Instant closedAt,
+      long lastEventId,
+      JsonObject summary) {}
+
+  /** Opens histories (headers only; their first events come through {@link #append}). */
+  public Future<Void> open(SqlClient tx, List<Opening> openings, List<Long> lastEventIds) {
+    if (openings.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Tuple> rows = new ArrayList<>(openings.size());
+    for (int i = 0; i < openings.size(); i++) {
+      Opening o = openings.get(i);
+      rows.add(
+          Tuple.of(
+              o.tenant(),
+              UUID.fromString(o.executionId()),
+              o.kind(),
+              utc(o.startedAt()),
+              lastEventIds.get(i),
+              o.summary()));
+    }
+    return tx.preparedQuery(INSERT_EXECUTION).executeBatch(rows).mapEmpty();
+  }
+
+  /** Appends events whose ids the caller allocated (from the instance's last event id). */
+  public Future<Void> append(SqlClient tx, List<HistoryEvent> events) {
+    if (events.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Tuple> rows = new ArrayList<>(events.size());
+    for (HistoryEvent e : events) {
+      rows.add(
+          Tuple.of(
+              e.tenant(),
+              UUID.fromString(e.executionId()),
+              e.eventId(),
+              e.type().name(),
+              utc(e.time()),
+              e.attributes()));
+    }
+    return tx.preparedQuery(INSERT_EVENT).executeBatch(rows).mapEmpty();
+  }
+
+  /** Closes histories: from now on retention may purge them. */
+  public Future<Void> close(SqlClient tx, List<Closing> closings) {
+    if (closings.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Tuple> rows = new ArrayList<>(closings.size());
+    for (Closing c : closings) {
+      rows.add(
+          Tuple.of(
+              c.tenant(),
+              UUID.fromString(c.executionId()),
+              utc(c.closedAt()),
+              c.lastEventId(),
+              c.summary()));
+    }
+    return tx.preparedQuery(CLOSE_EXECUTION).executeBatch(rows).mapEmpty();
+  }
+
+  /** Records the last event id of open histories whose instance row does not keep it. */
+  public Future<Void> setLastEventId(
+      SqlClient tx, String tenant, String executionId, long lastEventId) {
+    return tx.preparedQuery(SET_LAST_EVENT)
+        .execute(Tuple.of(tenant, UUID.fromString(executionId), lastEventId))
+        .mapEmpty();
+  }
+
+  public Future<Optional<Header>> header(SqlClient client, String tenant, String executionId) {
+    return client
+        .preparedQuery(SELECT_EXECUTION)
+        .execute(Tuple.of(tenant, UUID.fromString(executionId)))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                return Optional.empty();
+              }
+              Row row = rows.iterator().next();
+              return Optional.of(
+                  new Header(
+                      row.getString("kind"),
+                      row.getBoolean("open"),
+                      instant(row.getOffsetDateTime("started_at")),
+                      instant(row.getOffsetDateTime("closed_at")),
+                      row.getLong("last_event_id"),
+                      (JsonObject) row.getValue("summary")));
+            });
+  }
+
+  /**
+   * A page of events.
+   *
+   * @param fromEventId exclusive bound: events after it (forward) or before it (reverse)
+   */
+  public Future<List<HistoryEvent>> page(
+      SqlClient client,
+      String tenant,
+      String executionId,
+      boolean reverse,
+      long fromEventId,
+      int pageSize) {
+    return client
+        .preparedQuery(reverse ? SELECT_EVENTS_REVERSE : SELECT_EVENTS_FORWARD)
+        .execute(Tuple.of(tenant, UUID.fromString(executionId), fromEventId, pageSize))
+        .map(
+            rows -> {
+              List<HistoryEvent> events = new ArrayList<>(rows.size());
+              for (Row row : rows) {
+                events.add(
+                    new HistoryEvent(
+                        tenant,
+                        executionId,
+                        row.getLong("event_id"),
+                        HistoryEventType.valueOf(row.getString("event_type")),
+                        instant(row.getOffsetDateTime("event_time")),
+                        (JsonObject) row.getValue("attributes")));
+              }
+              return events;
+            });
+  }
+}

@@ -1,0 +1,142 @@
+package io.ordo.parameter;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Converts between a task's Java parameter and its JSON form, enforcing the seed's type table (SPEC
+ * 3.5): exactly {@code Boolean, Byte, Short, Integer, Long, Float, Double, String}, {@code List}
+ * and {@code Map} implementations with String keys, and {@code null}. Anything else, a null key, a
+ * non-finite number or a reference cycle is an {@link IllegalArgumentException}, raised before
+ * anything is sent.
+ */
+public final class JavaParameters {
+  private JavaParameters() {}
+
+  /**
+   * The JSON object for a parameter map; {@code null} stays {@code null}.
+   *
+   * @throws IllegalArgumentException naming where in the parameter the bad value is
+   */
+  public static JsonObject toJson(Map<String, ?> parameter) {
+    if (parameter == null) {
+      return null;
+    }
+    return (JsonObject)
+        convert(parameter, "parameter", Collections.newSetFromMap(new IdentityHashMap<>()));
+  }
+
+  /**
+   * The JSON form of any value the type table allows (a result, heartbeat details): scalars stay,
+   * maps become {@link JsonObject}, lists {@link JsonArray}.
+   *
+   * @throws IllegalArgumentException naming where the bad value is
+   */
+  public static Object toJsonValue(Object value, String what) {
+    return convert(value, what, Collections.newSetFromMap(new IdentityHashMap<>()));
+  }
+
+  private static Object convert(Object value, String where, Set<Object> path) {
+    if (value == null
+        || value instanceof Boolean
+        || value instanceof String
+        || value instanceof Byte
+        || value instanceof Short
+        || value instanceof Integer
+        || value instanceof Long) {
+      return value;
+    }
+    if (value instanceof Float || value instanceof Double) {
+      double number = ((Number) value).doubleValue();
+      if (Double.isNaN(number) || Double.isInfinite(number)) {
+        throw new IllegalArgumentException(where + " is " + value + ": not representable in JSON");
+      }
+      return value;
+    }
+    if (value instanceof Map<?, ?> map) {
+      enter(value, where, path);
+      JsonObject json = new JsonObject();
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        Object key = entry.getKey();
+        if (key == null) {
+          throw new IllegalArgumentException(where + " has a null key");
+        }
+        if (!(key instanceof String name)) {
+          throw new IllegalArgumentException(
+              where + " has a key of type " + key.getClass().getName() + ": keys must be Strings");
+        }
+        json.put(name, convert(entry.getValue(), where + "." + name, path));
+      }
+      path.remove(value);
+      return json;
+    }
+    if (value instanceof List<?> list) {
+      enter(value, where, path);
+      JsonArray json = new JsonArray();
+      for (int i = 0; i < list.size(); i++) {
+        json.add(convert(list.get(i), where + "[" + i + "]", path));
+      }
+      path.remove(value);
+      return json;
+    }
+    throw new IllegalArgumentException(
+        where
+            + " is a "
+            + value.getClass().getName()
+            + ": use Boolean, Byte, Short, Integer, Long, Float, Double, String, List, Map or null");
+  }
+
+  private static void enter(Object container, String where, Set<Object> path) {
+    if (!path.add(container)) {
+      throw new IllegalArgumentException(where + " refers back to itself (a reference cycle)");
+    }
+  }
+
+  /**
+   * The Java view a task sees: numbers as {@link Number}, lists as {@link List}, maps as {@link
+   * Map}; fresh mutable copies, so shared references in the original become separate values.
+   */
+  public static Map<String, Object> fromJson(JsonObject json) {
+    if (json == null) {
+      return null;
+    }
+    Map<String, Object> map = new HashMap<>();
+    for (Map.Entry<String, Object> entry : json) {
+      map.put(entry.getKey(), fromJsonValue(entry.getValue()));
+    }
+    return map;
+  }
+
+  /** Converts any JSON value (as Vert.x holds it) to plain Java collections. */
+  public static Object fromJsonValue(Object value) {
+    if (value instanceof JsonObject object) {
+      return fromJson(object);
+    }
+    if (value instanceof Map<?, ?> map) {
+      return fromJson(new JsonObject(castMap(map)));
+    }
+    if (value instanceof JsonArray array) {
+      List<Object> list = new ArrayList<>(array.size());
+      for (Object element : array) {
+        list.add(fromJsonValue(element));
+      }
+      return list;
+    }
+    if (value instanceof List<?> list) {
+      return fromJsonValue(new JsonArray(new ArrayList<>(list)));
+    }
+    return value;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> castMap(Map<?, ?> map) {
+    return (Map<String, Object>) map;
+  }
+}

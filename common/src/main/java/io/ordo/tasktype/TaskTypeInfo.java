@@ -1,0 +1,30 @@
+package io.ordo.tasktype;
+
+import io.ordo.model.Timeouts;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/**
+ * A task type the farm's runners know (SPEC 9.3).
+ *
+ * @param taskClassName the task class's fully qualified name
+ * @param aliases short names a message or a state machine's {@code Resource} may use instead
+ * @param defaultTimeouts timeouts a message gets unless it sets its own
+ */
+public record TaskTypeInfo(String taskClassName, List<String> aliases, Timeouts defaultTimeouts) {
+
+  public JsonObject toJson() {
+    return new JsonObject()
+        .put("taskClassName", taskClassName)
+        .put("aliases", new JsonArray(aliases))
+        .put("defaultTimeouts", defaultTimeouts.toJson());
+  }
+
+  public static TaskTypeInfo fromJson(JsonObject json) {
+    return new TaskTypeInfo(
+        json.getString("taskClassName"),
+        json.getJsonArray("aliases", new JsonArray()).stream().map(String::valueOf).toList(),
+        Timeouts.fromJson(json.getJsonObject("defaultTimeouts"), Timeouts.NONE_AT_ALL));
+  }
+}

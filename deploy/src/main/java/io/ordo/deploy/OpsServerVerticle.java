@@ -1,0 +1,36 @@
+package io.ordo.deploy;
+
+import io.ordo.config.NodeContext;
+import io.ordo.ops.OpsRoutes;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+
+/**
+ * The HTTP server of a JVM that serves no API (a runner or history JVM of a farm): just {@code
+ * /health/live}, {@code /health/ready} and {@code /metrics}.
+ */
+final class OpsServerVerticle extends VerticleBase {
+  private final NodeContext node;
+  private HttpServer server;
+
+  OpsServerVerticle(NodeContext node) {
+    this.node = node;
+  }
+
+  int port() {
+    return server == null ? -1 : server.actualPort();
+  }
+
+  @Override
+  public Future<?> start() {
+    Router router = Router.router(vertx);
+    OpsRoutes.mount(router, node.health(), node.registry());
+    return vertx
+        .createHttpServer()
+        .requestHandler(router)
+        .listen(node.config().http().port(), node.config().http().host())
+        .onSuccess(s -> server = s);
+  }
+}

@@ -1,0 +1,191 @@
+package io.ordo.deploy;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.ordo.config.NodeContext;
+import io.ordo.config.OrdoConfig;
+import io.ordo.db.DatabaseAddress;
+import io.ordo.db.Migrations;
+import io.ordo.db.Pools;
+import io.ordo.history.service.HistoryServiceVerticle;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.ops.HealthChecks;
+import io.ordo.queue.QueueServiceVerticle;
+import io.ordo.runner.RunnerVerticle;
+import io.ordo.runner.tasktype.TaskTypeRegistry;
+import io.ordo.samples.SampleDatabase;
+import io.ordo.time.DatabaseClock;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
+import io.vertx.core.VertxOptions;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import io.vertx.micrometer.MicrometerMetricsOptions;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Ordo JVM: a Vert.x (clustered over Hazelcast for a farm, plain for the all-in-one node), the
+ * schema migrated, and the verticles of its roles deployed. Closing it shuts everything down in
+ * order: the runner's graceful shutdown first, then the rest.
+ */
+public final class OrdoNode implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(OrdoNode.class);
+
+  private final Vertx vertx;
+  private final NodeContext context;
+  private final Pool clockPool;
+  private QueueServiceVerticle queue;
+  private RunnerVerticle runner;
+  private OpsServerVerticle ops;
+
+  private OrdoNode(Vertx vertx, NodeContext context, Pool clockPool) {
+    this.vertx = vertx;
+    this.context = context;
+    this.clockPool = clockPool;
+  }
+
+  /**
+   * Starts a node.
+   *
+   * @param roles the services this JVM runs
+   * @param clustered whether it joins the Hazelcast cluster of {@code config.cluster()}
+   */
+  public static Future<OrdoNode> start(
+      OrdoConfig config, Set<NodeRole> roles, DatabaseAddress database, boolean clustered) {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    VertxOptions options =
+        new VertxOptions()
+            .setMetricsOptions(
+                new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true));
+    VertxBuilder builder = Vertx.builder().withMetrics(new MicrometerMetricsFactory(registry));
+    Future<Vertx> started;
+    if (clustered) {
+      options.setEventBusOptions(ClusterSetup.eventBus(config.cluster()));
+      started =
+          builder
+              .with(options)
+              .withClusterManager(ClusterSetup.clusterManager(config.cluster(), "ordo"))
+              .buildClustered();
+    } else {
+      started = Future.succeededFuture(builder.with(options).build());
+    }
+    // The answer is a context-free promise: when start fails, Vert.x is closed, and a future
+    // bound to one of its (then terminated) event loops would never deliver the failure.
+    Promise<OrdoNode> result = Promise.promise();
+    started
+        .onFailure(result::fail)
+        .onSuccess(
+            vertx ->
+                deploy(vertx, config, roles, database, registry)
+                    .onSuccess(result::complete)
+                    .onFailure(
+                        error -> {
+                          LOG.error("Node failed to start", error);
+                          vertx.close().onComplete(closed -> result.fail(error));
+                        }));
+    return result.future();
+  }
+
+  private static Future<OrdoNode> deploy(
+      Vertx vertx,
+      OrdoConfig config,
+      Set<NodeRole> roles,
+      DatabaseAddress database,
+      PrometheusMeterRegistry registry) {
+    DatabaseClock clock = new DatabaseClock(Clock.systemUTC());
+    HealthChecks health = new HealthChecks();
+    NodeContext context = new NodeContext(config, clock, database, health, registry);
+    Pool clockPool = Pools.create(vertx, database, 1, "ordo-clock");
+    OrdoNode node = new OrdoNode(vertx, context, clockPool);
+    LockOwnerStore owners = new LockOwnerStore();
+    return Migrations.migrate(vertx, database)
+        .compose(v -> clock.sync(clockPool, owners))
+        .compose(
+            offset -> {
+              LOG.info("Clock offset to the database: {}", offset);
+              vertx.setPeriodic(
+                  config.lock().renewalPeriod().toMillis(), id -> clock.sync(clockPool, owners));
+              return node.deployRoles(roles);
+            })
+        .map(node);
+  }
+
+  private Future<Void> deployRoles(Set<NodeRole> roles) {
+    Future<?> chain = Future.succeededFuture();
+    if (roles.contains(NodeRole.HISTORY)) {
+      chain = chain.compose(v -> vertx.deployVerticle(new HistoryServiceVerticle(context)));
+    }
+    if (roles.contains(NodeRole.QUEUE)) {
+      queue = new QueueServiceVerticle(context, true);
+      chain = chain.compose(v -> vertx.deployVerticle(queue));
+    } else {
+      ops = new OpsServerVerticle(context);
+      chain = chain.compose(v -> vertx.deployVerticle(ops));
+    }
+    if (roles.contains(NodeRole.RUNNER)) {
+      DatabaseAddress db = context.database();
+      SampleDatabase.configure(db.jdbcUrl(), db.user(), db.password());
+      TaskTypeRegistry registry =
+          TaskTypeRegistry.discover(
+              OrdoNode.class.getClassLoader(),
+              context.config().runner().taskClasses(),
+              context.config().runner().pluginDir());
+      runner = new RunnerVerticle(context, registry);
+      chain = chain.compose(v -> vertx.deployVerticle(runner));
+    }
+    return chain.mapEmpty();
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  public NodeContext context() {
+    return context;
+  }
+
+  /** The HTTP port this node answers on (the API, or only health and metrics). */
+  public int httpPort() {
+    return queue != null ? queue.httpPort() : ops == null ? -1 : ops.port();
+  }
+
+  /** The runner of this node, or null. */
+  public RunnerVerticle runner() {
+    return runner;
+  }
+
+  public QueueServiceVerticle queue() {
+    return queue;
+  }
+
+  /** Shuts down: runner first (graceful), then the other services, then Vert.x. */
+  public Future<Void> shutdown() {
+    Future<Void> runnerDown =
+        runner == null || runner.deploymentID() == null
+            ? Future.succeededFuture()
+            : vertx.undeploy(runner.deploymentID());
+    Promise<Void> done = Promise.promise(); // context-free: it completes after Vert.x is gone
+    runnerDown
+        .eventually(() -> clockPool.close())
+        .onComplete(
+            stopped ->
+                vertx
+                    .close()
+                    .onComplete(
+                        closed -> {
+                          context.registry().close();
+                          done.complete();
+                        }));
+    return done.future();
+  }
+
+  @Override
+  public void close() {
+    shutdown().toCompletionStage().toCompletableFuture().join();
+  }
+}

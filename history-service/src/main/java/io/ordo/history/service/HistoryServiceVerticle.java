@@ -1,0 +1,54 @@
+package io.ordo.history.service;
+
+import io.ordo.bus.Addresses;
+import io.ordo.bus.BusErrors;
+import io.ordo.config.NodeContext;
+import io.ordo.db.Pools;
+import io.ordo.history.HistoryStore;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+
+/**
+ * The history service (SPEC 5): answers history reads for the API gateway over the event bus. Any
+ * number may run; each reads PostgreSQL, where the queue service wrote the events in the same
+ * transaction as their state changes.
+ */
+public final class HistoryServiceVerticle extends VerticleBase {
+  private final NodeContext node;
+  private Pool pool;
+  private HistoryReader reader;
+
+  public HistoryServiceVerticle(NodeContext node) {
+    this.node = node;
+  }
+
+  @Override
+  public Future<?> start() {
+    pool = Pools.create(vertx, node.database(), 4, "ordo-history");
+    reader = new HistoryReader(pool, new HistoryStore());
+    vertx.eventBus().<JsonObject>consumer(Addresses.HISTORY_READ, this::read);
+    node.health().register("history-database", () -> pool.query("SELECT 1").execute().mapEmpty());
+    return Future.succeededFuture();
+  }
+
+  private void read(Message<JsonObject> message) {
+    JsonObject body = message.body();
+    reader
+        .page(
+            body.getString("tenant"),
+            body.getString("executionId"),
+            body.getBoolean("reverseOrder", false),
+            body.getInteger("maximumPageSize", HistoryReader.DEFAULT_PAGE_SIZE),
+            body.getString("nextPageToken"))
+        .onSuccess(message::reply)
+        .onFailure(error -> BusErrors.fail(message, error));
+  }
+
+  @Override
+  public Future<?> stop() {
+    return pool == null ? Future.succeededFuture() : pool.close();
+  }
+}

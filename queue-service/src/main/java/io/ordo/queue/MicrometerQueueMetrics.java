@@ -1,0 +1,67 @@
+package io.ordo.queue;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.ordo.model.QueueKind;
+import java.time.Duration;
+
+/** {@link QueueMetrics} as Micrometer meters, named {@code ordo_*}. */
+final class MicrometerQueueMetrics implements QueueMetrics {
+  private final MeterRegistry registry;
+
+  MicrometerQueueMetrics(MeterRegistry registry) {
+    this.registry = registry;
+  }
+
+  @Override
+  public void registered(String tenant, QueueKind kind) {
+    counter("ordo.messages.registered", tenant, kind).increment();
+  }
+
+  @Override
+  public void removed(String tenant, QueueKind kind) {
+    counter("ordo.messages.removed", tenant, kind).increment();
+  }
+
+  @Override
+  public void transition(String tenant, QueueKind kind, String transition) {
+    counter("ordo.messages." + transition, tenant, kind).increment();
+  }
+
+  @Override
+  public void waited(QueueKind kind, Duration wait) {
+    Timer.builder("ordo.task.wait")
+        .description("Time from a message's receipt to its start")
+        .tag("queue_kind", kind.apiName())
+        .publishPercentileHistogram()
+        .register(registry)
+        .record(wait);
+  }
+
+  @Override
+  public void ran(QueueKind kind, Duration run) {
+    Timer.builder("ordo.task.run")
+        .description("Time from a task's start to the end of its run")
+        .tag("queue_kind", kind.apiName())
+        .publishPercentileHistogram()
+        .register(registry)
+        .record(run);
+  }
+
+  @Override
+  public void claimed(int batchSize) {
+    DistributionSummary.builder("ordo.claim.batch.size")
+        .description("Messages per claim")
+        .register(registry)
+        .record(batchSize);
+  }
+
+  private Counter counter(String name, String tenant, QueueKind kind) {
+    return Counter.builder(name)
+        .tag("tenant", tenant)
+        .tag("queue_kind", kind.apiName())
+        .register(registry);
+  }
+}

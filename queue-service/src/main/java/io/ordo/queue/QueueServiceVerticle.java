@@ -1,0 +1,158 @@
+package io.ordo.queue;
+
+import io.ordo.bus.Addresses;
+import io.ordo.config.NodeContext;
+import io.ordo.config.OrdoConfig;
+import io.ordo.db.Pools;
+import io.ordo.history.HistoryStore;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.ops.OpsRoutes;
+import io.ordo.queue.dispatch.Dispatcher;
+import io.ordo.queue.dispatch.WorkNotifier;
+import io.ordo.queue.http.ApiRouter;
+import io.ordo.queue.http.TokenRegistry;
+import io.ordo.queue.management.HistoryClient;
+import io.ordo.queue.management.QueueAdministration;
+import io.ordo.queue.management.QueueInfoReader;
+import io.ordo.queue.management.TaskAdministration;
+import io.ordo.queue.management.TaskControl;
+import io.ordo.queue.management.TaskLookup;
+import io.ordo.queue.registration.RegistrationService;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.tasktype.TaskTypeCatalog;
+import io.ordo.tasktype.TaskTypeStore;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+import io.vertx.sqlclient.Pool;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The queue service: the HTTP API gateway (with the node's health and metrics routes) and the
+ * event-bus side that registers, hands out and records task messages. Stateless apart from
+ * PostgreSQL, so any number may run.
+ */
+public final class QueueServiceVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(QueueServiceVerticle.class);
+  private static final Duration TOKEN_RELOAD_INTERVAL = Duration.ofSeconds(5);
+  private static final Duration TASK_TYPE_REFRESH_INTERVAL = Duration.ofSeconds(30);
+
+  private final NodeContext node;
+  private final boolean serveHttp;
+  private Pool pool;
+  private HttpServer server;
+  private QueueServices services;
+
+  /**
+   * @param serveHttp whether this instance listens on the configured HTTP port
+   */
+  public QueueServiceVerticle(NodeContext node, boolean serveHttp) {
+    this.node = node;
+    this.serveHttp = serveHttp;
+  }
+
+  /** The port the API listens on (useful when configured as 0). */
+  public int httpPort() {
+    return server == null ? -1 : server.actualPort();
+  }
+
+  public QueueServices services() {
+    return services;
+  }
+
+  @Override
+  public Future<?> start() {
+    OrdoConfig config = node.config();
+    pool = Pools.create(vertx, node.database(), config.database().poolSize(), "ordo-queue");
+    services = buildServices(config);
+    node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
+    vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
+    new Dispatcher(
+            pool,
+            vertx.eventBus(),
+            new WorkNotifier(vertx.eventBus()),
+            new MicrometerQueueMetrics(node.meters()))
+        .register(vertx.eventBus());
+    vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
+    return services
+        .catalog()
+        .refresh()
+        .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
+  }
+
+  private QueueServices buildServices(OrdoConfig config) {
+    QueueStore queues = new QueueStore();
+    TaskStore tasks = new TaskStore();
+    HistoryStore history = new HistoryStore();
+    WorkNotifier notifier = new WorkNotifier(vertx.eventBus());
+    QueueMetrics metrics = new MicrometerQueueMetrics(node.meters());
+    TaskLookup lookup = new TaskLookup(tasks, history);
+    TaskTypeCatalog catalog = new TaskTypeCatalog(pool, new TaskTypeStore(), node.clock());
+    QueueAdministration administration =
+        new QueueAdministration(pool, queues, tasks, notifier, node.clock());
+    RegistrationService registrations =
+        new RegistrationService(
+            context,
+            pool,
+            node.clock(),
+            catalog,
+            administration,
+            lookup,
+            notifier,
+            metrics,
+            config.limits().parameter(),
+            config.limits().maxIdLength(),
+            Math.max(1, config.database().poolSize() / 2));
+    QueueInfoReader reader =
+        new QueueInfoReader(
+            pool, queues, tasks, new LockOwnerStore(), administration, lookup, node.clock());
+    TaskAdministration taskAdministration =
+        new TaskAdministration(pool, tasks, history, metrics, node.clock());
+    TaskControl control = new TaskControl(pool, vertx.eventBus(), tasks, lookup, node.clock());
+    return new QueueServices(
+        registrations,
+        administration,
+        reader,
+        taskAdministration,
+        catalog,
+        control,
+        new HistoryClient(vertx.eventBus()));
+  }
+
+  private Future<Void> listen(OrdoConfig config) {
+    TokenRegistry tokens =
+        new TokenRegistry(config.tokens(), config.devToken(), config.tokensFile());
+    vertx.setPeriodic(TOKEN_RELOAD_INTERVAL.toMillis(), id -> tokens.reloadIfChanged());
+    Router router = Router.router(vertx);
+    OpsRoutes.mount(router, node.health(), node.registry());
+    return ApiRouter.mount(
+            vertx, router, services, tokens, config.http().bodyLimitBytes(), node.clock())
+        .compose(
+            v ->
+                vertx
+                    .createHttpServer(
+                        new HttpServerOptions()
+                            .setHost(config.http().host())
+                            .setPort(config.http().port())
+                            .setCompressionSupported(true))
+                    .requestHandler(router)
+                    .listen())
+        .onSuccess(
+            listening -> {
+              server = listening;
+              LOG.info("Ordo API listening on {}:{}", config.http().host(), listening.actualPort());
+            })
+        .mapEmpty();
+  }
+
+  @Override
+  public Future<?> stop() {
+    Future<Void> closed = server == null ? Future.succeededFuture() : server.close();
+    return closed.eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
+  }
+}

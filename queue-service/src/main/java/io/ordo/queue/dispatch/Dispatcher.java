@@ -1,0 +1,167 @@
+package io.ordo.queue.dispatch;
+
+import io.ordo.bus.Addresses;
+import io.ordo.bus.BusErrors;
+import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.TaskReport;
+import io.ordo.db.Transactions;
+import io.ordo.history.HistoryEvent;
+import io.ordo.history.HistoryStore;
+import io.ordo.queue.QueueMetrics;
+import io.ordo.queue.store.ContextRow;
+import io.ordo.queue.store.ContextStore;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.store.TaskStore.ClaimedRow;
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The queue service's side of the runner protocol: hands out batches of runnable messages ({@link
+ * Addresses#QUEUE_CLAIM}) and applies the transitions runners report ({@link
+ * Addresses#QUEUE_REPORT}).
+ */
+public final class Dispatcher {
+  private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+
+  private final Pool pool;
+  private final TaskStore tasks;
+  private final ContextStore contexts;
+  private final ReportApplier applier;
+  private final WorkNotifier notifier;
+  private final HistoryNotifier historyNotifier;
+  private final QueueMetrics metrics;
+
+  public Dispatcher(Pool pool, EventBus eventBus, WorkNotifier notifier, QueueMetrics metrics) {
+    this.pool = pool;
+    this.tasks = new TaskStore();
+    this.contexts = new ContextStore();
+    this.applier = new ReportApplier(tasks, new QueueStore(), new HistoryStore(), metrics);
+    this.notifier = notifier;
+    this.historyNotifier = new HistoryNotifier(eventBus);
+    this.metrics = metrics;
+  }
+
+  public void register(EventBus eventBus) {
+    eventBus.<JsonObject>consumer(Addresses.QUEUE_CLAIM, this::claim);
+    eventBus.<JsonObject>consumer(Addresses.QUEUE_REPORT, this::report);
+  }
+
+  private void claim(Message<JsonObject> message) {
+    JsonObject body = message.body();
+    UUID owner = UUID.fromString(body.getString("ownerId"));
+    int capacity = body.getInteger("capacity");
+    // One transaction: if reading the contexts fails, the claim is rolled back, not stranded.
+    pool.withTransaction(
+            tx -> tasks.claim(tx, owner, capacity).compose(rows -> withContexts(tx, rows)))
+        .recover(
+            error -> {
+              if (Transactions.isUniqueViolation(error)) {
+                // The serial-queue index caught a race; nobody got a second task. Try later.
+                LOG.warn("Claim for {} lost a serial-queue race: {}", owner, error.getMessage());
+                return Future.succeededFuture(List.of());
+              }
+              return Future.failedFuture(error);
+            })
+        .onSuccess(
+            claimed -> {
+              if (!claimed.isEmpty()) {
+                metrics.claimed(claimed.size());
+              }
+              JsonArray list = new JsonArray();
+              claimed.forEach(task -> list.add(task.toJson()));
+              message.reply(new JsonObject().put("tasks", list));
+            })
+        .onFailure(error -> BusErrors.fail(message, error));
+  }
+
+  private Future<List<ClaimedTask>> withContexts(SqlClient tx, List<ClaimedRow> rows) {
+    return contexts
+        .find(
+            tx,
+            rows.stream().map(ClaimedRow::tenant).toList(),
+            rows.stream().map(r -> UUID.fromString(r.messageId())).toList())
+        .map(
+            found ->
+                rows.stream()
+                    .map(
+                        r -> {
+                          ContextRow context = found.get(r.messageId());
+                          return new ClaimedTask(
+                              r.tenant(),
+                              r.messageId(),
+                              r.kind(),
+                              r.queueId(),
+                              r.taskClassName(),
+                              r.jsPath(),
+                              r.parameter(),
+                              r.timeouts(),
+                              r.attempt() + 1,
+                              r.version(),
+                              context == null ? new JsonObject() : context.toJson(r.tenant()));
+                        })
+                    .toList());
+  }
+
+  private void report(Message<JsonObject> message) {
+    JsonObject body = message.body();
+    String owner = body.getString("ownerId");
+    String node = body.getString("node");
+    List<TaskReport> reports =
+        body.getJsonArray("reports").stream()
+            .map(item -> TaskReport.fromJson((JsonObject) item))
+            .toList();
+    Transactions.withRetry(pool, tx -> applier.apply(tx, owner, node, reports))
+        .onSuccess(
+            outcome -> {
+              outcome.afterCommit.forEach(Runnable::run);
+              historyNotifier.appended(outcome.events);
+              if (outcome.freedCapacity) {
+                notifier.workAvailable("task ended");
+              }
+              message.reply(
+                  new JsonObject().put("results", new JsonArray(List.of(outcome.results))));
+            })
+        .onFailure(error -> BusErrors.fail(message, error));
+  }
+
+  /** Announces new history events after commit, for live tails. */
+  static final class HistoryNotifier {
+    private final EventBus eventBus;
+
+    HistoryNotifier(EventBus eventBus) {
+      this.eventBus = eventBus;
+    }
+
+    void appended(List<HistoryEvent> events) {
+      if (events.isEmpty()) {
+        return;
+      }
+      Map<String, Long> last = new java.util.LinkedHashMap<>();
+      for (HistoryEvent event : events) {
+        last.merge(event.tenant() + "/" + event.executionId(), event.eventId(), Math::max);
+      }
+      JsonArray appended = new JsonArray();
+      last.forEach(
+          (key, eventId) -> {
+            int slash = key.indexOf('/');
+            appended.add(
+                new JsonObject()
+                    .put("tenant", key.substring(0, slash))
+                    .put("executionId", key.substring(slash + 1))
+                    .put("lastEventId", eventId));
+          });
+      eventBus.publish(Addresses.HISTORY_APPENDED, new JsonObject().put("appended", appended));
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package io.ordo.queue.http;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.queue.QueueServices;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.openapi.router.OpenAPIRoute;
+import io.vertx.ext.web.openapi.router.RequestExtractor;
+import io.vertx.ext.web.openapi.router.RouterBuilder;
+import io.vertx.openapi.contract.OpenAPIContract;
+import java.time.Clock;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Builds the HTTP API (SPEC 8) from its OpenAPI document: every request is authenticated, size
+ * limited and validated against the document before a route sees it; every failure becomes a
+ * problem response.
+ */
+public final class ApiRouter {
+  /** The OpenAPI document, on the class path and served at {@code /api/v1/openapi.yaml}. */
+  public static final String CONTRACT = "openapi/ordo-api.yaml";
+
+  private static final String DOCUMENTED_SERVER = "http://127.0.0.1:8080";
+
+  private ApiRouter() {}
+
+  /**
+   * Mounts the API on {@code router}.
+   *
+   * @param bodyLimit the largest request body in bytes (413 past it)
+   */
+  public static Future<Void> mount(
+      Vertx vertx,
+      Router router,
+      QueueServices services,
+      TokenRegistry tokens,
+      long bodyLimit,
+      Clock clock) {
+    return vertx
+        .fileSystem()
+        .readFile(CONTRACT)
+        .compose(
+            text ->
+                OpenAPIContract.from(vertx, validationModel(text.toString()))
+                    .map(
+                        contract ->
+                            build(
+                                vertx,
+                                router,
+                                contract,
+                                text.toString(),
+                                services,
+                                tokens,
+                                bodyLimit,
+                                clock)));
+  }
+
+  /**
+   * The document as the request validator reads it. Vert.x OpenAPI refuses response media types it
+   * cannot validate, such as {@code application/problem+json}; responses are not validated, so the
+   * validator gets them as {@code application/json} while clients get the document as written.
+   */
+  static JsonObject validationModel(String yaml) {
+    Object model = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
+    String json =
+        Json.encode(model).replace("\"application/problem+json\"", "\"application/json\"");
+    return new JsonObject(json);
+  }
+
+  private static Void build(
+      Vertx vertx,
+      Router router,
+      OpenAPIContract contract,
+      String document,
+      QueueServices services,
+      TokenRegistry tokens,
+      long bodyLimit,
+      Clock clock) {
+    RouterBuilder builder =
+        RouterBuilder.create(vertx, contract, RequestExtractor.withBodyHandler());
+    for (OpenAPIRoute route : builder.getRoutes()) {
+      route.setDoSecurity(false); // bearer tokens are checked before validation, for every route
+    }
+    new QueueRoutes(services, clock).mount(builder);
+    new TaskRoutes(services).mount(builder);
+    Router api = builder.createRouter();
+    api.route().failureHandler(Problems::handle);
+
+    router
+        .get("/api/v1/openapi.yaml")
+        .handler(
+            rc ->
+                rc.response()
+                    .putHeader("content-type", "application/yaml")
+                    .end(
+                        document.replace(
+                            DOCUMENTED_SERVER,
+                            rc.request().scheme() + "://" + rc.request().authority())));
+    // Separate routes: Vert.x Web orders handler kinds within one route (body before user
+    // handlers), and the token is checked before a body is read.
+    router.route("/api/v1/*").handler(new BearerAuthHandler(tokens));
+    router.route("/api/v1/*").handler(BodyHandler.create(false).setBodyLimit(bodyLimit));
+    router.route("/api/v1/*").subRouter(api);
+    router.route("/api/*").failureHandler(Problems::handle);
+    router
+        .route("/api/*")
+        .handler(
+            rc ->
+                Problems.send(
+                    rc,
+                    new TaskControlException(
+                        ErrorCode.NOT_FOUND,
+                        "no API route " + rc.request().method() + " " + rc.request().path())));
+    return null;
+  }
+}

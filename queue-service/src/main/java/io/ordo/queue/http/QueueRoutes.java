@@ -1,0 +1,138 @@
+package io.ordo.queue.http;
+
+import static io.ordo.queue.http.BearerAuthHandler.caller;
+
+import io.ordo.model.QueueKind;
+import io.ordo.queue.QueueServices;
+import io.ordo.queue.registration.RequestMeta;
+import io.ordo.queue.store.QueueRow;
+import io.ordo.queue.store.QueueStore;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.openapi.router.RouterBuilder;
+import java.time.Clock;
+
+/** The queue routes of SPEC 8: registration into queues, queue state, queue info. */
+final class QueueRoutes {
+  private static final int DEFAULT_LIMIT = 100;
+
+  private final QueueServices services;
+  private final Clock clock;
+
+  QueueRoutes(QueueServices services, Clock clock) {
+    this.services = services;
+    this.clock = clock;
+  }
+
+  void mount(RouterBuilder builder) {
+    builder.getRoute("registerParallelTask").addHandler(this::registerParallel);
+    builder.getRoute("setParallelQueueActive").addHandler(this::setParallelActive);
+    builder.getRoute("getParallelQueue").addHandler(this::parallelQueue);
+    builder.getRoute("addSerialQueue").addHandler(this::addSerial);
+    builder.getRoute("listSerialQueues").addHandler(this::serialQueues);
+    builder.getRoute("getSerialQueue").addHandler(this::serialQueue);
+    builder.getRoute("setSerialQueueActive").addHandler(this::setSerialActive);
+    builder.getRoute("removeSerialQueue").addHandler(this::removeSerial);
+    builder.getRoute("registerSerialTask").addHandler(this::registerSerial);
+  }
+
+  private void registerParallel(RoutingContext rc) {
+    Responses.task(
+        rc,
+        201,
+        services
+            .registrations()
+            .register(
+                caller(rc),
+                QueueKind.PARALLEL,
+                QueueStore.PARALLEL_QUEUE_ID,
+                rc.body().asJsonObject(),
+                meta(rc)));
+  }
+
+  private void registerSerial(RoutingContext rc) {
+    Responses.task(
+        rc,
+        201,
+        services
+            .registrations()
+            .register(
+                caller(rc),
+                QueueKind.SERIAL,
+                rc.pathParam("queueId"),
+                rc.body().asJsonObject(),
+                meta(rc)));
+  }
+
+  private void setParallelActive(RoutingContext rc) {
+    boolean active = rc.body().asJsonObject().getBoolean("active");
+    Responses.reply(
+        rc,
+        200,
+        services.queues().setParallelActive(caller(rc), active).map(QueueRoutes::activeState));
+  }
+
+  private void setSerialActive(RoutingContext rc) {
+    boolean active = rc.body().asJsonObject().getBoolean("active");
+    Responses.reply(
+        rc,
+        200,
+        services
+            .queues()
+            .setSerialActive(caller(rc), rc.pathParam("queueId"), active)
+            .map(QueueRoutes::activeState));
+  }
+
+  private void parallelQueue(RoutingContext rc) {
+    Responses.reply(
+        rc,
+        200,
+        services
+            .reader()
+            .parallelQueue(caller(rc), Responses.intParam(rc, "limit", DEFAULT_LIMIT)));
+  }
+
+  private void addSerial(RoutingContext rc) {
+    JsonObject body = rc.body().asJsonObject();
+    String queueId = body.getString("queueId");
+    Responses.reply(
+        rc,
+        201,
+        services
+            .queues()
+            .addSerial(caller(rc), queueId, body.getBoolean("active", true))
+            .compose(added -> services.reader().serialQueue(caller(rc), queueId, DEFAULT_LIMIT)));
+  }
+
+  private void serialQueues(RoutingContext rc) {
+    Responses.reply(rc, 200, services.reader().serialQueues(caller(rc)));
+  }
+
+  private void serialQueue(RoutingContext rc) {
+    Responses.reply(
+        rc,
+        200,
+        services
+            .reader()
+            .serialQueue(
+                caller(rc),
+                rc.pathParam("queueId"),
+                Responses.intParam(rc, "limit", DEFAULT_LIMIT)));
+  }
+
+  private void removeSerial(RoutingContext rc) {
+    Responses.noContent(rc, services.queues().removeSerial(caller(rc), rc.pathParam("queueId")));
+  }
+
+  private RequestMeta meta(RoutingContext rc) {
+    return new RequestMeta(
+        clock.instant(),
+        rc.request().getHeader("traceparent"),
+        rc.request().getHeader("Accept-Language"),
+        rc.request().getHeader("Idempotency-Key"));
+  }
+
+  private static JsonObject activeState(QueueRow queue) {
+    return new JsonObject().put("isActive", queue.active());
+  }
+}

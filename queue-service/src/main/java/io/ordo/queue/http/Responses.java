@@ -1,0 +1,68 @@
+package io.ordo.queue.http;
+
+import io.ordo.model.TaskInfo;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+/** Small helpers that end a request with JSON, or hand a failure to the problem handler. */
+final class Responses {
+  private Responses() {}
+
+  static void json(RoutingContext rc, int status, Object body) {
+    String encoded =
+        body instanceof JsonObject object
+            ? object.encode()
+            : body instanceof JsonArray array ? array.encode() : String.valueOf(body);
+    rc.response().setStatusCode(status).putHeader("content-type", "application/json").end(encoded);
+  }
+
+  /** Answers with the future's JSON, or fails the request with its error. */
+  static void reply(RoutingContext rc, int status, Future<?> result) {
+    result.onComplete(
+        done -> {
+          if (done.failed()) {
+            rc.fail(done.cause());
+          } else {
+            json(rc, status, done.result());
+          }
+        });
+  }
+
+  static void task(RoutingContext rc, int status, Future<TaskInfo> result) {
+    result.onComplete(
+        done -> {
+          if (done.failed()) {
+            rc.fail(done.cause());
+            return;
+          }
+          TaskInfo info = done.result();
+          if (status == 201) {
+            rc.response().putHeader("Location", "/api/v1/tasks/" + info.messageId());
+          }
+          json(rc, status, info.toJson());
+        });
+  }
+
+  static void noContent(RoutingContext rc, Future<?> result) {
+    result.onComplete(
+        done -> {
+          if (done.failed()) {
+            rc.fail(done.cause());
+          } else {
+            rc.response().setStatusCode(204).end();
+          }
+        });
+  }
+
+  static int intParam(RoutingContext rc, String name, int fallback) {
+    String value = rc.queryParams().get(name);
+    return value == null ? fallback : Integer.parseInt(value);
+  }
+
+  static boolean boolParam(RoutingContext rc, String name, boolean fallback) {
+    String value = rc.queryParams().get(name);
+    return value == null ? fallback : Boolean.parseBoolean(value);
+  }
+}

@@ -1,0 +1,57 @@
+package io.ordo.queue.management;
+
+import io.ordo.ErrorCode;
+import io.ordo.InvalidTaskException;
+import io.ordo.TaskControlException;
+import io.ordo.bus.Addresses;
+import io.ordo.bus.BusErrors;
+import io.ordo.model.Caller;
+import io.ordo.model.MessageIds;
+import io.ordo.model.Role;
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonObject;
+
+/** Asks the history service for a page of a task's history, on behalf of the API gateway. */
+public final class HistoryClient {
+  private static final long TIMEOUT_MS = 30_000;
+
+  private final EventBus eventBus;
+
+  public HistoryClient(EventBus eventBus) {
+    this.eventBus = eventBus;
+  }
+
+  /** {@code GET /tasks/{id}/history}; an unknown message answers invalid_task. */
+  public Future<JsonObject> taskHistory(
+      Caller caller, String messageId, boolean reverse, int pageSize, String nextPageToken) {
+    Access.require(caller, Role.SUBMITTER);
+    if (MessageIds.parseOrNull(messageId) == null) {
+      return Future.failedFuture(new InvalidTaskException(messageId));
+    }
+    return page(caller.tenant(), messageId, reverse, pageSize, nextPageToken)
+        .recover(
+            error ->
+                Future.failedFuture(
+                    error instanceof TaskControlException t && t.code() == ErrorCode.NOT_FOUND
+                        ? new InvalidTaskException(messageId)
+                        : error));
+  }
+
+  public Future<JsonObject> page(
+      String tenant, String executionId, boolean reverse, int pageSize, String nextPageToken) {
+    JsonObject request =
+        new JsonObject()
+            .put("tenant", tenant)
+            .put("executionId", executionId)
+            .put("reverseOrder", reverse)
+            .put("maximumPageSize", pageSize)
+            .put("nextPageToken", nextPageToken);
+    return eventBus
+        .<JsonObject>request(
+            Addresses.HISTORY_READ, request, new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
+        .map(reply -> reply.body())
+        .recover(error -> Future.failedFuture(BusErrors.toDomain(error)));
+  }
+}

@@ -1,0 +1,230 @@
+package io.ordo.queue.management;
+
+import io.ordo.InvalidTaskException;
+import io.ordo.lock.LockOwner;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.model.Caller;
+import io.ordo.model.QueueKind;
+import io.ordo.model.Role;
+import io.ordo.model.TaskInfo;
+import io.ordo.queue.management.Blockage.Capacity;
+import io.ordo.queue.store.QueueRow;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.store.TaskStore.Counts;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads queues for the API: one queue's info, the list of serial queues, the whole status snapshot
+ * (the seed's {@code RegisteredInfo}), each with its counts, lists and {@code blockedReason}.
+ */
+public final class QueueInfoReader {
+  private final Pool pool;
+  private final QueueStore queues;
+  private final TaskStore tasks;
+  private final LockOwnerStore owners;
+  private final QueueAdministration administration;
+  private final TaskLookup lookup;
+  private final Clock clock;
+
+  public QueueInfoReader(
+      Pool pool,
+      QueueStore queues,
+      TaskStore tasks,
+      LockOwnerStore owners,
+      QueueAdministration administration,
+      TaskLookup lookup,
+      Clock clock) {
+    this.pool = pool;
+    this.queues = queues;
+    this.tasks = tasks;
+    this.owners = owners;
+    this.administration = administration;
+    this.lookup = lookup;
+    this.clock = clock;
+  }
+
+  /** {@code GET /parallel-queue}: state, counts, waiting list (first {@code limit}), running. */
+  public Future<JsonObject> parallelQueue(Caller caller, int limit) {
+    Access.require(caller, Role.SUBMITTER);
+    String tenant = caller.tenant();
+    return administration
+        .parallelQueue(tenant)
+        .compose(
+            queue -> {
+              Future<Counts> counts =
+                  tasks.counts(pool, tenant, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID);
+              Future<List<TaskInfo>> waiting =
+                  tasks.waiting(
+                      pool, tenant, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID, limit);
+              Future<List<TaskInfo>> running =
+                  tasks.inProgress(
+                      pool, tenant, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID, limit);
+              Future<Capacity> capacity = capacity();
+              return Future.all(counts, waiting, running, capacity)
+                  .map(
+                      all ->
+                          Blockage.render(
+                              parallelJson(
+                                  queue, counts.result(), waiting.result(), running.result()),
+                              Blockage.of(
+                                  queue,
+                                  counts.result(),
+                                  running.result(),
+                                  capacity.result(),
+                                  clock.instant())));
+            });
+  }
+
+  /** {@code GET /serial-queues/{id}}: state, counts, waiting list, the running task. */
+  public Future<JsonObject> serialQueue(Caller caller, String queueId, int limit) {
+    Access.require(caller, Role.SUBMITTER);
+    String tenant = caller.tenant();
+    return administration
+        .serialQueue(tenant, queueId)
+        .compose(
+            queue -> {
+              Future<Counts> counts = tasks.counts(pool, tenant, QueueKind.SERIAL, queueId);
+              Future<List<TaskInfo>> waiting =
+                  tasks.waiting(pool, tenant, QueueKind.SERIAL, queueId, limit);
+              Future<List<TaskInfo>> running =
+                  tasks.inProgress(pool, tenant, QueueKind.SERIAL, queueId, 1);
+              Future<Capacity> capacity = capacity();
+              return Future.all(counts, waiting, running, capacity)
+                  .map(
+                      all ->
+                          Blockage.render(
+                              serialJson(
+                                  queue, counts.result(), waiting.result(), running.result()),
+                              Blockage.of(
+                                  queue,
+                                  counts.result(),
+                                  running.result(),
+                                  capacity.result(),
+                                  clock.instant())));
+            });
+  }
+
+  /** {@code GET /serial-queues}: every serial queue with its state and counts. */
+  public Future<JsonArray> serialQueues(Caller caller) {
+    Access.require(caller, Role.SUBMITTER);
+    String tenant = caller.tenant();
+    Future<List<QueueRow>> rows = queues.serialQueues(pool, tenant);
+    Future<Map<String, Counts>> counts = tasks.countsByQueue(pool, tenant);
+    Future<Map<String, List<TaskInfo>>> running = tasks.serialInProgress(pool, tenant);
+    Future<Capacity> capacity = capacity();
+    return Future.all(rows, counts, running, capacity)
+        .map(
+            all -> {
+              JsonArray list = new JsonArray();
+              for (QueueRow queue : rows.result()) {
+                Counts c = countsOf(counts.result(), queue);
+                List<TaskInfo> inProgress =
+                    running.result().getOrDefault(queue.queueId(), List.of());
+                list.add(
+                    Blockage.render(
+                        summaryJson(queue, c),
+                        Blockage.of(queue, c, inProgress, capacity.result(), clock.instant())));
+              }
+              return list;
+            });
+  }
+
+  /** {@code GET /status}: the seed's {@code RegisteredInfo} snapshot. */
+  public Future<JsonObject> status(Caller caller, int limit) {
+    Access.require(caller, Role.SUBMITTER);
+    String tenant = caller.tenant();
+    Future<JsonObject> parallel = parallelQueue(caller, limit);
+    Future<List<QueueRow>> rows = queues.serialQueues(pool, tenant);
+    Future<Map<String, Counts>> counts = tasks.countsByQueue(pool, tenant);
+    Future<Map<String, List<TaskInfo>>> waiting = tasks.serialWaiting(pool, tenant, limit);
+    Future<Map<String, List<TaskInfo>>> running = tasks.serialInProgress(pool, tenant);
+    Future<Capacity> capacity = capacity();
+    return Future.all(List.of(parallel, rows, counts, waiting, running, capacity))
+        .map(
+            all -> {
+              JsonObject serial = new JsonObject();
+              for (QueueRow queue : rows.result()) {
+                Counts c = countsOf(counts.result(), queue);
+                List<TaskInfo> inProgress =
+                    running.result().getOrDefault(queue.queueId(), List.of());
+                serial.put(
+                    queue.queueId(),
+                    Blockage.render(
+                        serialJson(
+                            queue,
+                            c,
+                            waiting.result().getOrDefault(queue.queueId(), List.of()),
+                            inProgress),
+                        Blockage.of(queue, c, inProgress, capacity.result(), clock.instant())));
+              }
+              return new JsonObject()
+                  .put("parallelizedTasksInfo", parallel.result())
+                  .put("serializedTasksInfo", serial);
+            });
+  }
+
+  /** {@code GET /tasks/{id}}. */
+  public Future<TaskInfo> task(Caller caller, String messageId) {
+    Access.require(caller, Role.SUBMITTER);
+    return lookup
+        .find(pool, caller.tenant(), messageId)
+        .map(found -> found.orElseThrow(() -> new InvalidTaskException(messageId)));
+  }
+
+  /** Live runners and their free slots (the farm's capacity, shared by all tenants). */
+  public Future<Capacity> capacity() {
+    return Future.all(owners.live(pool, LockOwner.RUNNER), tasks.inProgressByOwner(pool))
+        .map(
+            all -> {
+              List<LockOwner> live = all.resultAt(0);
+              Map<String, Integer> busy = all.resultAt(1);
+              int free = 0;
+              for (LockOwner owner : live) {
+                free += Math.max(0, owner.capacity() - busy.getOrDefault(owner.ownerId(), 0));
+              }
+              return new Capacity(live.size(), free);
+            });
+  }
+
+  private static Counts countsOf(Map<String, Counts> counts, QueueRow queue) {
+    return counts.getOrDefault(TaskStore.queueKey(queue.kind(), queue.queueId()), Counts.NONE);
+  }
+
+  static JsonObject parallelJson(
+      QueueRow queue, Counts counts, List<TaskInfo> waiting, List<TaskInfo> running) {
+    return new JsonObject()
+        .put("isActive", queue.active())
+        .put("waitingCount", counts.waiting())
+        .put("runningCount", counts.inProgress())
+        .put("waitingTasks", infos(waiting))
+        .put("runningTasks", infos(running));
+  }
+
+  static JsonObject serialJson(
+      QueueRow queue, Counts counts, List<TaskInfo> waiting, List<TaskInfo> running) {
+    return summaryJson(queue, counts)
+        .put("waitingTasks", infos(waiting))
+        .put("runningTask", running.isEmpty() ? null : running.get(0).toJson());
+  }
+
+  static JsonObject summaryJson(QueueRow queue, Counts counts) {
+    return new JsonObject()
+        .put("queueId", queue.queueId())
+        .put("isActive", queue.active())
+        .put("waitingCount", counts.waiting())
+        .put("runningCount", counts.inProgress());
+  }
+
+  private static JsonArray infos(List<TaskInfo> infos) {
+    JsonArray array = new JsonArray();
+    infos.forEach(info -> array.add(info.toJson()));
+    return array;
+  }
+}

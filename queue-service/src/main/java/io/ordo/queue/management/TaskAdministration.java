@@ -1,0 +1,114 @@
+package io.ordo.queue.management;
+
+import io.ordo.InvalidTaskException;
+import io.ordo.TaskIllegalStateException;
+import io.ordo.history.HistoryEvent;
+import io.ordo.history.HistoryEventType;
+import io.ordo.history.HistoryStore;
+import io.ordo.model.Caller;
+import io.ordo.model.MessageIds;
+import io.ordo.model.QueueKind;
+import io.ordo.model.Role;
+import io.ordo.model.TaskInfo;
+import io.ordo.queue.QueueMetrics;
+import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.store.TaskStore.Removed;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** Removes waiting messages (SPEC 3.3, transition 5), recording {@code TaskRemoved}. */
+public final class TaskAdministration {
+  private final Pool pool;
+  private final TaskStore tasks;
+  private final HistoryStore history;
+  private final QueueMetrics metrics;
+  private final Clock clock;
+
+  public TaskAdministration(
+      Pool pool, TaskStore tasks, HistoryStore history, QueueMetrics metrics, Clock clock) {
+    this.pool = pool;
+    this.tasks = tasks;
+    this.history = history;
+    this.metrics = metrics;
+    this.clock = clock;
+  }
+
+  /**
+   * Removes a waiting message.
+   *
+   * @param kind the queue kind the caller names (the seed's remove{Parallelized,Serialized}Task),
+   *     or null for any
+   * @throws InvalidTaskException no such message in that queue kind
+   * @throws TaskIllegalStateException the message is not waiting
+   */
+  public Future<Void> remove(Caller caller, String messageId, QueueKind kind) {
+    return removeWaiting(caller, messageId, kind)
+        .map(
+            removedKind -> {
+              metrics.removed(caller.tenant(), removedKind);
+              return null;
+            });
+  }
+
+  private Future<QueueKind> removeWaiting(Caller caller, String messageId, QueueKind kind) {
+    Access.require(caller, Role.SUBMITTER);
+    UUID id = MessageIds.parseOrNull(messageId);
+    if (id == null) {
+      return Future.failedFuture(new InvalidTaskException(messageId));
+    }
+    String tenant = caller.tenant();
+    return pool.withTransaction(
+        tx ->
+            tasks
+                .find(tx, tenant, id)
+                .compose(
+                    found -> {
+                      if (found.isEmpty() || (kind != null && found.get().queue() != kind)) {
+                        return Future.failedFuture(new InvalidTaskException(messageId));
+                      }
+                      TaskInfo info = found.get();
+                      return tasks
+                          .deleteWaiting(tx, tenant, id, info.queue())
+                          .compose(
+                              removed ->
+                                  removed.isPresent()
+                                      ? recordRemoval(tx, caller, removed.get()).map(info.queue())
+                                      : Future.failedFuture(
+                                          new TaskIllegalStateException(
+                                              messageId, info.state().name(), "remove it")));
+                    }));
+  }
+
+  private Future<Void> recordRemoval(SqlConnection tx, Caller caller, Removed removed) {
+    Instant now = clock.instant();
+    TaskInfo info = removed.info();
+    long eventId = removed.lastEventId() + 1;
+    HistoryEvent event =
+        new HistoryEvent(
+            caller.tenant(),
+            info.messageId(),
+            eventId,
+            HistoryEventType.TaskRemoved,
+            now,
+            new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
+    return history
+        .append(tx, List.of(event))
+        .compose(
+            v ->
+                history.close(
+                    tx,
+                    List.of(
+                        new HistoryStore.Closing(
+                            caller.tenant(),
+                            info.messageId(),
+                            now,
+                            eventId,
+                            Summaries.disposed(info, Summaries.outcome("REMOVED"))))));
+  }
+}

@@ -1,0 +1,50 @@
+package io.ordo.queue.management;
+
+import io.ordo.history.HistoryStore;
+import io.ordo.model.MessageIds;
+import io.ordo.model.TaskInfo;
+import io.ordo.model.TaskState;
+import io.ordo.queue.store.TaskStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.SqlClient;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Finds a message's task info: from the task table while it is queued or in progress, from its
+ * history's summary once it is disposed (for as long as the history is retained).
+ */
+public final class TaskLookup {
+  private final TaskStore tasks;
+  private final HistoryStore history;
+
+  public TaskLookup(TaskStore tasks, HistoryStore history) {
+    this.tasks = tasks;
+    this.history = history;
+  }
+
+  public Future<Optional<TaskInfo>> find(SqlClient client, String tenant, String messageId) {
+    UUID id = MessageIds.parseOrNull(messageId);
+    if (id == null) {
+      return Future.succeededFuture(Optional.empty());
+    }
+    return tasks
+        .find(client, tenant, id)
+        .compose(
+            live ->
+                live.isPresent()
+                    ? Future.succeededFuture(live)
+                    : history
+                        .header(client, tenant, messageId)
+                        .map(
+                            header ->
+                                header
+                                    .filter(h -> "task".equals(h.kind()))
+                                    .map(h -> disposed(h.summary()))));
+  }
+
+  private static TaskInfo disposed(JsonObject summary) {
+    return TaskInfo.fromJson(summary.copy().put("state", TaskState.DISPOSED.name()));
+  }
+}

@@ -1,0 +1,35 @@
+package io.ordo.queue.registration;
+
+import io.ordo.model.QueueKind;
+import io.ordo.model.Timeouts;
+import io.ordo.queue.store.ContextRow;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+
+/**
+ * A validated request to register one task message.
+ *
+ * @param tenant the tenant the message belongs to
+ * @param kind the queue kind
+ * @param queueId the serial queue's id; empty for the parallel queue
+ * @param taskClassName the task type's canonical class name (aliases already resolved), or null
+ * @param jsPath the script of a JavaScript task, or null
+ * @param parameter the parameter object, or null
+ * @param stopProgressOnError serial only: a failure deactivates the queue
+ * @param timeouts the effective timeouts (type defaults overridden by the message's own)
+ * @param sentTime when the client called the API
+ * @param context the registration context
+ * @param idempotencyKey the caller's idempotency key, or null
+ */
+public record Registration(
+    String tenant,
+    QueueKind kind,
+    String queueId,
+    String taskClassName,
+    String jsPath,
+    JsonObject parameter,
+    boolean stopProgressOnError,
+    Timeouts timeouts,
+    Instant sentTime,
+    ContextRow context,
+    String idempotencyKey) {}

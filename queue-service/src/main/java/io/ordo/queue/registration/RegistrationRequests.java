@@ -1,0 +1,159 @@
+package io.ordo.queue.registration;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.model.Caller;
+import io.ordo.model.QueueKind;
+import io.ordo.model.Timeouts;
+import io.ordo.parameter.ParameterLimits;
+import io.ordo.queue.store.ContextRow;
+import io.ordo.tasktype.TaskTypeInfo;
+import io.vertx.core.json.JsonObject;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.IllformedLocaleException;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a registration request body (already checked against the OpenAPI schema) into a {@link
+ * Registration}, with the checks a schema cannot make: exactly one of {@code taskClassName} and
+ * {@code jsPath}, parameter size and depth, timeout values, time zone and locale, idempotency key.
+ */
+final class RegistrationRequests {
+  private static final Pattern TRACEPARENT =
+      Pattern.compile("^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$");
+
+  private final ParameterLimits parameterLimits;
+  private final int maxIdLength;
+
+  RegistrationRequests(ParameterLimits parameterLimits, int maxIdLength) {
+    this.parameterLimits = parameterLimits;
+    this.maxIdLength = maxIdLength;
+  }
+
+  /** The task type a body names; refuses bodies naming none or both. */
+  String taskName(JsonObject body) {
+    String className = body.getString("taskClassName");
+    String jsPath = body.getString("jsPath");
+    if ((className == null) == (jsPath == null)) {
+      throw invalid("give exactly one of taskClassName and jsPath");
+    }
+    if (jsPath != null) {
+      throw new TaskControlException(
+          ErrorCode.UNKNOWN_TASK_TYPE,
+          "JavaScript tasks (jsPath) are not enabled on this farm",
+          new JsonObject().put("jsPath", jsPath));
+    }
+    return className;
+  }
+
+  Registration parse(
+      Caller caller,
+      QueueKind kind,
+      String queueId,
+      JsonObject body,
+      RequestMeta meta,
+      TaskTypeInfo type) {
+    JsonObject parameter = body.getJsonObject("parameter");
+    parameterLimits.check("parameter", parameter);
+    Timeouts timeouts = Timeouts.fromJson(body.getJsonObject("timeouts"), type.defaultTimeouts());
+    String key = idempotencyKey(body, meta);
+    return new Registration(
+        caller.tenant(),
+        kind,
+        queueId,
+        type.taskClassName(),
+        null,
+        parameter,
+        kind == QueueKind.SERIAL && body.getBoolean("stopProgressOnError", false),
+        timeouts,
+        sentTime(body, meta),
+        context(caller, body.getJsonObject("context"), meta),
+        key);
+  }
+
+  private String idempotencyKey(JsonObject body, RequestMeta meta) {
+    String fromBody = body.getString("idempotencyKey");
+    String fromHeader = meta.idempotencyKey();
+    if (fromBody != null && fromHeader != null && !fromBody.equals(fromHeader)) {
+      throw invalid("the Idempotency-Key header and idempotencyKey differ; give one");
+    }
+    String key = fromBody != null ? fromBody : fromHeader;
+    if (key != null && (key.isEmpty() || key.length() > maxIdLength)) {
+      throw invalid("idempotencyKey must be 1 to " + maxIdLength + " characters");
+    }
+    return key;
+  }
+
+  private static Instant sentTime(JsonObject body, RequestMeta meta) {
+    String text = body.getString("sentTime");
+    if (text == null) {
+      return meta.arrival();
+    }
+    try {
+      return Instant.parse(text);
+    } catch (DateTimeParseException e) {
+      throw invalid(
+          "sentTime must be an ISO-8601 UTC time such as 2026-01-31T12:00:00Z, got " + text);
+    }
+  }
+
+  private static ContextRow context(Caller caller, JsonObject context, RequestMeta meta) {
+    JsonObject given = context == null ? new JsonObject() : context;
+    String locale = given.getString("locale", firstLanguage(meta.acceptLanguage()));
+    if (locale != null) {
+      try {
+        locale = new Locale.Builder().setLanguageTag(locale).build().toLanguageTag();
+      } catch (IllformedLocaleException e) {
+        throw invalid("context.locale is not a BCP 47 language tag: " + locale);
+      }
+    }
+    String timeZone = given.getString("timeZone");
+    if (timeZone != null) {
+      try {
+        timeZone = ZoneId.of(timeZone).getId();
+      } catch (DateTimeException e) {
+        throw invalid("context.timeZone is not a time zone id (e.g. Europe/Berlin): " + timeZone);
+      }
+    }
+    String traceparent = meta.traceparent();
+    String traceId = null;
+    if (traceparent != null) {
+      var matcher = TRACEPARENT.matcher(traceparent.trim());
+      if (matcher.matches()) {
+        traceId = matcher.group(1);
+      } else {
+        traceparent = null; // W3C: a malformed traceparent is ignored, not an error
+      }
+    }
+    return new ContextRow(
+        caller.principal(),
+        locale,
+        timeZone,
+        traceId,
+        traceparent,
+        given.getJsonObject("attributes", new JsonObject()));
+  }
+
+  private static String firstLanguage(String acceptLanguage) {
+    if (acceptLanguage == null || acceptLanguage.isBlank()) {
+      return null;
+    }
+    String first = acceptLanguage.split(",")[0].split(";")[0].trim();
+    if (first.equals("*") || first.isEmpty()) {
+      return null;
+    }
+    try {
+      return new Locale.Builder().setLanguageTag(first).build().toLanguageTag();
+    } catch (IllformedLocaleException e) {
+      return null; // a header we cannot read is no reason to refuse the message
+    }
+  }
+
+  private static TaskControlException invalid(String message) {
+    return new TaskControlException(ErrorCode.INVALID_REQUEST, message);
+  }
+}

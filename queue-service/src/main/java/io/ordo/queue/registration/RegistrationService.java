@@ -1,0 +1,143 @@
+package io.ordo.queue.registration;
+
+import io.ordo.InvalidTaskException;
+import io.ordo.batch.Batcher;
+import io.ordo.batch.Batcher.Pending;
+import io.ordo.db.Transactions;
+import io.ordo.history.HistoryStore;
+import io.ordo.model.Caller;
+import io.ordo.model.QueueKind;
+import io.ordo.model.Role;
+import io.ordo.model.TaskInfo;
+import io.ordo.parameter.ParameterLimits;
+import io.ordo.queue.QueueMetrics;
+import io.ordo.queue.dispatch.WorkNotifier;
+import io.ordo.queue.management.Access;
+import io.ordo.queue.management.QueueAdministration;
+import io.ordo.queue.management.TaskLookup;
+import io.ordo.queue.store.ContextStore;
+import io.ordo.queue.store.IdempotencyStore;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.tasktype.TaskTypeCatalog;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Registers task messages (SPEC 3.2): validates each request, then hands it to a {@link Batcher} so
+ * that concurrent registrations share one transaction. Answers after the message is stored, without
+ * waiting for it to run.
+ */
+public final class RegistrationService {
+  /** Registrations one transaction writes at most. */
+  public static final int MAX_BATCH = 256;
+
+  private final Pool pool;
+  private final Clock clock;
+  private final TaskTypeCatalog catalog;
+  private final QueueAdministration administration;
+  private final TaskLookup lookup;
+  private final WorkNotifier notifier;
+  private final QueueMetrics metrics;
+  private final RegistrationRequests requests;
+  private final RegistrationWriter writer;
+  private final Batcher<Registration, TaskInfo> batcher;
+
+  public RegistrationService(
+      Context context,
+      Pool pool,
+      Clock clock,
+      TaskTypeCatalog catalog,
+      QueueAdministration administration,
+      TaskLookup lookup,
+      WorkNotifier notifier,
+      QueueMetrics metrics,
+      ParameterLimits parameterLimits,
+      int maxIdLength,
+      int maxInFlight) {
+    this.pool = pool;
+    this.clock = clock;
+    this.catalog = catalog;
+    this.administration = administration;
+    this.lookup = lookup;
+    this.notifier = notifier;
+    this.metrics = metrics;
+    this.requests = new RegistrationRequests(parameterLimits, maxIdLength);
+    this.writer =
+        new RegistrationWriter(
+            new QueueStore(),
+            new TaskStore(),
+            new ContextStore(),
+            new IdempotencyStore(),
+            new HistoryStore());
+    this.batcher = new Batcher<>(context, MAX_BATCH, maxInFlight, this::flush);
+  }
+
+  /**
+   * Registers one message.
+   *
+   * @param queueId the serial queue's id; empty for the parallel queue
+   */
+  public Future<TaskInfo> register(
+      Caller caller, QueueKind kind, String queueId, JsonObject body, RequestMeta meta) {
+    Access.require(caller, Role.SUBMITTER);
+    String taskName = requests.taskName(body);
+    return catalog
+        .resolve(taskName)
+        .map(type -> requests.parse(caller, kind, queueId, body, meta, type))
+        .compose(
+            registration ->
+                administration
+                    .ensureParallelQueue(caller.tenant())
+                    .compose(v -> batcher.submit(registration)));
+  }
+
+  private Future<Void> flush(List<Pending<Registration, TaskInfo>> batch) {
+    return Transactions.withRetry(pool, tx -> writer.write(tx, batch, clock.instant()))
+        .compose(outcome -> answer(outcome));
+  }
+
+  private Future<Void> answer(RegistrationWriter.Outcome outcome) {
+    outcome.created.forEach((pending, info) -> pending.promise().tryComplete(info));
+    outcome.refused.forEach((pending, error) -> pending.promise().tryFail(error));
+    outcome.created.keySet().forEach(p -> metrics.registered(p.item().tenant(), p.item().kind()));
+    if (!outcome.activeQueuesFed.isEmpty()) {
+      notifier.workAvailable("registered");
+    }
+    Future<?>[] replays =
+        outcome.replayed.entrySet().stream()
+            .map(entry -> replay(entry.getKey(), entry.getValue(), outcome.refusedIds))
+            .toArray(Future[]::new);
+    return Future.join(List.of(replays)).mapEmpty();
+  }
+
+  /** A repeated idempotency key answers with the message the key first created, as it is now. */
+  private Future<Void> replay(
+      Pending<Registration, TaskInfo> pending,
+      String messageId,
+      Map<String, RuntimeException> refusedIds) {
+    RuntimeException refusal = refusedIds.get(messageId);
+    if (refusal != null) {
+      pending.promise().tryFail(refusal);
+      return Future.succeededFuture();
+    }
+    return lookup
+        .find(pool, pending.item().tenant(), messageId)
+        .onComplete(
+            found -> {
+              if (found.succeeded() && found.result().isPresent()) {
+                pending.promise().tryComplete(found.result().get());
+              } else if (found.succeeded()) {
+                pending.promise().tryFail(new InvalidTaskException(messageId));
+              } else {
+                pending.promise().tryFail(found.cause());
+              }
+            })
+        .mapEmpty();
+  }
+}

@@ -1,0 +1,43 @@
+package io.ordo.queue.store;
+
+import static io.ordo.db.SqlTimes.instant;
+
+import io.ordo.model.QueueKind;
+import io.ordo.model.TaskInfo;
+import io.ordo.model.TaskState;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Row;
+
+/** Maps rows of {@code im_async_task_info} to {@link TaskInfo}. */
+final class TaskRows {
+  /** The columns {@link #toInfo} reads. */
+  static final String INFO_COLUMNS =
+      "tenant, message_id, queue_kind, queue_id, state, task_class_name, js_path, parameter,"
+          + " stop_progress_on_error, timeouts, sent_at, received_at, node, accept_at, start_at,"
+          + " attempt, last_heartbeat_at, heartbeat_details";
+
+  private TaskRows() {}
+
+  static TaskInfo toInfo(Row row) {
+    QueueKind kind = QueueKind.fromDbCode(row.getString("queue_kind"));
+    return new TaskInfo(
+        row.getUUID("message_id").toString(),
+        kind,
+        kind == QueueKind.SERIAL ? row.getString("queue_id") : null,
+        TaskState.valueOf(row.getString("state")),
+        row.getString("task_class_name"),
+        row.getString("js_path"),
+        (JsonObject) row.getValue("parameter"),
+        kind == QueueKind.SERIAL ? row.getBoolean("stop_progress_on_error") : null,
+        instant(row.getOffsetDateTime("sent_at")),
+        instant(row.getOffsetDateTime("received_at")),
+        row.getString("node"),
+        instant(row.getOffsetDateTime("accept_at")),
+        instant(row.getOffsetDateTime("start_at")),
+        row.getInteger("attempt"),
+        instant(row.getOffsetDateTime("last_heartbeat_at")),
+        row.getValue("heartbeat_details"),
+        (JsonObject) row.getValue("timeouts"),
+        null);
+  }
+}

@@ -1,0 +1,588 @@
+package io.ordo.queue.store;
+
+import static io.ordo.db.SqlTimes.utc;
+
+import io.ordo.model.QueueKind;
+import io.ordo.model.TaskInfo;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The SQL of {@code im_async_task_info}: registering, reading, removing, claiming and moving
+ * messages through their lifecycle. Writes take the caller's transaction.
+ */
+public final class TaskStore {
+
+  private static final String INSERT =
+      "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position, state,"
+          + " task_class_name, js_path, parameter, stop_progress_on_error, timeouts, sent_at,"
+          + " received_at, last_event_id, scheduled_event_id, schedule_to_start_deadline,"
+          + " schedule_to_close_deadline)"
+          // $1 tenant, $2 message id, $3 kind, $4 queue id, $5 position, $6 task class,
+          // $7 js path, $8 parameter, $9 stopProgressOnError, $10 timeouts, $11 sent,
+          // $12 received, $13 schedule-to-start deadline, $14 schedule-to-close deadline;
+          // the history starts with TaskScheduled as event 1
+          + " VALUES ($1, $2, $3, $4, $5, 'WAITING', $6, $7, $8, $9, $10, $11, $12, 1, 1, $13, $14)";
+
+  private static final String SELECT_ONE =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + " FROM im_async_task_info"
+          // $1 tenant, $2 message id
+          + " WHERE tenant = $1 AND message_id = $2";
+
+  private static final String SELECT_WAITING =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + " FROM im_async_task_info"
+          // $1 tenant, $2 kind, $3 queue id, $4 limit
+          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND state = 'WAITING'"
+          + " ORDER BY position LIMIT $4";
+
+  private static final String SELECT_IN_PROGRESS =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + " FROM im_async_task_info"
+          // $1 tenant, $2 kind, $3 queue id, $4 limit
+          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND state <> 'WAITING'"
+          + " ORDER BY received_at LIMIT $4";
+
+  private static final String SELECT_SERIAL_WAITING =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + " FROM (SELECT *, row_number() OVER (PARTITION BY queue_id ORDER BY position) AS rank"
+          + "   FROM im_async_task_info"
+          // $1 tenant, $2 limit per queue
+          + "   WHERE tenant = $1 AND queue_kind = 'S' AND state = 'WAITING') ranked"
+          + " WHERE rank <= $2 ORDER BY queue_id, position";
+
+  private static final String SELECT_SERIAL_IN_PROGRESS =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + " FROM im_async_task_info"
+          // $1 tenant
+          + " WHERE tenant = $1 AND queue_kind = 'S' AND state <> 'WAITING'";
+
+  private static final String COUNT_BY_QUEUE =
+      "SELECT queue_kind, queue_id, count(*) FILTER (WHERE state = 'WAITING') AS waiting,"
+          + " count(*) FILTER (WHERE state <> 'WAITING') AS in_progress"
+          + " FROM im_async_task_info"
+          // $1 tenant
+          + " WHERE tenant = $1 GROUP BY queue_kind, queue_id";
+
+  private static final String COUNT_ONE_QUEUE =
+      "SELECT count(*) FILTER (WHERE state = 'WAITING') AS waiting,"
+          + " count(*) FILTER (WHERE state <> 'WAITING') AS in_progress"
+          + " FROM im_async_task_info"
+          // $1 tenant, $2 kind, $3 queue id
+          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3";
+
+  private static final String ANY_IN_QUEUE =
+      "SELECT EXISTS (SELECT 1 FROM im_async_task_info"
+          // $1 tenant, $2 kind, $3 queue id
+          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3)";
+
+  private static final String DELETE_WAITING =
+      "DELETE FROM im_async_task_info"
+          // $1 tenant, $2 message id, $3 the queue kind the caller names ('P', 'S')
+          + " WHERE tenant = $1 AND message_id = $2 AND queue_kind = $3 AND state = 'WAITING'"
+          + " RETURNING "
+          + TaskRows.INFO_COLUMNS
+          + ", last_event_id";
+
+  /**
+   * Claims up to $2 runnable messages for lock owner $1 in one statement (SPEC 3.4): heads of
+   * active parallel queues and of active, idle serial queues, oldest received first. Rows another
+   * claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since it was read is
+   * re-checked and dropped. Each claim bumps the lock version (the fencing token). The owner must
+   * hold a live lease, or nothing is claimed. The unique index on serial queues in progress makes a
+   * second task of one serial queue impossible even if this statement were wrong.
+   */
+  private static final String CLAIM =
+      "WITH owner AS ("
+          + "   SELECT owner_id, node_name FROM ordo_lock_owner"
+          // $1 the claiming lock owner
+          + "   WHERE owner_id = $1 AND lease_expires_at > now()),"
+          + " parallel AS ("
+          + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
+          + "   WHERE t.queue_kind = 'P' AND t.state = 'WAITING'"
+          + "     AND EXISTS (SELECT 1 FROM im_async_queue_info q WHERE q.tenant = t.tenant"
+          + "       AND q.queue_kind = 'P' AND q.queue_id = '' AND q.active)"
+          // $2 how many the owner can take
+          + "   ORDER BY t.received_at LIMIT $2),"
+          + " serial AS ("
+          + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
+          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at"
+          + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
+          + "     AND t.queue_id = q.queue_id AND t.state = 'WAITING' ORDER BY t.position LIMIT 1) h"
+          + "   WHERE q.queue_kind = 'S' AND q.active"
+          + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
+          + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND r.state <> 'WAITING')"
+          + "   ORDER BY h.received_at LIMIT $2),"
+          + " candidates AS ("
+          + "   SELECT * FROM parallel UNION ALL SELECT * FROM serial"
+          + "   ORDER BY received_at LIMIT $2),"
+          + " picked AS ("
+          + "   SELECT t.tenant, t.message_id FROM im_async_task_info t"
+          + "   JOIN candidates c ON c.tenant = t.tenant AND c.message_id = t.message_id"
+          + "   WHERE t.state = 'WAITING' AND EXISTS (SELECT 1 FROM owner)"
+          + "   FOR UPDATE OF t SKIP LOCKED)"
+          + " UPDATE im_async_task_info t SET state = 'INITIAL', lock_owner_id = $1,"
+          + "   lock_version = t.lock_version + 1, node = (SELECT node_name FROM owner)"
+          + " FROM picked p WHERE t.tenant = p.tenant AND t.message_id = p.message_id"
+          + " RETURNING t.tenant, t.message_id, t.queue_kind, t.queue_id, t.task_class_name,"
+          + "   t.js_path, t.parameter, t.timeouts, t.attempt, t.lock_version, t.received_at";
+
+  /** Holds only while the owner's lease is live and the lock version is the one claimed. */
+  private static final String HELD =
+      " t.tenant = $1 AND t.message_id = $2 AND t.lock_owner_id = $3 AND t.lock_version = $4"
+          + " AND EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = $3"
+          + "   AND o.lease_expires_at > now())";
+
+  private static final String DEADLINE_FROM_NOW =
+      " CASE WHEN jsonb_typeof(t.timeouts -> '%1$s') = 'number'"
+          + " THEN $5 + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END";
+
+  /**
+   * INITIAL → READY. Safe to repeat: a report whose first delivery was applied but whose answer was
+   * lost finds the message READY under the same hold and is answered as applied, without a second
+   * event ({@code fresh} false).
+   */
+  private static final String ACCEPT =
+      "WITH target AS (SELECT t.tenant, t.message_id, t.state FROM im_async_task_info t"
+          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 accept time
+          + "   WHERE"
+          + HELD
+          + "   AND t.state IN ('INITIAL', 'READY') FOR UPDATE),"
+          + " moved AS (UPDATE im_async_task_info t SET state = 'READY',"
+          + "   accept_at = greatest($5, t.received_at), schedule_to_start_deadline = NULL,"
+          + "   last_event_id = t.last_event_id + 1"
+          + "   FROM target g WHERE t.tenant = g.tenant AND t.message_id = g.message_id"
+          + "   AND g.state = 'INITIAL'"
+          + "   RETURNING t.last_event_id, t.accept_at, 0 AS attempt, t.received_at, true AS fresh)"
+          + " SELECT * FROM moved UNION ALL"
+          + " SELECT t.last_event_id, t.accept_at, 0, t.received_at, false FROM im_async_task_info t"
+          + " JOIN target g ON t.tenant = g.tenant AND t.message_id = g.message_id"
+          + " WHERE g.state = 'READY'";
+
+  /** READY → RUNNING (attempt + 1, deadlines armed); safe to repeat, as {@link #ACCEPT}. */
+  private static final String START =
+      "WITH target AS (SELECT t.tenant, t.message_id, t.state FROM im_async_task_info t"
+          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 start time
+          + "   WHERE"
+          + HELD
+          + "   AND t.state IN ('READY', 'RUNNING') FOR UPDATE),"
+          + " moved AS (UPDATE im_async_task_info t SET state = 'RUNNING',"
+          + "   start_at = greatest($5, t.accept_at), attempt = t.attempt + 1,"
+          + "   last_event_id = t.last_event_id + 1, started_event_id = t.last_event_id + 1,"
+          + "   start_to_close_deadline ="
+          + String.format(DEADLINE_FROM_NOW, "startToClose")
+          + ",  heartbeat_deadline ="
+          + String.format(DEADLINE_FROM_NOW, "heartbeat")
+          + "   FROM target g WHERE t.tenant = g.tenant AND t.message_id = g.message_id"
+          + "   AND g.state = 'READY'"
+          + "   RETURNING t.last_event_id, t.start_at, t.attempt, t.received_at, true AS fresh)"
+          + " SELECT * FROM moved UNION ALL"
+          + " SELECT t.last_event_id, t.start_at, t.attempt, t.received_at, false"
+          + " FROM im_async_task_info t"
+          + " JOIN target g ON t.tenant = g.tenant AND t.message_id = g.message_id"
+          + " WHERE g.state = 'RUNNING'";
+
+  private static final String HEARTBEAT =
+      "UPDATE im_async_task_info t SET last_heartbeat_at = $5, heartbeat_details = $6,"
+          + " heartbeat_deadline ="
+          + String.format(DEADLINE_FROM_NOW, "heartbeat")
+          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 heartbeat time, $6 details
+          + " WHERE"
+          + HELD
+          + " AND t.state = 'RUNNING' RETURNING t.message_id";
+
+  private static final String FINISH =
+      "DELETE FROM im_async_task_info t"
+          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 the states it may be in
+          + " WHERE"
+          + HELD
+          + " AND t.state = ANY($5) RETURNING "
+          + TaskRows.INFO_COLUMNS
+          + ", last_event_id, started_event_id";
+
+  private static final String REQUEUE =
+      "UPDATE im_async_task_info t SET state = 'WAITING', position = $6, lock_owner_id = NULL,"
+          + " node = NULL, accept_at = NULL, start_at = NULL, started_event_id = NULL,"
+          + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
+          + " heartbeat_deadline = NULL, last_event_id = t.last_event_id + $7"
+          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 the states it may be in,
+          // $6 its new position (at the head), $7 how many events the caller writes
+          + " WHERE"
+          + HELD
+          + " AND t.state = ANY($5) RETURNING "
+          + TaskRows.INFO_COLUMNS
+          + ", last_event_id, started_event_id";
+
+  private static final String SELECT_HOLD =
+      "SELECT queue_kind, state, lock_owner_id, lock_version FROM im_async_task_info"
+          // $1 tenant, $2 message id
+          + " WHERE tenant = $1 AND message_id = $2";
+
+  private static final String IN_PROGRESS_BY_OWNER =
+      // Farm-wide on purpose: runner capacity is shared by every tenant; only counts leave here.
+      "SELECT lock_owner_id, count(*) AS tasks FROM im_async_task_info"
+          + " WHERE state <> 'WAITING' AND lock_owner_id IS NOT NULL GROUP BY lock_owner_id";
+
+  /** How many messages a queue holds. */
+  public record Counts(int waiting, int inProgress) {
+    public static final Counts NONE = new Counts(0, 0);
+  }
+
+  /** Who holds a message now. */
+  public record CurrentHold(QueueKind kind, String state, String ownerId, long version) {}
+
+  /** Who holds a message now; empty if it is not in the task table. */
+  public Future<Optional<CurrentHold>> currentHold(
+      SqlClient client, String tenant, UUID messageId) {
+    return client
+        .preparedQuery(SELECT_HOLD)
+        .execute(Tuple.of(tenant, messageId))
+        .map(
+            rows -> {
+              var iterator = rows.iterator();
+              if (!iterator.hasNext()) {
+                return Optional.empty();
+              }
+              Row row = iterator.next();
+              UUID owner = row.getUUID("lock_owner_id");
+              return Optional.of(
+                  new CurrentHold(
+                      QueueKind.fromDbCode(row.getString("queue_kind")),
+                      row.getString("state"),
+                      owner == null ? null : owner.toString(),
+                      row.getLong("lock_version")));
+            });
+  }
+
+  /** A message a claim handed to a runner, with the fencing version of that hold. */
+  public record ClaimedRow(
+      String tenant,
+      String messageId,
+      QueueKind kind,
+      String queueId,
+      String taskClassName,
+      String jsPath,
+      io.vertx.core.json.JsonObject parameter,
+      io.vertx.core.json.JsonObject timeouts,
+      int attempt,
+      long version) {}
+
+  /** A removed message: its last state and the last event id of its history. */
+  public record Removed(TaskInfo info, long lastEventId) {}
+
+  public Future<Void> insert(SqlClient tx, List<NewTask> tasks) {
+    List<Tuple> rows = new ArrayList<>(tasks.size());
+    for (NewTask t : tasks) {
+      rows.add(
+          Tuple.from(
+              new Object[] {
+                t.tenant(),
+                UUID.fromString(t.messageId()),
+                t.kind().dbCode(),
+                t.queueId(),
+                t.position(),
+                t.taskClassName(),
+                t.jsPath(),
+                t.parameter(),
+                t.stopProgressOnError(),
+                t.timeouts(),
+                utc(t.sentAt()),
+                utc(t.receivedAt()),
+                utc(t.scheduleToStartDeadline()),
+                utc(t.scheduleToCloseDeadline())
+              }));
+    }
+    return tx.preparedQuery(INSERT).executeBatch(rows).mapEmpty();
+  }
+
+  public Future<Optional<TaskInfo>> find(SqlClient client, String tenant, UUID messageId) {
+    return client
+        .preparedQuery(SELECT_ONE)
+        .execute(Tuple.of(tenant, messageId))
+        .map(rows -> infos(rows).stream().findFirst());
+  }
+
+  /** A queue's waiting messages in queue order. */
+  public Future<List<TaskInfo>> waiting(
+      SqlClient client, String tenant, QueueKind kind, String queueId, int limit) {
+    return client
+        .preparedQuery(SELECT_WAITING)
+        .execute(Tuple.of(tenant, kind.dbCode(), queueId, limit))
+        .map(TaskStore::infos);
+  }
+
+  /** A queue's messages in progress (INITIAL..RUNNING). */
+  public Future<List<TaskInfo>> inProgress(
+      SqlClient client, String tenant, QueueKind kind, String queueId, int limit) {
+    return client
+        .preparedQuery(SELECT_IN_PROGRESS)
+        .execute(Tuple.of(tenant, kind.dbCode(), queueId, limit))
+        .map(TaskStore::infos);
+  }
+
+  /** The first {@code limit} waiting messages of every serial queue of the tenant, by queue. */
+  public Future<Map<String, List<TaskInfo>>> serialWaiting(
+      SqlClient client, String tenant, int limit) {
+    return client
+        .preparedQuery(SELECT_SERIAL_WAITING)
+        .execute(Tuple.of(tenant, limit))
+        .map(TaskStore::byQueue);
+  }
+
+  /** The message in progress of every busy serial queue of the tenant, by queue. */
+  public Future<Map<String, List<TaskInfo>>> serialInProgress(SqlClient client, String tenant) {
+    return client
+        .preparedQuery(SELECT_SERIAL_IN_PROGRESS)
+        .execute(Tuple.of(tenant))
+        .map(TaskStore::byQueue);
+  }
+
+  /** Counts per queue of the tenant, keyed by {@link #queueKey}. */
+  public Future<Map<String, Counts>> countsByQueue(SqlClient client, String tenant) {
+    return client
+        .preparedQuery(COUNT_BY_QUEUE)
+        .execute(Tuple.of(tenant))
+        .map(
+            rows -> {
+              Map<String, Counts> counts = new HashMap<>();
+              for (Row row : rows) {
+                counts.put(
+                    queueKey(
+                        QueueKind.fromDbCode(row.getString("queue_kind")),
+                        row.getString("queue_id")),
+                    new Counts(row.getInteger("waiting"), row.getInteger("in_progress")));
+              }
+              return counts;
+            });
+  }
+
+  public Future<Counts> counts(SqlClient client, String tenant, QueueKind kind, String queueId) {
+    return client
+        .preparedQuery(COUNT_ONE_QUEUE)
+        .execute(Tuple.of(tenant, kind.dbCode(), queueId))
+        .map(
+            rows -> {
+              Row row = rows.iterator().next();
+              return new Counts(row.getInteger("waiting"), row.getInteger("in_progress"));
+            });
+  }
+
+  public Future<Boolean> anyInQueue(SqlClient tx, String tenant, QueueKind kind, String queueId) {
+    return tx.preparedQuery(ANY_IN_QUEUE)
+        .execute(Tuple.of(tenant, kind.dbCode(), queueId))
+        .map(rows -> rows.iterator().next().getBoolean(0));
+  }
+
+  /** Deletes a waiting message of the given queue kind; empty if there is none in that state. */
+  public Future<Optional<Removed>> deleteWaiting(
+      SqlClient tx, String tenant, UUID messageId, QueueKind kind) {
+    return tx.preparedQuery(DELETE_WAITING)
+        .execute(Tuple.of(tenant, messageId, kind.dbCode()))
+        .map(
+            rows -> {
+              var iterator = rows.iterator();
+              if (!iterator.hasNext()) {
+                return Optional.empty();
+              }
+              Row row = iterator.next();
+              return Optional.of(new Removed(TaskRows.toInfo(row), row.getLong("last_event_id")));
+            });
+  }
+
+  /** Claims runnable messages for a lock owner; see {@link #CLAIM}. */
+  public Future<List<ClaimedRow>> claim(SqlClient client, UUID ownerId, int capacity) {
+    return client
+        .preparedQuery(CLAIM)
+        .execute(Tuple.of(ownerId, capacity))
+        .map(
+            rows -> {
+              List<ClaimedRow> claimed = new ArrayList<>(rows.size());
+              for (Row row : rows) {
+                claimed.add(
+                    new ClaimedRow(
+                        row.getString("tenant"),
+                        row.getUUID("message_id").toString(),
+                        QueueKind.fromDbCode(row.getString("queue_kind")),
+                        row.getString("queue_id"),
+                        row.getString("task_class_name"),
+                        row.getString("js_path"),
+                        (io.vertx.core.json.JsonObject) row.getValue("parameter"),
+                        (io.vertx.core.json.JsonObject) row.getValue("timeouts"),
+                        row.getInteger("attempt"),
+                        row.getLong("lock_version")));
+              }
+              return claimed;
+            });
+  }
+
+  /** A lock holder's reference to a message: which one, and the hold it claims to have. */
+  public record Hold(String tenant, String messageId, String ownerId, long version) {
+    Object[] params() {
+      return new Object[] {tenant, UUID.fromString(messageId), UUID.fromString(ownerId), version};
+    }
+  }
+
+  /** A message that left the task table, or went back to waiting: how it looked, its event ids. */
+  public record Moved(TaskInfo info, long lastEventId, Long startedEventId) {}
+
+  /**
+   * What an accept or start wrote: the event id, the attempt (start only), the transition's time,
+   * the message's received time, and whether this call made the change (false: a repeat).
+   */
+  public record Stepped(
+      long eventId, int attempt, Instant time, Instant receivedAt, boolean fresh) {
+    static Stepped of(Row row) {
+      return new Stepped(
+          row.getLong(0),
+          row.getInteger(2),
+          row.getOffsetDateTime(1).toInstant(),
+          row.getOffsetDateTime(3).toInstant(),
+          row.getBoolean(4));
+    }
+  }
+
+  /** INITIAL → READY; empty where the hold was lost. */
+  public Future<List<Optional<Stepped>>> accept(
+      SqlClient tx, List<Hold> holds, List<Instant> times) {
+    return aligned(tx, ACCEPT, timed(holds, times), Stepped::of);
+  }
+
+  /** READY → RUNNING (attempt + 1, deadlines armed); empty where the hold was lost. */
+  public Future<List<Optional<Stepped>>> start(
+      SqlClient tx, List<Hold> holds, List<Instant> times) {
+    return aligned(tx, START, timed(holds, times), Stepped::of);
+  }
+
+  private static List<Object[]> timed(List<Hold> holds, List<Instant> times) {
+    List<Object[]> params = new ArrayList<>();
+    for (int i = 0; i < holds.size(); i++) {
+      params.add(with(holds.get(i).params(), utc(times.get(i))));
+    }
+    return params;
+  }
+
+  /** Records heartbeats; per hold, whether it still held. */
+  public Future<List<Boolean>> heartbeat(
+      SqlClient tx, List<Hold> holds, List<Object> details, List<Instant> times) {
+    List<Object[]> params = new ArrayList<>();
+    for (int i = 0; i < holds.size(); i++) {
+      params.add(with(holds.get(i).params(), utc(times.get(i)), details.get(i)));
+    }
+    return aligned(tx, HEARTBEAT, params, row -> true)
+        .map(results -> results.stream().map(Optional::isPresent).toList());
+  }
+
+  /** Deletes held messages that are in one of {@code states}; empty where the hold was lost. */
+  public Future<List<Optional<Moved>>> finish(
+      SqlClient tx, List<Hold> holds, List<String[]> states) {
+    List<Object[]> params = new ArrayList<>();
+    for (int i = 0; i < holds.size(); i++) {
+      params.add(with(holds.get(i).params(), (Object) states.get(i))); // one array, not spread
+    }
+    return aligned(tx, FINISH, params, TaskStore::moved);
+  }
+
+  /**
+   * Puts held messages back at the given (head) positions in WAITING, reserving {@code events}
+   * event ids each; empty where the hold was lost.
+   */
+  public Future<List<Optional<Moved>>> requeue(
+      SqlClient tx,
+      List<Hold> holds,
+      List<String[]> states,
+      List<Long> positions,
+      List<Integer> events) {
+    List<Object[]> params = new ArrayList<>();
+    for (int i = 0; i < holds.size(); i++) {
+      params.add(with(holds.get(i).params(), states.get(i), positions.get(i), events.get(i)));
+    }
+    return aligned(tx, REQUEUE, params, TaskStore::moved);
+  }
+
+  private static Moved moved(Row row) {
+    return new Moved(
+        TaskRows.toInfo(row), row.getLong("last_event_id"), row.getLong("started_event_id"));
+  }
+
+  private static Object[] with(Object[] head, Object... tail) {
+    Object[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+    System.arraycopy(tail, 0, all, head.length, tail.length);
+    return all;
+  }
+
+  /** Runs one statement per parameter set in one round trip; the answers in the same order. */
+  private static <T> Future<List<Optional<T>>> aligned(
+      SqlClient tx, String sql, List<Object[]> params, java.util.function.Function<Row, T> map) {
+    if (params.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    List<Tuple> tuples = params.stream().map(Tuple::from).toList();
+    return tx.preparedQuery(sql)
+        .executeBatch(tuples)
+        .map(
+            first -> {
+              List<Optional<T>> results = new ArrayList<>(tuples.size());
+              for (RowSet<Row> rows = first; rows != null; rows = rows.next()) {
+                var iterator = rows.iterator();
+                results.add(
+                    iterator.hasNext()
+                        ? Optional.of(map.apply(iterator.next()))
+                        : Optional.empty());
+              }
+              return results;
+            });
+  }
+
+  /** Tasks in progress per lock owner, across tenants (for runner capacity). */
+  public Future<Map<String, Integer>> inProgressByOwner(SqlClient client) {
+    return client
+        .preparedQuery(IN_PROGRESS_BY_OWNER)
+        .execute()
+        .map(
+            rows -> {
+              Map<String, Integer> byOwner = new HashMap<>();
+              rows.forEach(
+                  row ->
+                      byOwner.put(
+                          row.getUUID("lock_owner_id").toString(), row.getInteger("tasks")));
+              return byOwner;
+            });
+  }
+
+  /** The key {@link #countsByQueue} uses: {@code P:} or {@code S:<queueId>}. */
+  public static String queueKey(QueueKind kind, String queueId) {
+    return kind.dbCode() + ":" + (queueId == null ? "" : queueId);
+  }
+
+  private static List<TaskInfo> infos(RowSet<Row> rows) {
+    List<TaskInfo> infos = new ArrayList<>(rows.size());
+    rows.forEach(row -> infos.add(TaskRows.toInfo(row)));
+    return infos;
+  }
+
+  private static Map<String, List<TaskInfo>> byQueue(RowSet<Row> rows) {
+    Map<String, List<TaskInfo>> byQueue = new HashMap<>();
+    for (Row row : rows) {
+      byQueue
+          .computeIfAbsent(row.getString("queue_id"), id -> new ArrayList<>())
+          .add(TaskRows.toInfo(row));
+    }
+    return byQueue;
+  }
+}

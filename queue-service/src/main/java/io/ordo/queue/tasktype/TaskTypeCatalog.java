@@ -1,0 +1,105 @@
+package io.ordo.queue.tasktype;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.tasktype.TaskTypeInfo;
+import io.ordo.tasktype.TaskTypeStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The task types the farm's runners have published, cached. A name the cache does not know is
+ * looked up again (at most once a second) before it is refused, so a type a runner just deployed is
+ * accepted at once.
+ */
+public final class TaskTypeCatalog {
+  private static final Duration MISS_REFRESH_INTERVAL = Duration.ofSeconds(1);
+
+  private final Pool pool;
+  private final TaskTypeStore store;
+  private final Clock clock;
+  private volatile Snapshot snapshot = new Snapshot(List.of(), Map.of());
+  private Instant lastRefresh = Instant.EPOCH;
+  private Future<Snapshot> refreshing;
+
+  private record Snapshot(List<TaskTypeInfo> types, Map<String, TaskTypeInfo> byName) {}
+
+  public TaskTypeCatalog(Pool pool, TaskTypeStore store, Clock clock) {
+    this.pool = pool;
+    this.store = store;
+    this.clock = clock;
+  }
+
+  /** Re-reads the published types. */
+  public Future<Void> refresh() {
+    if (refreshing == null) {
+      lastRefresh = clock.instant();
+      refreshing =
+          store
+              .all(pool)
+              .map(this::index)
+              .onComplete(
+                  done -> {
+                    refreshing = null;
+                    if (done.succeeded()) {
+                      snapshot = done.result();
+                    }
+                  });
+    }
+    return refreshing.mapEmpty();
+  }
+
+  public List<TaskTypeInfo> all() {
+    return snapshot.types();
+  }
+
+  /**
+   * The type a message names, by class name or alias.
+   *
+   * @throws TaskControlException {@code unknown_task_type} (as a failed future)
+   */
+  public Future<TaskTypeInfo> resolve(String name) {
+    TaskTypeInfo known = snapshot.byName().get(name);
+    if (known != null) {
+      return Future.succeededFuture(known);
+    }
+    boolean mayRefresh = clock.instant().isAfter(lastRefresh.plus(MISS_REFRESH_INTERVAL));
+    Future<Void> refreshed =
+        mayRefresh || refreshing != null ? refresh() : Future.succeededFuture();
+    return refreshed.compose(
+        v -> {
+          TaskTypeInfo found = snapshot.byName().get(name);
+          return found != null ? Future.succeededFuture(found) : Future.failedFuture(unknown(name));
+        });
+  }
+
+  /** The type of a name if the cache knows it (no lookup); null otherwise. */
+  public TaskTypeInfo cached(String name) {
+    return snapshot.byName().get(name);
+  }
+
+  private Snapshot index(List<TaskTypeInfo> types) {
+    Map<String, TaskTypeInfo> byName = new HashMap<>();
+    for (TaskTypeInfo type : types) {
+      byName.put(type.taskClassName(), type);
+    }
+    for (TaskTypeInfo type : types) {
+      type.aliases().forEach(alias -> byName.putIfAbsent(alias, type));
+    }
+    return new Snapshot(List.copyOf(types), Map.copyOf(byName));
+  }
+
+  private static TaskControlException unknown(String name) {
+    return new TaskControlException(
+        ErrorCode.UNKNOWN_TASK_TYPE,
+        "no runner knows the task type '" + name + "'; GET /api/v1/task-types lists the known ones",
+        new JsonObject().put("taskClassName", name));
+  }
+}

@@ -1,0 +1,109 @@
+package io.ordo.runner;
+
+import io.ordo.lock.LockOwner;
+import io.ordo.lock.LockOwnerStore;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import java.time.Duration;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps the runner's lock-owner lease (SPEC 6): registers an owner, renews its lease every renewal
+ * period on the database's clock, and, when a renewal finds the lease already expired (the node was
+ * paused or cut off), tells the runner it lost every lock and registers a fresh owner.
+ */
+final class LeaseKeeper {
+  private static final Logger LOG = LoggerFactory.getLogger(LeaseKeeper.class);
+
+  private final Vertx vertx;
+  private final Pool pool;
+  private final LockOwnerStore store = new LockOwnerStore();
+  private final String node;
+  private final int capacity;
+  private final Duration lease;
+  private final Duration renewalPeriod;
+  private final Runnable onLost;
+  private volatile String ownerId;
+  private volatile boolean held;
+  private long timer = -1;
+  private boolean renewing;
+
+  LeaseKeeper(
+      Vertx vertx,
+      Pool pool,
+      String node,
+      int capacity,
+      Duration lease,
+      Duration renewalPeriod,
+      Runnable onLost) {
+    this.vertx = vertx;
+    this.pool = pool;
+    this.node = node;
+    this.capacity = capacity;
+    this.lease = lease;
+    this.renewalPeriod = renewalPeriod;
+    this.onLost = onLost;
+  }
+
+  String ownerId() {
+    return ownerId;
+  }
+
+  boolean held() {
+    return held;
+  }
+
+  Future<Void> start() {
+    return register()
+        .onSuccess(v -> timer = vertx.setPeriodic(renewalPeriod.toMillis(), id -> renew()));
+  }
+
+  private Future<Void> register() {
+    String id = UUID.randomUUID().toString();
+    return store
+        .register(pool, UUID.fromString(id), node, LockOwner.RUNNER, capacity, lease)
+        .map(
+            expiry -> {
+              ownerId = id;
+              held = true;
+              LOG.info("Runner {} holds lease {} until {}", node, id, expiry);
+              return null;
+            });
+  }
+
+  private void renew() {
+    if (renewing || ownerId == null) {
+      return;
+    }
+    renewing = true;
+    store
+        .renew(pool, UUID.fromString(ownerId), lease)
+        .compose(
+            renewed -> {
+              if (renewed.isPresent()) {
+                held = true;
+                return Future.succeededFuture();
+              }
+              LOG.warn("Runner {} found its lease {} expired: every lock is lost", node, ownerId);
+              held = false;
+              onLost.run();
+              return register();
+            })
+        .onFailure(e -> LOG.warn("Renewing the lease of {} failed: {}", node, e.getMessage()))
+        .onComplete(done -> renewing = false);
+  }
+
+  /** Gives the lease up (graceful shutdown) so others need not wait for it to expire. */
+  Future<Void> resign() {
+    if (timer >= 0) {
+      vertx.cancelTimer(timer);
+    }
+    held = false;
+    return ownerId == null
+        ? Future.succeededFuture()
+        : store.resign(pool, UUID.fromString(ownerId));
+  }
+}

@@ -1,0 +1,108 @@
+package io.ordo.runner;
+
+import io.ordo.batch.Batcher;
+import io.ordo.batch.Batcher.Pending;
+import io.ordo.bus.Addresses;
+import io.ordo.bus.TaskReport;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends a runner's reports to the queue service in batches (one event-bus request, one transaction
+ * for many tasks). A batch that cannot be delivered (queue service restarting, no answer) is sent
+ * again with back-off until it is answered: reports are never dropped, and repeating one is safe.
+ */
+final class Reporter {
+  private static final Logger LOG = LoggerFactory.getLogger(Reporter.class);
+  private static final long REPLY_TIMEOUT_MS = 30_000;
+  private static final long MAX_BACKOFF_MS = 5_000;
+
+  /** The queue service's answer to one report. */
+  enum Result {
+    APPLIED,
+    LOST
+  }
+
+  private final Vertx vertx;
+  private final Supplier<String> ownerId;
+  private final String node;
+  private final Batcher<TaskReport, Result> batcher;
+  private volatile boolean closed;
+
+  Reporter(Vertx vertx, Context context, Supplier<String> ownerId, String node) {
+    this.vertx = vertx;
+    this.ownerId = ownerId;
+    this.node = node;
+    this.batcher = new Batcher<>(context, 512, 2, this::send);
+  }
+
+  /** Reports a transition; completes with the queue service's answer. */
+  Future<Result> report(TaskReport report) {
+    return batcher.submit(report);
+  }
+
+  void close() {
+    closed = true;
+  }
+
+  private Future<Void> send(List<Pending<TaskReport, Result>> batch) {
+    JsonArray reports = new JsonArray();
+    batch.forEach(p -> reports.add(p.item().toJson()));
+    JsonObject request =
+        new JsonObject().put("ownerId", ownerId.get()).put("node", node).put("reports", reports);
+    Promise<Void> done = Promise.promise();
+    attempt(request, batch, 1, 100, done);
+    return done.future();
+  }
+
+  private void attempt(
+      JsonObject request,
+      List<Pending<TaskReport, Result>> batch,
+      int attempt,
+      long backoff,
+      Promise<Void> done) {
+    vertx
+        .eventBus()
+        .<JsonObject>request(
+            Addresses.QUEUE_REPORT, request, new DeliveryOptions().setSendTimeout(REPLY_TIMEOUT_MS))
+        .onSuccess(
+            reply -> {
+              JsonArray results = reply.body().getJsonArray("results");
+              for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).promise().tryComplete(Result.valueOf(results.getString(i)));
+              }
+              done.tryComplete();
+            })
+        .onFailure(
+            error -> {
+              if (closed && attempt > 3) {
+                done.tryFail(error);
+                return;
+              }
+              LOG.warn(
+                  "Reporting {} transitions failed (attempt {}): {}; retrying in {} ms",
+                  batch.size(),
+                  attempt,
+                  error.getMessage(),
+                  backoff);
+              vertx.setTimer(
+                  backoff,
+                  id ->
+                      attempt(
+                          request,
+                          batch,
+                          attempt + 1,
+                          Math.min(backoff * 2, MAX_BACKOFF_MS),
+                          done));
+            });
+  }
+}

@@ -1,0 +1,410 @@
+package io.ordo.runner.execution;
+
+import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.ReportType;
+import io.ordo.bus.TaskReport;
+import io.ordo.model.TaskState;
+import io.ordo.parameter.JavaParameters;
+import io.ordo.runner.tasktype.RegisteredType;
+import io.ordo.task.CurrentTask;
+import io.ordo.task.Task;
+import io.ordo.task.TaskCancelledException;
+import io.ordo.task.TaskEventType;
+import io.ordo.task.TaskException;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run of one message through the lifecycle of SPEC 3.3, in the seed's order: instance created
+ * (INITIAL), {@code setParameter} (ACCEPT_WAIT), accepted and recorded (READY, {@code
+ * taskAccepted}), started and recorded (RUNNING, {@code taskStarted}, {@code run}), {@code
+ * taskCompleted}, outcome recorded. A runner that cannot accept the task calls {@code taskRejected}
+ * and the message goes back to the head of its queue.
+ *
+ * <p>Every callback but {@code run} holds the instance's callback lock, so no two methods of one
+ * instance run at once, except {@code run} and {@code release}.
+ */
+public final class TaskExecution {
+  private static final Logger LOG = LoggerFactory.getLogger(TaskExecution.class);
+  private static final long HEARTBEAT_MIN_INTERVAL_MS = 500;
+  private static final long STOP_WAIT_MS = 5_000;
+
+  private final ClaimedTask claimed;
+  private final RegisteredType type;
+  private final ExecutionHost host;
+  private final ReentrantLock callbacks = new ReentrantLock();
+  private final Object phaseLock = new Object();
+  private final AtomicBoolean inRun = new AtomicBoolean();
+  private final AtomicBoolean slotFreed = new AtomicBoolean();
+  private final CountDownLatch completed = new CountDownLatch(1);
+  private final Object heartbeatLock = new Object();
+
+  private volatile TaskState phase = TaskState.INITIAL;
+  private volatile boolean released;
+  private volatile Task task;
+  private volatile Thread runThread;
+  private volatile Object result;
+  private long lastHeartbeatSent;
+  private Object pendingHeartbeat;
+  private boolean heartbeatFlushScheduled;
+
+  /**
+   * @param type the task type the message names, or null if this runner does not know it
+   */
+  public TaskExecution(ClaimedTask claimed, RegisteredType type, ExecutionHost host) {
+    this.claimed = claimed;
+    this.type = type;
+    this.host = host;
+  }
+
+  public ClaimedTask claimed() {
+    return claimed;
+  }
+
+  public TaskState phase() {
+    return phase;
+  }
+
+  boolean isReleased() {
+    return released;
+  }
+
+  void setResult(Object value) {
+    this.result = value;
+  }
+
+  /** Runs the lifecycle on the calling (task) thread. */
+  public void execute() {
+    runThread = Thread.currentThread();
+    try {
+      lifecycle();
+    } catch (RuntimeException | Error unexpected) {
+      LOG.error("Task {} failed in the runner itself", claimed.messageId(), unexpected);
+      freeSlot();
+    } finally {
+      CurrentTask.unbind();
+      completed.countDown();
+    }
+  }
+
+  private void lifecycle() {
+    if (type == null) {
+      reject(null, "this runner does not know the task type " + claimed.taskClassName());
+      return;
+    }
+    Task instance;
+    try {
+      instance = type.instantiate();
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      reject(null, "the task class cannot be instantiated: " + e.getMessage());
+      return;
+    }
+    task = instance;
+    if (host.shuttingDown()) {
+      reject(instance, "the runner is shutting down");
+      return;
+    }
+    try {
+      locked(() -> instance.setParameter(JavaParameters.fromJson(claimed.parameter())));
+    } catch (RuntimeException | Error e) {
+      reject(instance, "setParameter threw " + e);
+      return;
+    }
+    phase = TaskState.ACCEPT_WAIT;
+    if (!await(report(ReportType.ACCEPTED, new JsonObject()))) {
+      lost("accept");
+      return;
+    }
+    phase = TaskState.READY;
+    callback("taskAccepted", () -> instance.taskAccepted(event(TaskEventType.TASK_ACCEPTED, null)));
+    if (!await(report(ReportType.STARTED, new JsonObject()))) {
+      lost("start");
+      return;
+    }
+    synchronized (phaseLock) {
+      if (released) {
+        return; // lost between start and now; nothing more to do
+      }
+      phase = TaskState.RUNNING;
+    }
+    callback("taskStarted", () -> instance.taskStarted(event(TaskEventType.TASK_STARTED, null)));
+    Throwable failure = runTask(instance);
+    boolean unmanaged;
+    synchronized (phaseLock) {
+      unmanaged = released;
+      if (!unmanaged) {
+        phase = TaskState.DISPOSED;
+      }
+    }
+    TaskException exception =
+        failure == null ? null : new TaskException("run() threw " + failure, failure);
+    callback(
+        "taskCompleted",
+        () -> instance.taskCompleted(event(TaskEventType.TASK_COMPLETED, exception)));
+    if (unmanaged) {
+      return; // released, stopped or lost: its outcome changes nothing in the queue
+    }
+    boolean applied =
+        await(
+            failure == null
+                ? report(ReportType.COMPLETED, new JsonObject().put("result", result))
+                : report(ReportType.FAILED, failureData(failure)));
+    if (!applied) {
+      LOG.warn(
+          "Task {} ended but its runner no longer held it; the outcome was not applied",
+          claimed.messageId());
+    }
+    freeSlot();
+  }
+
+  /** Runs {@code run} with the task context bound; answers what it threw, or null. */
+  private Throwable runTask(Task instance) {
+    CurrentTask.bind(new ExecutionContext(claimed, this));
+    inRun.set(true);
+    try {
+      instance.run();
+      if (!inRun.compareAndSet(true, false)) {
+        awaitStop(); // a forced stop was decided as run returned: take its ThreadDeath here
+      }
+      return null;
+    } catch (ThreadDeath death) {
+      inRun.set(false);
+      return death;
+    } catch (Throwable error) {
+      if (!inRun.compareAndSet(true, false)) {
+        awaitStop();
+      }
+      return error;
+    } finally {
+      CurrentTask.unbind();
+    }
+  }
+
+  private static void awaitStop() {
+    try {
+      Thread.sleep(STOP_WAIT_MS);
+    } catch (ThreadDeath | InterruptedException expected) {
+      // the stop arrived; go on to taskCompleted
+    }
+  }
+
+  /**
+   * End notification or forced stop (SPEC 3.3, transitions 6 and 7). The task becomes RELEASED and
+   * unmanaged at once (its slot is freed); {@code release()} runs on another thread than {@code
+   * run}, or the run thread is stopped; then the release is reported.
+   *
+   * @return whether the queue service applied it; a failed future if the task is not running
+   */
+  public Future<Boolean> release(
+      boolean forced, boolean reentry, boolean stop, String identity, Instant requestedAt) {
+    synchronized (phaseLock) {
+      if (phase != TaskState.RUNNING || released) {
+        return Future.failedFuture(
+            new IllegalStateException("task " + claimed.messageId() + " is " + phase + " here"));
+      }
+      released = true;
+      phase = TaskState.RELEASED;
+    }
+    freeSlot();
+    Promise<String> method = Promise.promise();
+    host.runAside(
+        () -> {
+          try {
+            method.complete(forced ? stopRun() : releaseTask());
+          } catch (RuntimeException e) {
+            method.complete(forced ? "Thread.stop" : "release");
+          }
+        });
+    return method
+        .future()
+        .compose(
+            how ->
+                report(
+                    ReportType.RELEASED,
+                    new JsonObject()
+                        .put("forced", forced)
+                        .put("reentry", reentry)
+                        .put("stop", stop)
+                        .put("identity", identity)
+                        .put("requestedAt", requestedAt.toString())
+                        .put("method", how)));
+  }
+
+  private String releaseTask() {
+    callback("release", () -> task.release());
+    return "release";
+  }
+
+  /** Stops the run thread: Thread.stop() where the JVM has it, else interrupt and abandon. */
+  @SuppressWarnings("removal")
+  private String stopRun() {
+    Thread thread = runThread;
+    String method = "none (run had returned)";
+    if (thread != null && inRun.compareAndSet(true, false)) {
+      try {
+        thread.stop();
+        method = "Thread.stop";
+      } catch (UnsupportedOperationException e) {
+        thread.interrupt();
+        method = "interrupted and abandoned (this JVM has no Thread.stop)";
+      }
+    }
+    try {
+      if (!completed.await(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
+        method = method + "; run did not end, thread abandoned";
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return method;
+  }
+
+  /** The task heartbeats (SPEC 4): throttled, and refused once Ordo no longer manages it. */
+  void heartbeat(Object details) {
+    if (released) {
+      throw new TaskCancelledException(
+          "task " + claimed.messageId() + " is no longer managed by Ordo");
+    }
+    Object json = JavaParameters.toJsonValue(details, "heartbeat details");
+    long now = host.clock().millis();
+    synchronized (heartbeatLock) {
+      pendingHeartbeat = json;
+      if (now - lastHeartbeatSent < HEARTBEAT_MIN_INTERVAL_MS) {
+        if (!heartbeatFlushScheduled) {
+          heartbeatFlushScheduled = true;
+          host.later(HEARTBEAT_MIN_INTERVAL_MS, this::flushHeartbeat);
+        }
+        return;
+      }
+      lastHeartbeatSent = now;
+      pendingHeartbeat = null;
+    }
+    if (!await(report(ReportType.HEARTBEAT, new JsonObject().put("details", json)))) {
+      lost("heartbeat");
+      throw new TaskCancelledException(
+          "task " + claimed.messageId() + " timed out or its runner lost it; stop work");
+    }
+  }
+
+  private void flushHeartbeat() {
+    Object details;
+    synchronized (heartbeatLock) {
+      heartbeatFlushScheduled = false;
+      if (pendingHeartbeat == null || released) {
+        return;
+      }
+      details = pendingHeartbeat;
+      pendingHeartbeat = null;
+      lastHeartbeatSent = host.clock().millis();
+    }
+    report(ReportType.HEARTBEAT, new JsonObject().put("details", details))
+        .onSuccess(
+            applied -> {
+              if (!applied) {
+                lost("heartbeat");
+              }
+            });
+  }
+
+  /**
+   * The queue service no longer lets this runner hold the message (timed out, lease lost, fenced):
+   * the task is told to stop through {@code release()} and nothing it reports is applied.
+   */
+  public void lost(String when) {
+    boolean wasRunning;
+    synchronized (phaseLock) {
+      if (released) {
+        return;
+      }
+      released = true;
+      wasRunning = phase == TaskState.RUNNING;
+      phase = TaskState.RELEASED;
+    }
+    LOG.info("Task {} lost its hold at {}; it is released", claimed.messageId(), when);
+    freeSlot();
+    if (wasRunning && task != null) {
+      host.runAside(this::releaseTask);
+    }
+  }
+
+  private void reject(Task instance, String reason) {
+    phase = TaskState.INITIAL;
+    if (instance != null) {
+      TaskException exception = new TaskException(reason, null);
+      callback(
+          "taskRejected",
+          () -> instance.taskRejected(event(TaskEventType.TASK_REJECTED, exception)));
+    }
+    await(report(ReportType.REJECTED, new JsonObject().put("reason", reason)));
+    phase = TaskState.WAITING;
+    freeSlot();
+  }
+
+  private Future<Boolean> report(ReportType type, JsonObject data) {
+    return host.report(TaskReport.of(type, claimed, host.clock().instant(), data));
+  }
+
+  private void freeSlot() {
+    if (slotFreed.compareAndSet(false, true)) {
+      host.freed(this);
+    }
+  }
+
+  /** Blocks the task thread on a report's answer. */
+  private static boolean await(Future<Boolean> future) {
+    try {
+      return future.toCompletionStage().toCompletableFuture().join();
+    } catch (CompletionException e) {
+      LOG.warn("A report failed: {}", e.getCause() == null ? e : e.getCause().toString());
+      return false;
+    }
+  }
+
+  private void locked(Runnable work) {
+    callbacks.lock();
+    try {
+      work.run();
+    } finally {
+      callbacks.unlock();
+    }
+  }
+
+  /** Calls a callback under the instance's lock; what it throws is logged, never propagated. */
+  private void callback(String name, Runnable work) {
+    try {
+      locked(work);
+    } catch (ThreadDeath death) {
+      throw death;
+    } catch (Throwable error) {
+      LOG.warn("{} of task {} threw; going on", name, claimed.messageId(), error);
+    }
+  }
+
+  private SimpleTaskEvent event(TaskEventType type, TaskException exception) {
+    return new SimpleTaskEvent(type, task, exception);
+  }
+
+  private static JsonObject failureData(Throwable failure) {
+    StringWriter trace = new StringWriter();
+    failure.printStackTrace(new PrintWriter(trace));
+    String details = trace.toString();
+    if (details.length() > 32_768) {
+      details = details.substring(0, 32_768) + "…";
+    }
+    return new JsonObject()
+        .put("error", failure.getClass().getName())
+        .put("cause", failure.getMessage())
+        .put("details", details);
+  }
+}
