@@ -65,6 +65,12 @@ final class JsonValues {
     return new BigDecimal(number.toString());
   }
 
+  /** Whether two JSON values are equal, comparing numbers by value (1 equals 1.0). */
+  static boolean same(Object left, Object right) {
+    // Vert.x compares numbers by value inside containers, so let it do the work.
+    return new JsonArray().add(left).equals(new JsonArray().add(right));
+  }
+
   /** The compact JSON text of any value. */
   static String encode(Object value) {
     return Json.encode(value);
