@@ -28,7 +28,7 @@ final class TextFunctions {
 
   /**
    * {@code States.Format(template, args...)}: each {@code {}} takes the next argument. Escapes are
-   * resolved when the string literal is read, so an escaped {@code \\{\\}} pair still counts as a
+   * resolved when the string literal is read, so an escaped {@code \{\}} pair still counts as a
    * placeholder here; Step Functions would print it literally.
    */
   static Object format(IntrinsicArguments arguments) {
