@@ -87,7 +87,7 @@ public record Retrier(
     if (jitterStrategy == JitterStrategy.FULL) {
       seconds *= random.getAsDouble();
     }
-    // A huge back-off overflows to infinity; (long) then saturates at Long.MAX_VALUE.
-    return Duration.ofMillis((long) Math.min(Math.round(seconds * 1000), Long.MAX_VALUE));
+    // Math.round saturates at Long.MAX_VALUE, so a huge back-off cannot overflow.
+    return Duration.ofMillis(Math.round(seconds * 1000));
   }
 }

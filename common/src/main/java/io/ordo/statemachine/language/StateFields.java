@@ -1,11 +1,11 @@
 package io.ordo.statemachine.language;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** Which fields each state type allows, following the Step Functions documentation. */
 final class StateFields {
@@ -103,6 +103,6 @@ final class StateFields {
 
   @SafeVarargs
   private static Set<String> union(Set<String>... sets) {
-    return Stream.of(sets).flatMap(Set::stream).collect(Collectors.toCollection(HashSet::new));
+    return Arrays.stream(sets).flatMap(Set::stream).collect(Collectors.toCollection(HashSet::new));
   }
 }
