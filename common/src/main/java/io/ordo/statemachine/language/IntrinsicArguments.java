@@ -1,0 +1,75 @@
+package io.ordo.statemachine.language;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+
+/** The evaluated arguments of one intrinsic call, read with the type each function expects. */
+final class IntrinsicArguments {
+
+  private final String function;
+  private final List<Object> values;
+
+  IntrinsicArguments(String function, List<Object> values) {
+    this.function = function;
+    this.values = values;
+  }
+
+  int size() {
+    return values.size();
+  }
+
+  Object value(int index) {
+    return values.get(index);
+  }
+
+  String string(int index) {
+    return typed(index, String.class, "a string");
+  }
+
+  JsonArray array(int index) {
+    return typed(index, JsonArray.class, "an array");
+  }
+
+  JsonObject object(int index) {
+    return typed(index, JsonObject.class, "an object");
+  }
+
+  boolean bool(int index) {
+    return typed(index, Boolean.class, "a boolean");
+  }
+
+  Number number(int index) {
+    return typed(index, Number.class, "a number");
+  }
+
+  int integer(int index) {
+    Object value = values.get(index);
+    if (!JsonValues.isIntegral(value)) {
+      throw failure("argument " + (index + 1) + " must be an integer, not " + describe(value));
+    }
+    try {
+      return JsonValues.decimal((Number) value).intValueExact();
+    } catch (ArithmeticException tooLarge) {
+      throw failure("argument " + (index + 1) + " is out of the integer range");
+    }
+  }
+
+  /** A failure of this call, as {@code States.IntrinsicFailure}. */
+  StatesException failure(String reason) {
+    return new StatesException(StatesError.INTRINSIC_FAILURE, function + ": " + reason);
+  }
+
+  private <T> T typed(int index, Class<T> type, String expected) {
+    Object value = values.get(index);
+    if (!type.isInstance(value)) {
+      throw failure(
+          "argument " + (index + 1) + " must be " + expected + ", not " + describe(value));
+    }
+    return type.cast(value);
+  }
+
+  private static String describe(Object value) {
+    return JsonValues.typeOf(value) + " " + JsonValues.encode(value);
+  }
+}

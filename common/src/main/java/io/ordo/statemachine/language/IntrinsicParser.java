@@ -1,0 +1,155 @@
+package io.ordo.statemachine.language;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads an intrinsic function call such as {@code States.Format('{} items', $.count)}. Arguments
+ * are single-quoted strings (with {@code \'}, {@code \\}, {@code \{} and {@code \}} escapes),
+ * numbers, {@code true}, {@code false}, {@code null}, paths and nested calls.
+ */
+final class IntrinsicParser {
+
+  private final String text;
+  private int position;
+
+  IntrinsicParser(String text) {
+    this.text = text;
+  }
+
+  Expression.FunctionCall parse() {
+    Expression.FunctionCall call = call();
+    skipSpaces();
+    if (position != text.length()) {
+      throw error("unexpected text after the call at position " + position);
+    }
+    return call;
+  }
+
+  private Expression.FunctionCall call() {
+    int start = position;
+    while (position < text.length()
+        && (Character.isLetterOrDigit(text.charAt(position)) || text.charAt(position) == '.')) {
+      position++;
+    }
+    String name = text.substring(start, position);
+    if (name.isEmpty()) {
+      throw error("expected a path starting with '$' or an intrinsic function call");
+    }
+    expect('(');
+    List<Expression> arguments = new ArrayList<>();
+    skipSpaces();
+    if (peek() != ')') {
+      arguments.add(argument());
+      skipSpaces();
+      while (peek() == ',') {
+        position++;
+        arguments.add(argument());
+        skipSpaces();
+      }
+    }
+    expect(')');
+    IntrinsicFunctions.checkCall(name, arguments.size());
+    return new Expression.FunctionCall(name, arguments);
+  }
+
+  private Expression argument() {
+    skipSpaces();
+    char c = peek();
+    if (c == '\'') {
+      return new Expression.Literal(string());
+    }
+    if (c == '$') {
+      return new Expression.PathReference(JsonPath.parse(pathText()));
+    }
+    if (c == '-' || Character.isDigit(c)) {
+      return new Expression.Literal(number());
+    }
+    for (String keyword : new String[] {"true", "false", "null"}) {
+      if (text.startsWith(keyword, position)) {
+        position += keyword.length();
+        return new Expression.Literal(keyword.equals("null") ? null : Boolean.valueOf(keyword));
+      }
+    }
+    return call();
+  }
+
+  private String string() {
+    StringBuilder value = new StringBuilder();
+    position++;
+    while (position < text.length() && text.charAt(position) != '\'') {
+      char c = text.charAt(position);
+      if (c == '\\' && position + 1 < text.length()) {
+        position++;
+        c = text.charAt(position);
+      }
+      value.append(c);
+      position++;
+    }
+    expect('\'');
+    return value.toString();
+  }
+
+  // A path runs to the next ',' or ')' that is not inside brackets or quotes.
+  private String pathText() {
+    int start = position;
+    int depth = 0;
+    char quote = 0;
+    while (position < text.length()) {
+      char c = text.charAt(position);
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '[') {
+        depth++;
+      } else if (c == ']') {
+        depth--;
+      } else if (depth == 0 && (c == ',' || c == ')' || Character.isWhitespace(c))) {
+        break;
+      }
+      position++;
+    }
+    return text.substring(start, position);
+  }
+
+  private Number number() {
+    int start = position;
+    position++;
+    while (position < text.length() && "0123456789.eE+-".indexOf(text.charAt(position)) >= 0) {
+      position++;
+    }
+    String literal = text.substring(start, position);
+    try {
+      BigDecimal value = new BigDecimal(literal);
+      if (literal.matches("-?\\d+")) {
+        return value.longValueExact();
+      }
+      return value.doubleValue();
+    } catch (NumberFormatException | ArithmeticException notANumber) {
+      throw error("'" + literal + "' is not a number");
+    }
+  }
+
+  private void expect(char expected) {
+    if (peek() != expected) {
+      throw error("expected '" + expected + "' at position " + position);
+    }
+    position++;
+  }
+
+  private char peek() {
+    return position < text.length() ? text.charAt(position) : 0;
+  }
+
+  private void skipSpaces() {
+    while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
+      position++;
+    }
+  }
+
+  private IllegalArgumentException error(String reason) {
+    return new IllegalArgumentException(reason + " in '" + text + "'");
+  }
+}

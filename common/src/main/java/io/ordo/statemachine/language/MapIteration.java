@@ -1,0 +1,67 @@
+package io.ordo.statemachine.language;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The runs of a Map state: one per element of the array its ItemsPath selects. */
+public final class MapIteration {
+
+  private MapIteration() {}
+
+  /**
+   * The input of each run, in element order: the element itself, or what the ItemSelector builds
+   * from the Map state's effective input ({@code $}) and a context object whose {@code
+   * Map.Item.Index} and {@code Map.Item.Value} describe the element.
+   *
+   * @param effectiveInput the Map state's input after InputPath
+   * @param context the context object of the Map state
+   * @throws StatesException {@code States.Runtime} if ItemsPath matches nothing or no array; {@code
+   *     States.ParameterPathFailure} or {@code States.IntrinsicFailure} if the ItemSelector fails
+   */
+  public static List<Object> itemInputs(MapState state, Object effectiveInput, JsonObject context) {
+    JsonArray items = items(state, effectiveInput, context);
+    List<Object> inputs = new ArrayList<>();
+    for (int index = 0; index < items.size(); index++) {
+      Object item = items.getValue(index);
+      if (state.itemSelector().isPresent()) {
+        inputs.add(
+            state.itemSelector().get().apply(effectiveInput, itemContext(context, index, item)));
+      } else {
+        inputs.add(JsonValues.copy(item));
+      }
+    }
+    return inputs;
+  }
+
+  /** A copy of the context object with {@code Map.Item.Index} and {@code Map.Item.Value} set. */
+  public static JsonObject itemContext(JsonObject context, int index, Object item) {
+    JsonObject itemContext = context.copy();
+    itemContext.put(
+        "Map",
+        new JsonObject()
+            .put("Item", new JsonObject().put("Index", index).put("Value", JsonValues.copy(item))));
+    return itemContext;
+  }
+
+  private static JsonArray items(MapState state, Object effectiveInput, JsonObject context) {
+    Object items;
+    try {
+      items = state.itemsPath().resolve(effectiveInput, context);
+    } catch (PathFailure missing) {
+      throw new StatesException(
+          StatesError.RUNTIME,
+          "Invalid ItemsPath '" + state.itemsPath() + "': " + missing.getMessage());
+    }
+    if (!(items instanceof JsonArray array)) {
+      throw new StatesException(
+          StatesError.RUNTIME,
+          "ItemsPath '"
+              + state.itemsPath()
+              + "' must select an array, not "
+              + JsonValues.typeOf(items));
+    }
+    return array;
+  }
+}

@@ -1,0 +1,139 @@
+package io.ordo.statemachine.language;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One step of a {@link JsonPath}: a field, an index or a wildcard. */
+sealed interface PathStep {
+
+  /** The child this step selects, or a {@link PathFailure} if there is none. */
+  Object child(Object node, String path);
+
+  /** The child to descend into while writing, created as an empty object if missing. */
+  Object childForWrite(Object node, String path);
+
+  /** Sets the child this step names. */
+  void put(Object node, Object value, String path);
+
+  /** {@code .name} or {@code ['name']}. */
+  record Field(String name) implements PathStep {
+
+    @Override
+    public Object child(Object node, String path) {
+      if (!(node instanceof JsonObject object)) {
+        throw new PathFailure(
+            path,
+            "field '" + name + "' read from a " + JsonValues.typeOf(node) + ", not an object");
+      }
+      if (!object.containsKey(name)) {
+        throw new PathFailure(path, "field '" + name + "' is missing");
+      }
+      return object.getValue(name);
+    }
+
+    @Override
+    public Object childForWrite(Object node, String path) {
+      JsonObject object = asObject(node, path);
+      Object child = object.getValue(name);
+      if (child == null) {
+        child = new JsonObject();
+        object.put(name, child);
+      }
+      return child;
+    }
+
+    @Override
+    public void put(Object node, Object value, String path) {
+      asObject(node, path).put(name, value);
+    }
+
+    private JsonObject asObject(Object node, String path) {
+      if (node instanceof JsonObject object) {
+        return object;
+      }
+      throw new StatesException(
+          StatesError.RESULT_PATH_MATCH_FAILURE,
+          "Unable to apply ResultPath '"
+              + path
+              + "': field '"
+              + name
+              + "' cannot be set in a "
+              + JsonValues.typeOf(node));
+    }
+  }
+
+  /** {@code [n]}. */
+  record Index(int index) implements PathStep {
+
+    @Override
+    public Object child(Object node, String path) {
+      if (!(node instanceof JsonArray array)) {
+        throw new PathFailure(
+            path, "index " + index + " read from a " + JsonValues.typeOf(node) + ", not an array");
+      }
+      if (index >= array.size()) {
+        throw new PathFailure(
+            path, "index " + index + " is out of bounds (size " + array.size() + ")");
+      }
+      return array.getValue(index);
+    }
+
+    @Override
+    public Object childForWrite(Object node, String path) {
+      return asArray(node, path).getValue(index);
+    }
+
+    @Override
+    public void put(Object node, Object value, String path) {
+      asArray(node, path).set(index, value);
+    }
+
+    // Arrays are never grown: Step Functions only replaces existing elements.
+    private JsonArray asArray(Object node, String path) {
+      if (node instanceof JsonArray array && index < array.size()) {
+        return array;
+      }
+      throw new StatesException(
+          StatesError.RESULT_PATH_MATCH_FAILURE,
+          "Unable to apply ResultPath '"
+              + path
+              + "': no element "
+              + index
+              + " in a "
+              + JsonValues.typeOf(node));
+    }
+  }
+
+  /** {@code .*} or {@code [*]}: every element of an array or every field value of an object. */
+  record Wildcard() implements PathStep {
+
+    static List<Object> children(Object node) {
+      List<Object> children = new ArrayList<>();
+      if (node instanceof JsonArray array) {
+        for (int i = 0; i < array.size(); i++) {
+          children.add(array.getValue(i));
+        }
+      } else if (node instanceof JsonObject object) {
+        object.fieldNames().forEach(name -> children.add(object.getValue(name)));
+      }
+      return children;
+    }
+
+    @Override
+    public Object child(Object node, String path) {
+      throw new IllegalStateException("a wildcard selects many nodes: " + path);
+    }
+
+    @Override
+    public Object childForWrite(Object node, String path) {
+      throw new IllegalStateException("a wildcard cannot be written: " + path);
+    }
+
+    @Override
+    public void put(Object node, Object value, String path) {
+      throw new IllegalStateException("a wildcard cannot be written: " + path);
+    }
+  }
+}

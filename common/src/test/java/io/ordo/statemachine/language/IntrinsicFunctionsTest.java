@@ -1,0 +1,139 @@
+package io.ordo.statemachine.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+class IntrinsicFunctionsTest {
+
+  private final JsonObject input =
+      new JsonObject(
+          """
+          {"name": "Ada", "n": 3, "list": [1, 2, 2, 3, 1], "json": "{\\"a\\": [1, true]}",
+           "obj": {"a": 1, "nested": {"x": 1}}, "other": {"b": 2, "nested": {"y": 2}}}
+          """);
+
+  private Object eval(String expression) {
+    return Expression.parse(expression).evaluate(input, new JsonObject());
+  }
+
+  private String failure(String expression) {
+    StatesException failure = assertThrows(StatesException.class, () -> eval(expression));
+    assertEquals(StatesError.INTRINSIC_FAILURE, failure.error());
+    return failure.getMessage();
+  }
+
+  @Test
+  void format_fillsPlaceholdersWithStringsNumbersBooleansAndNull() {
+    assertEquals(
+        "Ada has 3 items, true, null",
+        eval("States.Format('{} has {} items, {}, {}', $.name, $.n, true, null)"));
+    assertEquals("it's {here}", eval("States.Format('it\\'s \\{here\\}')"));
+  }
+
+  @Test
+  void format_failsWhenPlaceholdersAndArgumentsDisagreeOrAnArgumentIsAnObject() {
+    assertTrue(failure("States.Format('{} {}', $.name)").contains("more {}"));
+    assertTrue(failure("States.Format('{}', $.name, $.n)").contains("fewer {}"));
+    failure("States.Format('{}', $.obj)");
+  }
+
+  @Test
+  void array_buildsAnArrayOfItsArguments() {
+    assertEquals(
+        new JsonArray().add("Ada").add(3L).add(new JsonArray("[1,2,2,3,1]")).add("x"),
+        eval("States.Array($.name, 3, $.list, 'x')"));
+    assertEquals(new JsonArray(), eval("States.Array()"));
+  }
+
+  @Test
+  void mathAdd_addsIntegersAndDecimals() {
+    assertEquals(114L, eval("States.MathAdd(111, $.n)"));
+    assertEquals(-1L, eval("States.MathAdd(-4, $.n)"));
+    assertEquals(4.5, eval("States.MathAdd(1.5, $.n)"));
+    failure("States.MathAdd($.name, 1)");
+  }
+
+  @Test
+  void jsonToStringAndStringToJson_roundTrip() {
+    assertEquals("{\"a\":1,\"nested\":{\"x\":1}}", eval("States.JsonToString($.obj)"));
+    assertEquals(new JsonObject("{\"a\": [1, true]}"), eval("States.StringToJson($.json)"));
+    assertEquals(
+        new JsonObject("{\"a\":1,\"nested\":{\"x\":1}}"),
+        eval("States.StringToJson(States.JsonToString($.obj))"));
+    failure("States.StringToJson('{not json')");
+  }
+
+  @Test
+  void jsonMerge_shallowReplacesNestedObjectsDeepMergesThem() {
+    assertEquals(
+        new JsonObject("{\"a\": 1, \"b\": 2, \"nested\": {\"y\": 2}}"),
+        eval("States.JsonMerge($.obj, $.other, false)"));
+    assertEquals(
+        new JsonObject("{\"a\": 1, \"b\": 2, \"nested\": {\"x\": 1, \"y\": 2}}"),
+        eval("States.JsonMerge($.obj, $.other, true)"));
+  }
+
+  @Test
+  void arrayFunctions_behaveAsDocumented() {
+    assertEquals(new JsonArray("[[1,2],[2,3],[1]]"), eval("States.ArrayPartition($.list, 2)"));
+    assertEquals(true, eval("States.ArrayContains($.list, 3)"));
+    assertEquals(false, eval("States.ArrayContains($.list, 4)"));
+    assertEquals(new JsonArray("[1,3,5,7,9]"), eval("States.ArrayRange(1, 9, 2)"));
+    assertEquals(new JsonArray("[3,2,1]"), eval("States.ArrayRange(3, 1, -1)"));
+    assertEquals(3, eval("States.ArrayGetItem($.list, 3)"));
+    assertEquals(5, eval("States.ArrayLength($.list)"));
+    assertEquals(new JsonArray("[1,2,3]"), eval("States.ArrayUnique($.list)"));
+    failure("States.ArrayGetItem($.list, 5)");
+    failure("States.ArrayRange(1, 5000, 1)");
+    failure("States.ArrayPartition($.list, 0)");
+  }
+
+  @Test
+  void stringFunctions_behaveAsDocumented() {
+    assertEquals(
+        new JsonArray("[\"This\",\"is\",\"a\",\"test\",\"string\"]"),
+        eval("States.StringSplit('This.is+a,test=string', '.+,=')"));
+    assertEquals("RGF0YSB0byBlbmNvZGU=", eval("States.Base64Encode('Data to encode')"));
+    assertEquals("Data to encode", eval("States.Base64Decode('RGF0YSB0byBlbmNvZGU=')"));
+    assertEquals(
+        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+        eval("States.Hash('test', 'SHA-256')"));
+    assertEquals("098f6bcd4621d373cade4e832627b4f6", eval("States.Hash('test', 'MD5')"));
+    failure("States.Hash('test', 'SHA-999')");
+    assertTrue(
+        ((String) eval("States.UUID()"))
+            .matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"));
+  }
+
+  @Test
+  void parse_rejectsUnknownFunctionsWrongArityAndBadSyntax() {
+    for (String bad :
+        new String[] {
+          "States.Nope(1)",
+          "States.MathAdd(1)",
+          "States.UUID(1)",
+          "States.Format()",
+          "States.Array(1",
+          "States.Array('open)",
+          "States.Array(1) trailing",
+          "States.Array($..a)",
+          "not a call"
+        }) {
+      assertThrows(IllegalArgumentException.class, () -> Expression.parse(bad), bad);
+    }
+  }
+
+  @Test
+  void parse_pathArgumentsMayContainCommasAndParenthesesInsideQuotes() {
+    JsonObject odd = new JsonObject().put("a,b)", "tricky");
+
+    Object value = Expression.parse("States.Array($['a,b)'])").evaluate(odd, new JsonObject());
+
+    assertEquals(new JsonArray().add("tricky"), value);
+  }
+}

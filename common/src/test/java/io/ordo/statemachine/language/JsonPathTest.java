@@ -1,0 +1,166 @@
+package io.ordo.statemachine.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+class JsonPathTest {
+
+  private final JsonObject document =
+      new JsonObject(
+          """
+          {"a": {"b": 1, "list": [10, 20, {"c": "deep"}]},
+           "with space": "spaced", "it's": "quoted",
+           "items": [{"id": 1}, {"id": 2}, {"other": 3}],
+           "nothing": null}
+          """);
+
+  @Test
+  void read_rootReturnsTheWholeDocumentAsACopy() {
+    Object read = JsonPath.parse("$").read(document);
+
+    assertEquals(document, read);
+    assertNotSame(document, read);
+  }
+
+  @Test
+  void read_followsFieldsAndIndices() {
+    assertEquals(1, JsonPath.parse("$.a.b").read(document));
+    assertEquals(20, JsonPath.parse("$.a.list[1]").read(document));
+    assertEquals("deep", JsonPath.parse("$.a.list[2].c").read(document));
+    assertEquals("deep", JsonPath.parse("$['a']['list'][2][\"c\"]").read(document));
+  }
+
+  @Test
+  void read_bracketNotationReachesNamesWithSpacesAndQuotes() {
+    assertEquals("spaced", JsonPath.parse("$['with space']").read(document));
+    assertEquals("quoted", JsonPath.parse("$['it\\'s']").read(document));
+  }
+
+  @Test
+  void read_explicitNullIsAValueNotAMiss() {
+    assertEquals(null, JsonPath.parse("$.nothing").read(document));
+  }
+
+  @Test
+  void read_missingFieldFailsNamingThePath() {
+    PathFailure failure =
+        assertThrows(PathFailure.class, () -> JsonPath.parse("$.a.missing").read(document));
+
+    assertEquals("$.a.missing", failure.path());
+    assertTrue(failure.getMessage().contains("'missing'"), failure.getMessage());
+  }
+
+  @Test
+  void read_indexOutOfBoundsAndWrongContainerTypesFail() {
+    assertThrows(PathFailure.class, () -> JsonPath.parse("$.a.list[3]").read(document));
+    assertThrows(PathFailure.class, () -> JsonPath.parse("$.a[0]").read(document));
+    assertThrows(PathFailure.class, () -> JsonPath.parse("$.a.b.c").read(document));
+    assertThrows(PathFailure.class, () -> JsonPath.parse("$.x").read(new JsonArray()));
+  }
+
+  @Test
+  void read_wildcardCollectsMatchesAndSkipsElementsWithoutTheField() {
+    assertEquals(new JsonArray("[1, 2]"), JsonPath.parse("$.items[*].id").read(document));
+    assertEquals(new JsonArray("[1, 2]"), JsonPath.parse("$.items.*.id").read(document));
+    assertEquals(
+        new JsonArray("[10, 20, {\"c\": \"deep\"}]"), JsonPath.parse("$.a.list[*]").read(document));
+  }
+
+  @Test
+  void read_wildcardStillFailsWhenThePathBeforeItIsMissing() {
+    assertThrows(PathFailure.class, () -> JsonPath.parse("$.missing[*].id").read(document));
+  }
+
+  @Test
+  void resolve_readsContextPathsFromTheContextObject() {
+    JsonObject context = new JsonObject().put("Execution", new JsonObject().put("Id", "exec-1"));
+
+    assertEquals("exec-1", JsonPath.parse("$$.Execution.Id").resolve(document, context));
+    assertEquals(1, JsonPath.parse("$.a.b").resolve(document, context));
+    assertTrue(JsonPath.parse("$$.Execution.Id").isContextPath());
+  }
+
+  @Test
+  void parse_rejectsWhatStepFunctionsPathsCannotSayOrWeDoNotSupport() {
+    for (String bad :
+        new String[] {
+          "",
+          "a.b",
+          "$.",
+          "$..a",
+          "$.a..b",
+          "$[",
+          "$[1",
+          "$[-1]",
+          "$['a",
+          "$.a[1:2]",
+          "$.a[0,1]",
+          "$.a[?(@.b > 1)]",
+          "$.a.length()",
+          "$ .a",
+          "$.a b",
+          "$x"
+        }) {
+      assertThrows(IllegalArgumentException.class, () -> JsonPath.parse(bad), bad);
+    }
+  }
+
+  @Test
+  void parseReference_rejectsWildcards() {
+    assertThrows(IllegalArgumentException.class, () -> JsonPath.parseReference("$.a[*]"));
+    assertTrue(JsonPath.parseReference("$.a[0].b").isReferencePath());
+    assertFalse(JsonPath.parse("$.a.*").isReferencePath());
+  }
+
+  @Test
+  void write_rootReplacesTheDocument() {
+    assertEquals("result", JsonPath.parse("$").write(document, "result"));
+  }
+
+  @Test
+  void write_createsIntermediateObjectsAndLeavesTheInputUntouched() {
+    JsonObject before = document.copy();
+
+    Object written = JsonPath.parse("$.new.nested.value").write(document, 42);
+
+    assertEquals(before, document);
+    assertEquals(42, JsonPath.parse("$.new.nested.value").read(written));
+    assertEquals(1, JsonPath.parse("$.a.b").read(written));
+  }
+
+  @Test
+  void write_replacesAnExistingFieldAndAnExistingArrayElement() {
+    Object written = JsonPath.parse("$.a.b").write(document, "replaced");
+    Object element = JsonPath.parse("$.a.list[0]").write(document, 11);
+
+    assertEquals("replaced", JsonPath.parse("$.a.b").read(written));
+    assertEquals(11, JsonPath.parse("$.a.list[0]").read(element));
+  }
+
+  @Test
+  void write_intoANonObjectIsAResultPathMatchFailure() {
+    StatesException scalar =
+        assertThrows(StatesException.class, () -> JsonPath.parse("$.a.b.c").write(document, 1));
+    StatesException array =
+        assertThrows(StatesException.class, () -> JsonPath.parse("$.x").write(new JsonArray(), 1));
+    StatesException pastTheEnd =
+        assertThrows(StatesException.class, () -> JsonPath.parse("$.a.list[5]").write(document, 1));
+
+    assertEquals(StatesError.RESULT_PATH_MATCH_FAILURE, scalar.error());
+    assertEquals(StatesError.RESULT_PATH_MATCH_FAILURE, array.error());
+    assertEquals(StatesError.RESULT_PATH_MATCH_FAILURE, pastTheEnd.error());
+  }
+
+  @Test
+  void write_refusesContextAndWildcardPaths() {
+    assertThrows(IllegalStateException.class, () -> JsonPath.parse("$$.a").write(document, 1));
+    assertThrows(IllegalStateException.class, () -> JsonPath.parse("$.a[*]").write(document, 1));
+  }
+}
