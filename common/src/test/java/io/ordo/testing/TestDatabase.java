@@ -1,0 +1,79 @@
+package io.ordo.testing;
+
+import io.ordo.db.DatabaseAddress;
+import io.ordo.db.Migrations;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One embedded PostgreSQL per test JVM, migrated once; tests truncate the tables between them. The
+ * server stops when the JVM exits (the library's shutdown hook).
+ */
+public final class TestDatabase {
+  private static EmbeddedPostgres postgres;
+  private static DatabaseAddress address;
+
+  private TestDatabase() {}
+
+  /** The shared database, started and migrated on first use. */
+  public static synchronized DatabaseAddress address() {
+    if (address == null) {
+      try {
+        postgres =
+            EmbeddedPostgres.builder()
+                .setServerConfig("max_connections", "400")
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                .start();
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot start the test database", e);
+      }
+      address = new DatabaseAddress("127.0.0.1", postgres.getPort(), "postgres", "postgres", null);
+      Migrations.migrateBlocking(address);
+    }
+    return address;
+  }
+
+  /** Empties every Ordo table (not Flyway's history). */
+  public static void truncate() {
+    execute(
+        connection -> {
+          List<String> tables = new ArrayList<>();
+          try (Statement statement = connection.createStatement();
+              ResultSet rows =
+                  statement.executeQuery(
+                      "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                          + " AND tablename <> 'flyway_schema_history'")) {
+            while (rows.next()) {
+              tables.add(rows.getString(1));
+            }
+          }
+          try (Statement statement = connection.createStatement()) {
+            statement.execute("TRUNCATE " + String.join(", ", tables) + " CASCADE");
+          }
+          return null;
+        });
+  }
+
+  /** Runs JDBC work on the test database (for checks a test makes behind the API's back). */
+  public static <T> T execute(SqlWork<T> work) {
+    address();
+    try (Connection connection = postgres.getPostgresDatabase().getConnection()) {
+      return work.run(connection);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** JDBC work. */
+  @FunctionalInterface
+  public interface SqlWork<T> {
+    T run(Connection connection) throws SQLException;
+  }
+}

@@ -1,0 +1,146 @@
+package io.ordo.deploy;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpRequest;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import java.time.Duration;
+import java.util.function.Predicate;
+
+/** A small blocking HTTP client for tests of Ordo's API, with a bearer token. */
+public final class Api implements AutoCloseable {
+  private final Vertx vertx;
+  private final WebClient client;
+  private final int port;
+  private final String token;
+
+  public Api(int port, String token) {
+    this.vertx = Vertx.vertx();
+    this.client = WebClient.create(vertx, new WebClientOptions());
+    this.port = port;
+    this.token = token;
+  }
+
+  private Api(Api base, String token) {
+    this.vertx = base.vertx;
+    this.client = base.client;
+    this.port = base.port;
+    this.token = token;
+  }
+
+  /** The same client with another token (null: none). */
+  public Api as(String otherToken) {
+    return new Api(this, otherToken);
+  }
+
+  /** One HTTP exchange's answer. */
+  public record Reply(int status, String contentType, Buffer body, io.vertx.core.MultiMap headers) {
+    public JsonObject json() {
+      return body.toJsonObject();
+    }
+
+    public JsonArray array() {
+      return body.toJsonArray();
+    }
+
+    public String code() {
+      return json().getString("code");
+    }
+  }
+
+  public Reply get(String path) {
+    return send(HttpMethod.GET, path, null);
+  }
+
+  public Reply delete(String path) {
+    return send(HttpMethod.DELETE, path, null);
+  }
+
+  public Reply post(String path, Object body) {
+    return send(HttpMethod.POST, path, body);
+  }
+
+  public Reply put(String path, Object body) {
+    return send(HttpMethod.PUT, path, body);
+  }
+
+  /** Sends a request; {@code body} is JSON (object/array), a raw String, or a Buffer. */
+  public Reply send(HttpMethod method, String path, Object body) {
+    return send(method, path, body, null, null);
+  }
+
+  public Reply send(HttpMethod method, String path, Object body, String header, String value) {
+    String uri =
+        path.startsWith("/api/")
+                || path.startsWith("/health")
+                || path.startsWith("/metrics")
+                || path.startsWith("/ui")
+            ? path
+            : "/api/v1" + path;
+    HttpRequest<Buffer> request = client.request(method, port, "127.0.0.1", uri);
+    if (token != null) {
+      request.bearerTokenAuthentication(token);
+    }
+    if (header != null) {
+      request.putHeader(header, value);
+    }
+    HttpResponse<Buffer> response;
+    if (body == null) {
+      response = await(request.send());
+    } else {
+      request.putHeader("content-type", "application/json");
+      Buffer buffer =
+          body instanceof Buffer b
+              ? b
+              : body instanceof String s
+                  ? Buffer.buffer(s)
+                  : Buffer.buffer(io.vertx.core.json.Json.encode(body));
+      response = await(request.sendBuffer(buffer));
+    }
+    return new Reply(
+        response.statusCode(),
+        response.getHeader("content-type"),
+        response.body() == null ? Buffer.buffer() : response.body(),
+        response.headers());
+  }
+
+  /** Polls {@code GET path} until the answer satisfies the condition or the timeout passes. */
+  public Reply await(String path, Predicate<Reply> condition, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Reply last = null;
+    while (System.nanoTime() < deadline) {
+      last = get(path);
+      if (condition.test(last)) {
+        return last;
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    throw new AssertionError(
+        "condition not met for "
+            + path
+            + " within "
+            + timeout
+            + "; last answer: "
+            + (last == null ? "none" : last.status() + " " + last.body()));
+  }
+
+  private static <T> T await(io.vertx.core.Future<T> future) {
+    return future.toCompletionStage().toCompletableFuture().join();
+  }
+
+  @Override
+  public void close() {
+    client.close();
+    vertx.close();
+  }
+}

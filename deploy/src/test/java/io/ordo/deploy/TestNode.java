@@ -1,0 +1,59 @@
+package io.ordo.deploy;
+
+import io.ordo.config.ConfigLoader;
+import io.ordo.config.OrdoConfig;
+import io.ordo.testing.TestDatabase;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Starts Ordo nodes for tests on the shared test database: the all-in-one set of services in one
+ * Vert.x, listening on a free port, with tokens for a few tenants and roles.
+ */
+public final class TestNode {
+  public static final String OPERATOR = "operator-token";
+  public static final String SUBMITTER = "submitter-token";
+  public static final String OTHER_TENANT = "other-tenant-token";
+  public static final String ADMIN = "admin-token";
+
+  private TestNode() {}
+
+  /** The environment every test node starts from; tests override entries. */
+  public static Map<String, String> environment() {
+    Map<String, String> env = new HashMap<>();
+    env.put("ORDO_HTTP_PORT", "0");
+    env.put("ORDO_DEV_TOKEN", OPERATOR);
+    env.put(
+        "ORDO_TOKENS",
+        SUBMITTER
+            + ":default:submitter,"
+            + OTHER_TENANT
+            + ":acme:operator,"
+            + ADMIN
+            + ":ops:admin");
+    env.put("ORDO_ROUND_INTERVAL", "1");
+    env.put("ORDO_LOCK_LEASE", "10");
+    env.put("ORDO_LOCK_RENEWAL_PERIOD", "1");
+    env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "2");
+    env.put("ORDO_NODE_NAME", "test-node");
+    return env;
+  }
+
+  public static OrdoNode start() {
+    return start(environment(), NodeRole.all(), false);
+  }
+
+  public static OrdoNode start(Map<String, String> environment) {
+    return start(environment, NodeRole.all(), false);
+  }
+
+  public static OrdoNode start(
+      Map<String, String> environment, Set<NodeRole> roles, boolean clustered) {
+    OrdoConfig config = ConfigLoader.load(null, environment);
+    return OrdoNode.start(config, roles, TestDatabase.address(), clustered)
+        .toCompletionStage()
+        .toCompletableFuture()
+        .join();
+  }
+}
