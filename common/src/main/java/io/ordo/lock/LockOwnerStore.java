@@ -45,9 +45,10 @@ public final class LockOwnerStore {
           + " WHERE lease_expires_at <= now()";
 
   private static final String FORGET_EXPIRED =
-      "DELETE FROM ordo_lock_owner"
-          // $1 owner ids whose locks have all been recovered
-          + " WHERE owner_id = ANY($1) AND lease_expires_at <= now()";
+      "DELETE FROM ordo_lock_owner o"
+          // $1 how long an expired owner is kept for diagnosis, in milliseconds
+          + " WHERE o.lease_expires_at < now() - $1 * interval '1 millisecond'"
+          + " AND NOT EXISTS (SELECT 1 FROM im_async_task_info t WHERE t.lock_owner_id = o.owner_id)";
 
   private static final String DATABASE_NOW = "SELECT now()";
 
@@ -88,15 +89,9 @@ public final class LockOwnerStore {
     return client.preparedQuery(EXPIRED).execute().map(LockOwnerStore::owners);
   }
 
-  /** Deletes expired owners once nothing of theirs is left to recover. */
-  public Future<Void> forgetExpired(SqlClient client, List<UUID> ownerIds) {
-    if (ownerIds.isEmpty()) {
-      return Future.succeededFuture();
-    }
-    return client
-        .preparedQuery(FORGET_EXPIRED)
-        .execute(Tuple.tuple().addValue(ownerIds.toArray(new UUID[0])))
-        .mapEmpty();
+  /** Deletes owners expired longer than {@code keep} ago that hold nothing any more. */
+  public Future<Void> forgetExpired(SqlClient client, Duration keep) {
+    return client.preparedQuery(FORGET_EXPIRED).execute(Tuple.of(keep.toMillis())).mapEmpty();
   }
 
   /** The database's clock, for nodes that keep their own clock in step with it. */

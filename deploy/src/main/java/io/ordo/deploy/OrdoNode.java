@@ -57,6 +57,19 @@ public final class OrdoNode implements AutoCloseable {
    */
   public static Future<OrdoNode> start(
       OrdoConfig config, Set<NodeRole> roles, DatabaseAddress database, boolean clustered) {
+    return start(config, roles, database, clustered, null);
+  }
+
+  /**
+   * Starts a node on a given clock (tests move time by hand); null for the usual clock kept in step
+   * with the database.
+   */
+  public static Future<OrdoNode> start(
+      OrdoConfig config,
+      Set<NodeRole> roles,
+      DatabaseAddress database,
+      boolean clustered,
+      Clock clock) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     VertxOptions options =
         new VertxOptions()
@@ -81,7 +94,7 @@ public final class OrdoNode implements AutoCloseable {
         .onFailure(result::fail)
         .onSuccess(
             vertx ->
-                deploy(vertx, config, roles, database, registry)
+                deploy(vertx, config, roles, database, registry, clock)
                     .onSuccess(result::complete)
                     .onFailure(
                         error -> {
@@ -96,20 +109,22 @@ public final class OrdoNode implements AutoCloseable {
       OrdoConfig config,
       Set<NodeRole> roles,
       DatabaseAddress database,
-      PrometheusMeterRegistry registry) {
-    DatabaseClock clock = new DatabaseClock(Clock.systemUTC());
+      PrometheusMeterRegistry registry,
+      Clock fixedClock) {
+    DatabaseClock synced = new DatabaseClock(Clock.systemUTC());
+    Clock clock = fixedClock == null ? synced : fixedClock;
     HealthChecks health = new HealthChecks();
     NodeContext context = new NodeContext(config, clock, database, health, registry);
     Pool clockPool = Pools.create(vertx, database, 1, "ordo-clock");
     OrdoNode node = new OrdoNode(vertx, context, clockPool);
     LockOwnerStore owners = new LockOwnerStore();
     return Migrations.migrate(vertx, database)
-        .compose(v -> clock.sync(clockPool, owners))
+        .compose(v -> synced.sync(clockPool, owners))
         .compose(
             offset -> {
               LOG.info("Clock offset to the database: {}", offset);
               vertx.setPeriodic(
-                  config.lock().renewalPeriod().toMillis(), id -> clock.sync(clockPool, owners));
+                  config.lock().renewalPeriod().toMillis(), id -> synced.sync(clockPool, owners));
               return node.deployRoles(roles);
             })
         .map(node);

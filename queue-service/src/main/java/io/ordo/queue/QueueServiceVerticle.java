@@ -11,6 +11,7 @@ import io.ordo.queue.dispatch.Dispatcher;
 import io.ordo.queue.dispatch.WorkNotifier;
 import io.ordo.queue.http.ApiRouter;
 import io.ordo.queue.http.TokenRegistry;
+import io.ordo.queue.maintenance.MaintenanceLoop;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.QueueInfoReader;
@@ -47,6 +48,8 @@ public final class QueueServiceVerticle extends VerticleBase {
   private Pool pool;
   private HttpServer server;
   private QueueServices services;
+  private QueueMetrics metrics;
+  private MaintenanceLoop maintenance;
 
   /**
    * @param serveHttp whether this instance listens on the configured HTTP port
@@ -65,10 +68,16 @@ public final class QueueServiceVerticle extends VerticleBase {
     return services;
   }
 
+  /** The sweeps (timeouts, crash recovery), for tests that want a round now. */
+  public MaintenanceLoop maintenance() {
+    return maintenance;
+  }
+
   @Override
   public Future<?> start() {
     OrdoConfig config = node.config();
     pool = Pools.create(vertx, node.database(), config.database().poolSize(), "ordo-queue");
+    metrics = new MicrometerQueueMetrics(node.meters());
     services = buildServices(config);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
@@ -90,7 +99,6 @@ public final class QueueServiceVerticle extends VerticleBase {
     TaskStore tasks = new TaskStore();
     HistoryStore history = new HistoryStore();
     WorkNotifier notifier = new WorkNotifier(vertx.eventBus());
-    QueueMetrics metrics = new MicrometerQueueMetrics(node.meters());
     TaskLookup lookup = new TaskLookup(tasks, history);
     TaskTypeCatalog catalog = new TaskTypeCatalog(pool, new TaskTypeStore(), node.clock());
     QueueAdministration administration =
@@ -152,6 +160,9 @@ public final class QueueServiceVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    if (maintenance != null) {
+      maintenance.stop();
+    }
     Future<Void> closed = server == null ? Future.succeededFuture() : server.close();
     return closed.eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
   }

@@ -179,6 +179,13 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
                   JsonObject body = message.body();
                   TaskExecution execution =
                       executions.get(key(body.getString("messageId"), body.getLong("version")));
+                  if ("lost".equals(body.getString("action"))) {
+                    // A timeout took the task away: it is told to stop; nothing to answer.
+                    if (execution != null) {
+                      execution.lost(body.getString("reason", "timeout"));
+                    }
+                    return;
+                  }
                   if (execution == null) {
                     message.fail(404, "this runner does not run that task");
                     return;

@@ -124,15 +124,20 @@ public final class Dispatcher {
     Transactions.withRetry(pool, tx -> applier.apply(tx, owner, node, reports))
         .onSuccess(
             outcome -> {
-              outcome.afterCommit.forEach(Runnable::run);
-              historyNotifier.appended(outcome.events);
-              if (outcome.freedCapacity) {
-                notifier.workAvailable("task ended");
-              }
+              announce(outcome.transition());
               message.reply(
-                  new JsonObject().put("results", new JsonArray(List.of(outcome.results))));
+                  new JsonObject().put("results", new JsonArray(List.of(outcome.results()))));
             })
         .onFailure(error -> BusErrors.fail(message, error));
+  }
+
+  /** After a lifecycle transaction committed: metrics, live tails, runners. */
+  public void announce(io.ordo.queue.lifecycle.Transition transition) {
+    transition.committed();
+    historyNotifier.appended(transition.events());
+    if (transition.hasFreedWork()) {
+      notifier.workAvailable("task ended");
+    }
   }
 
   /** Announces new history events after commit, for live tails. */

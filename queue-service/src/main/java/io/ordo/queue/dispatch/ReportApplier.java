@@ -2,15 +2,15 @@ package io.ordo.queue.dispatch;
 
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
-import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.QueueMetrics;
+import io.ordo.queue.lifecycle.HeadPositions;
+import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.management.Summaries;
 import io.ordo.queue.store.QueueStore;
-import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.queue.store.TaskStore.Moved;
@@ -21,7 +21,7 @@ import io.vertx.sqlclient.SqlConnection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,140 +41,127 @@ final class ReportApplier {
   private final TaskStore tasks;
   private final QueueStore queues;
   private final HistoryStore history;
+  private final HeadPositions heads;
   private final QueueMetrics metrics;
 
   ReportApplier(TaskStore tasks, QueueStore queues, HistoryStore history, QueueMetrics metrics) {
     this.tasks = tasks;
     this.queues = queues;
     this.history = history;
+    this.heads = new HeadPositions(queues);
     this.metrics = metrics;
   }
 
-  /** What a batch did: per report APPLIED or LOST, and what to announce after commit. */
-  static final class Outcome {
-    final String[] results;
-    final List<HistoryEvent> events = new ArrayList<>();
-    final List<HistoryStore.Closing> closings = new ArrayList<>();
-    final List<Runnable> afterCommit = new ArrayList<>();
-    boolean freedCapacity;
+  /** What a batch did: per report APPLIED or LOST, and the transition it wrote. */
+  record Outcome(String[] results, Transition transition) {}
 
-    Outcome(int size) {
-      results = new String[size];
-      java.util.Arrays.fill(results, LOST);
+  /** The batch being applied. */
+  private record Batch(
+      SqlConnection tx, String ownerId, String node, List<TaskReport> reports, Outcome outcome) {
+    TaskReport report(int index) {
+      return reports.get(index);
+    }
+
+    Hold hold(int index) {
+      TaskReport r = reports.get(index);
+      return new Hold(r.tenant(), r.messageId(), ownerId, r.version());
+    }
+
+    List<Hold> holds(List<Integer> indexes) {
+      return indexes.stream().map(this::hold).toList();
+    }
+
+    List<Instant> times(List<Integer> indexes) {
+      return indexes.stream().map(i -> reports.get(i).time()).toList();
+    }
+
+    void event(
+        int index, long eventId, HistoryEventType type, Instant time, JsonObject attributes) {
+      TaskReport r = reports.get(index);
+      outcome.transition().event(r.tenant(), r.messageId(), eventId, type, time, attributes);
     }
   }
 
   Future<Outcome> apply(SqlConnection tx, String ownerId, String node, List<TaskReport> reports) {
-    Outcome outcome = new Outcome(reports.size());
-    Map<ReportType, List<Integer>> byType = new LinkedHashMap<>();
+    String[] results = new String[reports.size()];
+    java.util.Arrays.fill(results, LOST);
+    Batch batch = new Batch(tx, ownerId, node, reports, new Outcome(results, new Transition()));
+    Map<ReportType, List<Integer>> byType = new EnumMap<>(ReportType.class);
     for (ReportType type : ReportType.values()) {
       byType.put(type, new ArrayList<>());
     }
     for (int i = 0; i < reports.size(); i++) {
       byType.get(reports.get(i).type()).add(i);
     }
-    Ctx ctx = new Ctx(tx, ownerId, node, reports, outcome);
-    return accept(ctx, byType.get(ReportType.ACCEPTED))
-        .compose(v -> start(ctx, byType.get(ReportType.STARTED)))
-        .compose(v -> heartbeat(ctx, byType.get(ReportType.HEARTBEAT)))
-        .compose(
-            v ->
-                finish(
-                    ctx, concat(byType.get(ReportType.COMPLETED), byType.get(ReportType.FAILED))))
-        .compose(v -> reject(ctx, byType.get(ReportType.REJECTED)))
-        .compose(v -> release(ctx, byType.get(ReportType.RELEASED)))
-        .compose(v -> history.append(tx, outcome.events))
-        .compose(v -> history.close(tx, outcome.closings))
-        .map(outcome);
+    List<Integer> finished = new ArrayList<>(byType.get(ReportType.COMPLETED));
+    finished.addAll(byType.get(ReportType.FAILED));
+    return accept(batch, byType.get(ReportType.ACCEPTED))
+        .compose(v -> start(batch, byType.get(ReportType.STARTED)))
+        .compose(v -> heartbeat(batch, byType.get(ReportType.HEARTBEAT)))
+        .compose(v -> finish(batch, finished))
+        .compose(v -> reject(batch, byType.get(ReportType.REJECTED)))
+        .compose(v -> release(batch, byType.get(ReportType.RELEASED)))
+        .compose(v -> batch.outcome().transition().write(tx, history, queues))
+        .map(batch.outcome());
   }
 
-  private record Ctx(
-      SqlConnection tx, String ownerId, String node, List<TaskReport> reports, Outcome outcome) {
-    Hold hold(int index) {
-      TaskReport r = reports.get(index);
-      return new Hold(r.tenant(), r.messageId(), ownerId, r.version());
-    }
-
-    void event(
-        int index, long eventId, HistoryEventType type, Instant time, JsonObject attributes) {
-      TaskReport r = reports.get(index);
-      outcome.events.add(
-          new HistoryEvent(r.tenant(), r.messageId(), eventId, type, time, attributes));
-    }
-  }
-
-  private Future<Void> accept(Ctx ctx, List<Integer> indexes) {
+  private Future<Void> accept(Batch batch, List<Integer> indexes) {
     return tasks
-        .accept(ctx.tx(), holds(ctx, indexes), times(ctx, indexes))
+        .accept(batch.tx(), batch.holds(indexes), batch.times(indexes))
         .map(
             results -> {
               for (int i = 0; i < indexes.size(); i++) {
-                int index = indexes.get(i);
-                Optional<Stepped> result = results.get(i);
-                if (result.isPresent() && !result.get().fresh()) {
-                  ctx.outcome().results[index] = APPLIED; // a repeat of an applied report
-                } else if (result.isPresent()) {
-                  Stepped step = result.get();
-                  ctx.event(
-                      index,
-                      step.eventId(),
-                      HistoryEventType.TaskAccepted,
-                      step.time(),
-                      new JsonObject().put("node", ctx.node()).put("scheduledEventId", 1));
-                  applied(ctx, index, "accepted");
-                }
+                stepped(batch, indexes.get(i), results.get(i), HistoryEventType.TaskAccepted);
               }
               return null;
             });
   }
 
-  private Future<Void> start(Ctx ctx, List<Integer> indexes) {
+  private Future<Void> start(Batch batch, List<Integer> indexes) {
     return tasks
-        .start(ctx.tx(), holds(ctx, indexes), times(ctx, indexes))
+        .start(batch.tx(), batch.holds(indexes), batch.times(indexes))
         .map(
             results -> {
               for (int i = 0; i < indexes.size(); i++) {
-                int index = indexes.get(i);
-                Optional<Stepped> result = results.get(i);
-                if (result.isPresent() && !result.get().fresh()) {
-                  ctx.outcome().results[index] = APPLIED; // a repeat of an applied report
-                } else if (result.isPresent()) {
-                  Stepped step = result.get();
-                  ctx.event(
-                      index,
-                      step.eventId(),
-                      HistoryEventType.TaskStarted,
-                      step.time(),
-                      new JsonObject()
-                          .put("node", ctx.node())
-                          .put("attempt", step.attempt())
-                          .put("scheduledEventId", 1));
-                  applied(ctx, index, "started");
-                  QueueKind kind = ctx.reports().get(index).kind();
-                  ctx.outcome()
-                      .afterCommit
-                      .add(
-                          () ->
-                              metrics.waited(
-                                  kind, Duration.between(step.receivedAt(), step.time())));
-                }
+                stepped(batch, indexes.get(i), results.get(i), HistoryEventType.TaskStarted);
               }
               return null;
             });
   }
 
-  private Future<Void> heartbeat(Ctx ctx, List<Integer> indexes) {
+  /** Records an accept or a start; a repeat of an applied report is answered without events. */
+  private void stepped(Batch batch, int index, Optional<Stepped> result, HistoryEventType type) {
+    if (result.isEmpty()) {
+      return;
+    }
+    Stepped step = result.get();
+    batch.outcome().results()[index] = APPLIED;
+    if (!step.fresh()) {
+      return;
+    }
+    JsonObject attributes = new JsonObject().put("node", batch.node()).put("scheduledEventId", 1);
+    TaskReport report = batch.report(index);
+    if (type == HistoryEventType.TaskStarted) {
+      attributes.put("attempt", step.attempt());
+      Duration waited = Duration.between(step.receivedAt(), step.time());
+      batch.outcome().transition().afterCommit(() -> metrics.waited(report.kind(), waited));
+    }
+    batch.event(index, step.eventId(), type, step.time(), attributes);
+    counted(batch, index, type == HistoryEventType.TaskStarted ? "started" : "accepted");
+  }
+
+  private Future<Void> heartbeat(Batch batch, List<Integer> indexes) {
     List<Object> details = new ArrayList<>();
     for (int index : indexes) {
-      details.add(ctx.reports().get(index).data().getValue("details"));
+      details.add(batch.report(index).data().getValue("details"));
     }
     return tasks
-        .heartbeat(ctx.tx(), holds(ctx, indexes), details, times(ctx, indexes))
+        .heartbeat(batch.tx(), batch.holds(indexes), details, batch.times(indexes))
         .map(
             results -> {
               for (int i = 0; i < indexes.size(); i++) {
                 if (results.get(i)) {
-                  ctx.outcome().results[indexes.get(i)] = APPLIED;
+                  batch.outcome().results()[indexes.get(i)] = APPLIED;
                 }
               }
               return null;
@@ -182,104 +169,83 @@ final class ReportApplier {
   }
 
   /** COMPLETED and FAILED: the message is disposed with TaskCompleted or TaskFailed. */
-  private Future<Void> finish(Ctx ctx, List<Integer> indexes) {
-    List<String[]> states = indexes.stream().map(i -> RUNNING).toList();
+  private Future<Void> finish(Batch batch, List<Integer> indexes) {
     return tasks
-        .finish(ctx.tx(), holds(ctx, indexes), states)
-        .compose(
+        .finish(batch.tx(), batch.holds(indexes), indexes.stream().map(i -> RUNNING).toList())
+        .map(
             results -> {
-              List<Future<Void>> deactivations = new ArrayList<>();
               for (int i = 0; i < indexes.size(); i++) {
-                if (results.get(i).isEmpty()) {
-                  continue;
-                }
                 int index = indexes.get(i);
-                TaskReport report = ctx.reports().get(index);
-                Moved moved = results.get(i).get();
-                TaskInfo info = moved.info();
-                Instant time = notBefore(report.time(), info.startTime());
-                long eventId = moved.lastEventId() + 1;
-                boolean failed = report.type() == ReportType.FAILED;
-                JsonObject attributes = endedAttributes(moved, report, failed);
-                ctx.event(
-                    index,
-                    eventId,
-                    failed ? HistoryEventType.TaskFailed : HistoryEventType.TaskCompleted,
-                    time,
-                    attributes);
-                if (failed && Boolean.TRUE.equals(info.stopProgressOnError())) {
-                  eventId++;
-                  ctx.event(
-                      index,
-                      eventId,
-                      HistoryEventType.QueueDeactivated,
-                      time,
-                      new JsonObject()
-                          .put("queue", info.queue().apiName())
-                          .put("queueId", info.queueId())
-                          .put("reason", "stopProgressOnError"));
-                  deactivations.add(
-                      queues.deactivateBy(
-                          ctx.tx(),
-                          report.tenant(),
-                          report.kind(),
-                          report.queueId(),
-                          report.messageId()));
-                }
-                JsonObject outcome = Summaries.outcome(failed ? "FAILED" : "COMPLETED");
-                if (failed) {
-                  outcome
-                      .put("error", attributes.getString("error"))
-                      .put("cause", attributes.getString("cause"));
-                } else {
-                  outcome.put("result", attributes.getValue("result"));
-                }
-                close(ctx, report, time, eventId, Summaries.disposed(info, outcome));
-                applied(ctx, index, failed ? "failed" : "completed");
-                if (info.startTime() != null) {
-                  QueueKind kind = report.kind();
-                  Duration ran = Duration.between(info.startTime(), time);
-                  ctx.outcome().afterCommit.add(() -> metrics.ran(kind, ran));
-                }
+                results.get(i).ifPresent(moved -> finished(batch, index, moved));
               }
-              return Future.all(deactivations).<Void>mapEmpty();
+              return null;
             });
   }
 
-  private static JsonObject endedAttributes(Moved moved, TaskReport report, boolean failed) {
+  private void finished(Batch batch, int index, Moved moved) {
+    TaskReport report = batch.report(index);
+    TaskInfo info = moved.info();
+    Instant time = notBefore(report.time(), info.startTime());
+    long eventId = moved.lastEventId() + 1;
+    boolean failed = report.type() == ReportType.FAILED;
     JsonObject attributes =
         new JsonObject().put("scheduledEventId", 1).put("startedEventId", moved.startedEventId());
+    JsonObject outcome = Summaries.outcome(failed ? "FAILED" : "COMPLETED");
     if (failed) {
       attributes
           .put("error", report.data().getString("error"))
           .put("cause", report.data().getString("cause"))
           .put("details", report.data().getValue("details"));
+      outcome
+          .put("error", attributes.getString("error"))
+          .put("cause", attributes.getString("cause"));
     } else {
       attributes.put("result", report.data().getValue("result"));
+      outcome.put("result", attributes.getValue("result"));
     }
-    return attributes;
+    batch.event(
+        index,
+        eventId,
+        failed ? HistoryEventType.TaskFailed : HistoryEventType.TaskCompleted,
+        time,
+        attributes);
+    Transition transition = batch.outcome().transition();
+    if (failed && Boolean.TRUE.equals(info.stopProgressOnError())) {
+      transition.stopQueue(report.tenant(), info, ++eventId, time, "stopProgressOnError", true);
+    }
+    transition.dispose(report.tenant(), info, time, eventId, outcome);
+    batch.outcome().results()[index] = APPLIED;
+    counted(batch, index, failed ? "failed" : "completed");
+    if (info.startTime() != null) {
+      Duration ran = Duration.between(info.startTime(), time);
+      transition.afterCommit(() -> metrics.ran(report.kind(), ran));
+    }
   }
 
   /** REJECTED: taskRejected was called; back to the head of the queue in WAITING. */
-  private Future<Void> reject(Ctx ctx, List<Integer> indexes) {
-    return requeue(ctx, indexes, NOT_STARTED, index -> 1)
+  private Future<Void> reject(Batch batch, List<Integer> indexes) {
+    return requeue(batch, indexes, NOT_STARTED, index -> 1, true)
         .map(
             results -> {
               for (int i = 0; i < indexes.size(); i++) {
-                if (results.get(i).isEmpty()) {
-                  continue;
-                }
                 int index = indexes.get(i);
-                TaskReport report = ctx.reports().get(index);
-                ctx.event(
-                    index,
-                    results.get(i).get().lastEventId(),
-                    HistoryEventType.TaskRejected,
-                    report.time(),
-                    new JsonObject()
-                        .put("node", ctx.node())
-                        .put("reason", report.data().getString("reason")));
-                applied(ctx, index, "rejected");
+                results
+                    .get(i)
+                    .ifPresent(
+                        moved -> {
+                          TaskReport report = batch.report(index);
+                          batch.event(
+                              index,
+                              moved.lastEventId(),
+                              HistoryEventType.TaskRejected,
+                              report.time(),
+                              new JsonObject()
+                                  .put("node", batch.node())
+                                  .put("reason", report.data().getString("reason")));
+                          batch.outcome().results()[index] = APPLIED;
+                          batch.outcome().transition().freedWork();
+                          counted(batch, index, "rejected");
+                        });
               }
               return null;
             });
@@ -289,94 +255,89 @@ final class ReportApplier {
    * RELEASED: an end notification or a forced stop reached the task. Records the request, the
    * release (or stop), then re-entry at the head or disposal, and the queue's stop if asked.
    */
-  private Future<Void> release(Ctx ctx, List<Integer> indexes) {
+  private Future<Void> release(Batch batch, List<Integer> indexes) {
     List<Integer> reentering = new ArrayList<>();
     List<Integer> disposing = new ArrayList<>();
     for (int index : indexes) {
-      (ctx.reports().get(index).data().getBoolean("reentry", false) ? reentering : disposing)
-          .add(index);
+      (batch.report(index).data().getBoolean("reentry", false) ? reentering : disposing).add(index);
     }
-    Future<Void> reentered =
-        requeue(ctx, reentering, RUNNING, index -> releaseEvents(ctx.reports().get(index)))
-            .compose(results -> released(ctx, reentering, results, true));
-    return reentered.compose(
-        v ->
-            tasks
-                .finish(
-                    ctx.tx(), holds(ctx, disposing), disposing.stream().map(i -> RUNNING).toList())
-                .compose(results -> released(ctx, disposing, results, false)));
+    return requeue(batch, reentering, RUNNING, index -> releaseEvents(batch.report(index)), false)
+        .map(results -> released(batch, reentering, results, true))
+        .compose(
+            v ->
+                tasks.finish(
+                    batch.tx(),
+                    batch.holds(disposing),
+                    disposing.stream().map(i -> RUNNING).toList()))
+        .map(results -> released(batch, disposing, results, false));
   }
 
-  private Future<Void> released(
-      Ctx ctx, List<Integer> indexes, List<Optional<Moved>> results, boolean reentry) {
-    List<Future<Void>> deactivations = new ArrayList<>();
+  private Void released(
+      Batch batch, List<Integer> indexes, List<Optional<Moved>> results, boolean reentry) {
     for (int i = 0; i < indexes.size(); i++) {
       if (results.get(i).isEmpty()) {
         continue;
       }
       int index = indexes.get(i);
-      TaskReport report = ctx.reports().get(index);
+      TaskReport report = batch.report(index);
       Moved moved = results.get(i).get();
       JsonObject data = report.data();
       boolean forced = data.getBoolean("forced", false);
       boolean stop = data.getBoolean("stop", false);
-      int count = releaseEvents(report);
       // A requeued row answers its new last event id; a deleted one its last before these events.
-      long eventId = reentry ? moved.lastEventId() - count + 1 : moved.lastEventId() + 1;
-      Instant requested =
-          data.getString("requestedAt") == null
-              ? report.time()
-              : Instant.parse(data.getString("requestedAt"));
-      ctx.event(
+      long eventId =
+          reentry ? moved.lastEventId() - releaseEvents(report) + 1 : moved.lastEventId() + 1;
+      String requestedAt = data.getString("requestedAt");
+      batch.event(
           index,
           eventId++,
           forced ? HistoryEventType.TaskStopRequested : HistoryEventType.TaskReleaseRequested,
-          requested,
+          requestedAt == null ? report.time() : Instant.parse(requestedAt),
           new JsonObject()
               .put("reentry", reentry)
               .put("stop", stop)
               .put("identity", data.getString("identity")));
-      ctx.event(
+      batch.event(
           index,
           eventId++,
           forced ? HistoryEventType.TaskStopped : HistoryEventType.TaskReleased,
           report.time(),
           new JsonObject()
-              .put("node", ctx.node())
+              .put("node", batch.node())
               .put("startedEventId", moved.startedEventId())
               .put("method", data.getString("method")));
       if (reentry) {
-        ctx.event(
+        batch.event(
             index,
             eventId++,
             HistoryEventType.TaskReentered,
             report.time(),
             new JsonObject().put("position", "head"));
       }
+      Transition transition = batch.outcome().transition();
       if (stop) {
-        ctx.event(
-            index,
+        transition.stopQueue(
+            report.tenant(),
+            moved.info(),
             eventId++,
-            HistoryEventType.QueueDeactivated,
             report.time(),
-            new JsonObject()
-                .put("queue", report.kind().apiName())
-                .put("queueId", moved.info().queueId())
-                .put("reason", forced ? "stop" : "release"));
-        deactivations.add(
-            queues.deactivateBy(ctx.tx(), report.tenant(), report.kind(), report.queueId(), null));
+            forced ? "stop" : "release",
+            false);
       }
-      if (!reentry) {
-        close(
-            ctx,
-            report,
+      if (reentry) {
+        transition.freedWork();
+      } else {
+        transition.dispose(
+            report.tenant(),
+            moved.info(),
             report.time(),
             eventId - 1,
-            Summaries.disposed(moved.info(), Summaries.outcome(forced ? "STOPPED" : "RELEASED")));
+            Summaries.outcome(forced ? "STOPPED" : "RELEASED"));
       }
-      applied(ctx, index, forced ? "stopped" : "released");
+      batch.outcome().results()[index] = APPLIED;
+      counted(batch, index, forced ? "stopped" : "released");
     }
-    return Future.all(deactivations).mapEmpty();
+    return null;
   }
 
   private static int releaseEvents(TaskReport report) {
@@ -388,81 +349,44 @@ final class ReportApplier {
 
   /** Puts held messages back at the head of their queues, reserving event ids for each. */
   private Future<List<Optional<Moved>>> requeue(
-      Ctx ctx, List<Integer> indexes, String[] states, java.util.function.IntUnaryOperator events) {
+      Batch batch,
+      List<Integer> indexes,
+      String[] states,
+      java.util.function.IntUnaryOperator events,
+      boolean rejected) {
     if (indexes.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    Map<TailRequest, List<Integer>> byQueue = new LinkedHashMap<>();
-    for (int index : indexes) {
-      TaskReport r = ctx.reports().get(index);
-      byQueue
-          .computeIfAbsent(
-              new TailRequest(r.tenant(), r.kind(), r.queueId(), 0), k -> new ArrayList<>())
-          .add(index);
-    }
-    List<TailRequest> requests = new ArrayList<>();
-    byQueue.forEach(
-        (key, members) ->
-            requests.add(new TailRequest(key.tenant(), key.kind(), key.queueId(), members.size())));
-    return queues
-        .reserveHead(ctx.tx(), requests)
+    List<TaskReport> reports = indexes.stream().map(batch::report).toList();
+    return heads
+        .reserve(
+            batch.tx(),
+            reports.stream()
+                .map(r -> new HeadPositions.Key(r.tenant(), r.kind(), r.queueId()))
+                .toList())
         .compose(
-            heads -> {
-              Map<Integer, Long> positions = new java.util.HashMap<>();
-              int q = 0;
-              for (List<Integer> members : byQueue.values()) {
-                Long head = heads.get(q++);
-                for (int m = 0; m < members.size(); m++) {
-                  positions.put(members.get(m), head == null ? 0L : head + m);
-                }
-              }
-              List<Long> ordered = indexes.stream().map(positions::get).toList();
-              List<Integer> counts = indexes.stream().map(events::applyAsInt).toList();
-              return tasks.requeue(
-                  ctx.tx(),
-                  holds(ctx, indexes),
-                  indexes.stream().map(i -> states).toList(),
-                  ordered,
-                  counts);
-            });
+            positions ->
+                tasks.requeue(
+                    batch.tx(),
+                    batch.holds(indexes),
+                    indexes.stream().map(i -> states).toList(),
+                    positions,
+                    indexes.stream().map(events::applyAsInt).toList(),
+                    indexes.stream()
+                        .map(i -> rejected && batch.report(i).data().getBoolean("backoff", true))
+                        .toList()));
   }
 
-  private static void close(
-      Ctx ctx, TaskReport report, Instant time, long lastEventId, JsonObject summary) {
-    ctx.outcome()
-        .closings
-        .add(
-            new HistoryStore.Closing(
-                report.tenant(), report.messageId(), time, lastEventId, summary));
-    ctx.outcome().freedCapacity = true;
-  }
-
-  private void applied(Ctx ctx, int index, String transition) {
-    ctx.outcome().results[index] = APPLIED;
-    TaskReport report = ctx.reports().get(index);
-    if (!transition.equals("accepted") && !transition.equals("started")) {
-      ctx.outcome().freedCapacity = true;
-    }
-    ctx.outcome()
-        .afterCommit
-        .add(() -> metrics.transition(report.tenant(), report.kind(), transition));
-  }
-
-  private static List<Hold> holds(Ctx ctx, List<Integer> indexes) {
-    return indexes.stream().map(ctx::hold).toList();
-  }
-
-  private static List<Instant> times(Ctx ctx, List<Integer> indexes) {
-    return indexes.stream().map(i -> ctx.reports().get(i).time()).toList();
+  private void counted(Batch batch, int index, String transition) {
+    TaskReport report = batch.report(index);
+    QueueKind kind = report.kind();
+    batch
+        .outcome()
+        .transition()
+        .afterCommit(() -> metrics.transition(report.tenant(), kind, transition));
   }
 
   private static Instant notBefore(Instant time, Instant floor) {
     return floor != null && time.isBefore(floor) ? floor : time;
-  }
-
-  private static List<Integer> concat(List<Integer> a, List<Integer> b) {
-    List<Integer> all = new ArrayList<>(a);
-    all.addAll(b);
-    return all;
   }
 }

@@ -1,5 +1,6 @@
 package io.ordo.queue.store;
 
+import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.model.QueueKind;
@@ -116,16 +117,18 @@ public final class TaskStore {
           + " parallel AS ("
           + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
           + "   WHERE t.queue_kind = 'P' AND t.state = 'WAITING'"
+          + "     AND (t.not_before IS NULL OR t.not_before <= now())"
           + "     AND EXISTS (SELECT 1 FROM im_async_queue_info q WHERE q.tenant = t.tenant"
           + "       AND q.queue_kind = 'P' AND q.queue_id = '' AND q.active)"
           // $2 how many the owner can take
           + "   ORDER BY t.received_at LIMIT $2),"
           + " serial AS ("
           + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
-          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at"
+          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before"
           + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
           + "     AND t.queue_id = q.queue_id AND t.state = 'WAITING' ORDER BY t.position LIMIT 1) h"
           + "   WHERE q.queue_kind = 'S' AND q.active"
+          + "     AND (h.not_before IS NULL OR h.not_before <= now())"
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND r.state <> 'WAITING')"
           + "   ORDER BY h.received_at LIMIT $2),"
@@ -138,7 +141,8 @@ public final class TaskStore {
           + "   WHERE t.state = 'WAITING' AND EXISTS (SELECT 1 FROM owner)"
           + "   FOR UPDATE OF t SKIP LOCKED)"
           + " UPDATE im_async_task_info t SET state = 'INITIAL', lock_owner_id = $1,"
-          + "   lock_version = t.lock_version + 1, node = (SELECT node_name FROM owner)"
+          + "   lock_version = t.lock_version + 1, node = (SELECT node_name FROM owner),"
+          + "   claimed_at = now()"
           + " FROM picked p WHERE t.tenant = p.tenant AND t.message_id = p.message_id"
           + " RETURNING t.tenant, t.message_id, t.queue_kind, t.queue_id, t.task_class_name,"
           + "   t.js_path, t.parameter, t.timeouts, t.attempt, t.lock_version, t.received_at";
@@ -220,14 +224,67 @@ public final class TaskStore {
       "UPDATE im_async_task_info t SET state = 'WAITING', position = $6, lock_owner_id = NULL,"
           + " node = NULL, accept_at = NULL, start_at = NULL, started_event_id = NULL,"
           + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
-          + " heartbeat_deadline = NULL, last_event_id = t.last_event_id + $7"
+          + " heartbeat_deadline = NULL, claimed_at = NULL, last_event_id = t.last_event_id + $7,"
+          + " rejections = t.rejections + CASE WHEN $8 THEN 1 ELSE 0 END,"
+          + " not_before = CASE WHEN $8"
+          + "   THEN now() + least(60, power(2, t.rejections)) * interval '1 second' END"
           // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 the states it may be in,
-          // $6 its new position (at the head), $7 how many events the caller writes
+          // $6 its new position (at the head), $7 how many events the caller writes,
+          // $8 whether it was rejected (not selected again for 1, 2, 4 … 60 s)
           + " WHERE"
           + HELD
           + " AND t.state = ANY($5) RETURNING "
           + TaskRows.INFO_COLUMNS
           + ", last_event_id, started_event_id";
+
+  /**
+   * Messages past a timeout deadline (SPEC 4), taken out of the table; rows another sweeper holds
+   * are skipped. SCHEDULE_TO_START's deadline is cleared when a runner accepts the message, so it
+   * only ever fires for messages not yet accepted.
+   */
+  private static final String DELETE_TIMED_OUT =
+      "DELETE FROM im_async_task_info t USING (SELECT tenant, message_id FROM im_async_task_info"
+          // $1 now, $2 the most to take
+          + "   WHERE schedule_to_start_deadline <= $1 OR schedule_to_close_deadline <= $1"
+          + "   OR (state = 'RUNNING' AND (start_to_close_deadline <= $1 OR heartbeat_deadline <= $1))"
+          + "   LIMIT $2 FOR UPDATE SKIP LOCKED) due"
+          + " WHERE t.tenant = due.tenant AND t.message_id = due.message_id RETURNING "
+          + TaskRows.INFO_COLUMNS
+          + ", last_event_id, started_event_id, lock_owner_id, lock_version,"
+          + " schedule_to_start_deadline, schedule_to_close_deadline, start_to_close_deadline,"
+          + " heartbeat_deadline";
+
+  /**
+   * Messages held by owners whose lease expired (on the database's clock), or whose claim was never
+   * accepted within {@code $2} milliseconds: locked for the caller's transaction.
+   */
+  private static final String LOCK_ORPHANED =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + ", last_event_id, started_event_id, lock_owner_id, lease_expiries,"
+          + " NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
+          + "   AND o.lease_expires_at > now()) AS lease_expired"
+          + " FROM im_async_task_info t WHERE t.state <> 'WAITING' AND ("
+          + "   NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
+          + "     AND o.lease_expires_at > now())"
+          // $2 how long a claim may stay unaccepted, in milliseconds
+          + "   OR (t.state = 'INITIAL' AND t.claimed_at < now() - $2 * interval '1 millisecond'))"
+          // $1 the most to take
+          + " LIMIT $1 FOR UPDATE OF t SKIP LOCKED";
+
+  private static final String REQUEUE_LOCKED =
+      "UPDATE im_async_task_info t SET state = 'WAITING', position = $3, lock_owner_id = NULL,"
+          + " node = NULL, accept_at = NULL, start_at = NULL, started_event_id = NULL,"
+          + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
+          + " heartbeat_deadline = NULL, claimed_at = NULL,"
+          + " lease_expiries = t.lease_expiries + $4, last_event_id = t.last_event_id + $5"
+          // $1 tenant, $2 message id (locked by this transaction), $3 head position,
+          // $4 lease expiries to add, $5 events the caller writes
+          + " WHERE t.tenant = $1 AND t.message_id = $2 RETURNING t.last_event_id";
+
+  private static final String DELETE_LOCKED =
+      // $1 tenant, $2 message id (locked by this transaction)
+      "DELETE FROM im_async_task_info WHERE tenant = $1 AND message_id = $2";
 
   private static final String SELECT_HOLD =
       "SELECT queue_kind, state, lock_owner_id, lock_version FROM im_async_task_info"
@@ -242,6 +299,114 @@ public final class TaskStore {
   /** How many messages a queue holds. */
   public record Counts(int waiting, int inProgress) {
     public static final Counts NONE = new Counts(0, 0);
+  }
+
+  /** A message a timeout took out: how it looked, its event ids, its holder and deadlines. */
+  public record TimedOut(
+      String tenant,
+      TaskInfo info,
+      long lastEventId,
+      Long startedEventId,
+      String ownerId,
+      long version,
+      Instant scheduleToStart,
+      Instant scheduleToClose,
+      Instant startToClose,
+      Instant heartbeat) {}
+
+  /** Takes out up to {@code limit} messages whose timeout passed at {@code now}. */
+  public Future<List<TimedOut>> deleteTimedOut(SqlClient tx, Instant now, int limit) {
+    return tx.preparedQuery(DELETE_TIMED_OUT)
+        .execute(Tuple.of(utc(now), limit))
+        .map(
+            rows -> {
+              List<TimedOut> timedOut = new ArrayList<>(rows.size());
+              for (Row row : rows) {
+                UUID owner = row.getUUID("lock_owner_id");
+                timedOut.add(
+                    new TimedOut(
+                        row.getString("tenant"),
+                        TaskRows.toInfo(row),
+                        row.getLong("last_event_id"),
+                        row.getLong("started_event_id"),
+                        owner == null ? null : owner.toString(),
+                        row.getLong("lock_version"),
+                        instant(row.getOffsetDateTime("schedule_to_start_deadline")),
+                        instant(row.getOffsetDateTime("schedule_to_close_deadline")),
+                        instant(row.getOffsetDateTime("start_to_close_deadline")),
+                        instant(row.getOffsetDateTime("heartbeat_deadline"))));
+              }
+              return timedOut;
+            });
+  }
+
+  /** A message whose holder is gone: how it looked, and why it is orphaned. */
+  public record Orphan(
+      String tenant,
+      TaskInfo info,
+      long lastEventId,
+      Long startedEventId,
+      String ownerId,
+      int leaseExpiries,
+      boolean leaseExpired) {}
+
+  /**
+   * Locks, for the caller's transaction, messages whose holder's lease expired or whose claim was
+   * not accepted within {@code claimTimeout}.
+   */
+  public Future<List<Orphan>> lockOrphans(
+      SqlClient tx, int limit, java.time.Duration claimTimeout) {
+    return tx.preparedQuery(LOCK_ORPHANED)
+        .execute(Tuple.of(limit, claimTimeout.toMillis()))
+        .map(
+            rows -> {
+              List<Orphan> orphans = new ArrayList<>(rows.size());
+              for (Row row : rows) {
+                UUID owner = row.getUUID("lock_owner_id");
+                orphans.add(
+                    new Orphan(
+                        row.getString("tenant"),
+                        TaskRows.toInfo(row),
+                        row.getLong("last_event_id"),
+                        row.getLong("started_event_id"),
+                        owner == null ? null : owner.toString(),
+                        row.getInteger("lease_expiries"),
+                        row.getBoolean("lease_expired")));
+              }
+              return orphans;
+            });
+  }
+
+  /** A locked message going back to the head of its queue. */
+  public record Requeue(
+      String tenant, String messageId, long position, int leaseExpiries, int events) {}
+
+  /** Puts messages this transaction locked back at the head; answers each new last event id. */
+  public Future<List<Long>> requeueLocked(SqlClient tx, List<Requeue> requeues) {
+    List<Object[]> params =
+        requeues.stream()
+            .map(
+                r ->
+                    new Object[] {
+                      r.tenant(),
+                      UUID.fromString(r.messageId()),
+                      r.position(),
+                      r.leaseExpiries(),
+                      r.events()
+                    })
+            .toList();
+    return aligned(tx, REQUEUE_LOCKED, params, row -> row.getLong(0))
+        .map(results -> results.stream().map(r -> r.orElseThrow()).toList());
+  }
+
+  /** Deletes messages this transaction locked. */
+  public Future<Void> deleteLocked(SqlClient tx, List<String[]> tenantAndIds) {
+    if (tenantAndIds.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Tuple> tuples =
+        tenantAndIds.stream().map(k -> Tuple.of(k[0], UUID.fromString(k[1]))).toList();
+    return tx.preparedQuery(DELETE_LOCKED).executeBatch(tuples).mapEmpty();
   }
 
   /** Who holds a message now. */
@@ -507,10 +672,17 @@ public final class TaskStore {
       List<Hold> holds,
       List<String[]> states,
       List<Long> positions,
-      List<Integer> events) {
+      List<Integer> events,
+      List<Boolean> backoff) {
     List<Object[]> params = new ArrayList<>();
     for (int i = 0; i < holds.size(); i++) {
-      params.add(with(holds.get(i).params(), states.get(i), positions.get(i), events.get(i)));
+      params.add(
+          with(
+              holds.get(i).params(),
+              states.get(i),
+              positions.get(i),
+              events.get(i),
+              backoff.get(i)));
     }
     return aligned(tx, REQUEUE, params, TaskStore::moved);
   }

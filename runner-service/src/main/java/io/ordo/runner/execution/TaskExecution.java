@@ -112,7 +112,7 @@ public final class TaskExecution {
     }
     task = instance;
     if (host.shuttingDown()) {
-      reject(instance, "the runner is shutting down");
+      reject(instance, "the runner is shutting down", false);
       return;
     }
     try {
@@ -339,6 +339,14 @@ public final class TaskExecution {
   }
 
   private void reject(Task instance, String reason) {
+    reject(instance, reason, true);
+  }
+
+  /**
+   * @param backoff whether the message should wait before it is selected again (it would fail the
+   *     same way at once); not for a runner that is merely shutting down
+   */
+  private void reject(Task instance, String reason, boolean backoff) {
     phase = TaskState.INITIAL;
     if (instance != null) {
       TaskException exception = new TaskException(reason, null);
@@ -346,7 +354,9 @@ public final class TaskExecution {
           "taskRejected",
           () -> instance.taskRejected(event(TaskEventType.TASK_REJECTED, exception)));
     }
-    await(report(ReportType.REJECTED, new JsonObject().put("reason", reason)));
+    await(
+        report(
+            ReportType.REJECTED, new JsonObject().put("reason", reason).put("backoff", backoff)));
     phase = TaskState.WAITING;
     freeSlot();
   }

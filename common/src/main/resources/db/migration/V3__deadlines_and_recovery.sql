@@ -1,0 +1,25 @@
+-- Version 3: what the maintenance sweeps need to find their work quickly, and the counters of
+-- crash recovery.
+
+-- How many times a runner's lease expired while it held the message (SPEC 6: after max-attempts
+-- such expiries the message fails with Ordo.LeaseExpired).
+ALTER TABLE im_async_task_info ADD COLUMN lease_expiries integer NOT NULL DEFAULT 0;
+-- When the current hold was claimed, on the database's clock (claims whose answer never reached
+-- the runner are taken back after a lease).
+ALTER TABLE im_async_task_info ADD COLUMN claimed_at timestamptz;
+
+-- One partial index per deadline: the timeout sweep is an OR of these, a bitmap OR of small scans.
+CREATE INDEX im_async_task_schedule_to_start_idx
+    ON im_async_task_info (schedule_to_start_deadline) WHERE schedule_to_start_deadline IS NOT NULL;
+CREATE INDEX im_async_task_schedule_to_close_idx
+    ON im_async_task_info (schedule_to_close_deadline) WHERE schedule_to_close_deadline IS NOT NULL;
+CREATE INDEX im_async_task_start_to_close_idx
+    ON im_async_task_info (start_to_close_deadline) WHERE start_to_close_deadline IS NOT NULL;
+CREATE INDEX im_async_task_heartbeat_idx
+    ON im_async_task_info (heartbeat_deadline) WHERE heartbeat_deadline IS NOT NULL;
+
+-- A rejected message goes back to the head of its queue but is not selected again before
+-- not_before (a back-off that grows with its rejections), so a message no runner can accept does
+-- not spin between claim and rejection. A serial queue keeps its order: its head simply waits.
+ALTER TABLE im_async_task_info ADD COLUMN rejections integer NOT NULL DEFAULT 0;
+ALTER TABLE im_async_task_info ADD COLUMN not_before timestamptz;

@@ -1,0 +1,107 @@
+package io.ordo.queue.lifecycle;
+
+import io.ordo.history.HistoryEvent;
+import io.ordo.history.HistoryEventType;
+import io.ordo.history.HistoryStore;
+import io.ordo.model.QueueKind;
+import io.ordo.model.TaskInfo;
+import io.ordo.queue.management.Summaries;
+import io.ordo.queue.store.QueueStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.SqlClient;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one transaction of lifecycle changes writes besides the task rows: history events, closed
+ * histories, queues stopped by a task's outcome, and what to announce once it commits. Used by
+ * everything that moves messages (runner reports, timeouts, crash recovery), so that each state
+ * change and its events are written together.
+ */
+public final class Transition {
+  private final List<HistoryEvent> events = new ArrayList<>();
+  private final List<HistoryStore.Closing> closings = new ArrayList<>();
+  private final List<QueueStop> stops = new ArrayList<>();
+  private final List<Runnable> afterCommit = new ArrayList<>();
+  private boolean freedWork;
+
+  private record QueueStop(String tenant, QueueKind kind, String queueId, String messageId) {}
+
+  public void event(
+      String tenant,
+      String messageId,
+      long eventId,
+      HistoryEventType type,
+      Instant time,
+      JsonObject attributes) {
+    events.add(new HistoryEvent(tenant, messageId, eventId, type, time, attributes));
+  }
+
+  /** Closes a disposed message's history with its final task info and outcome. */
+  public void dispose(
+      String tenant, TaskInfo info, Instant time, long lastEventId, JsonObject outcome) {
+    closings.add(
+        new HistoryStore.Closing(
+            tenant, info.messageId(), time, lastEventId, Summaries.disposed(info, outcome)));
+    freedWork = true;
+  }
+
+  /**
+   * Records that a message's outcome stopped its queue ({@code QueueDeactivated} as event {@code
+   * eventId}) and deactivates the queue in the same transaction.
+   *
+   * @param onError whether an error stopped it (blockedReason STOPPED_ON_ERROR names the message)
+   */
+  public void stopQueue(
+      String tenant, TaskInfo info, long eventId, Instant time, String reason, boolean onError) {
+    String queueId =
+        info.queue() == QueueKind.SERIAL ? info.queueId() : QueueStore.PARALLEL_QUEUE_ID;
+    event(
+        tenant,
+        info.messageId(),
+        eventId,
+        HistoryEventType.QueueDeactivated,
+        time,
+        new JsonObject()
+            .put("queue", info.queue().apiName())
+            .put("queueId", info.queueId())
+            .put("reason", reason));
+    stops.add(new QueueStop(tenant, info.queue(), queueId, onError ? info.messageId() : null));
+  }
+
+  /** Marks that messages may have become runnable (a slot or a serial queue freed). */
+  public void freedWork() {
+    freedWork = true;
+  }
+
+  public void afterCommit(Runnable action) {
+    afterCommit.add(action);
+  }
+
+  /** Writes the events, closings and queue stops into the transaction. */
+  public Future<Void> write(SqlClient tx, HistoryStore history, QueueStore queues) {
+    List<Future<Void>> deactivations = new ArrayList<>();
+    for (QueueStop stop : stops) {
+      deactivations.add(
+          queues.deactivateBy(tx, stop.tenant(), stop.kind(), stop.queueId(), stop.messageId()));
+    }
+    return Future.all(deactivations)
+        .compose(v -> history.append(tx, events))
+        .compose(v -> history.close(tx, closings));
+  }
+
+  public List<HistoryEvent> events() {
+    return events;
+  }
+
+  public boolean hasFreedWork() {
+    return freedWork;
+  }
+
+  /** Runs the after-commit actions (metrics, notifications). */
+  public void committed() {
+    afterCommit.forEach(Runnable::run);
+  }
+}

@@ -1,0 +1,172 @@
+package io.ordo.queue.maintenance;
+
+import io.ordo.db.Transactions;
+import io.ordo.history.HistoryEventType;
+import io.ordo.history.HistoryStore;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.queue.lifecycle.HeadPositions;
+import io.ordo.queue.lifecycle.Transition;
+import io.ordo.queue.management.Summaries;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.store.TaskStore.Orphan;
+import io.ordo.queue.store.TaskStore.Requeue;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Crash recovery (SPEC 6): messages whose holder's lease expired go back to the head of their queue
+ * with {@code TaskLeaseExpired} (same id and times; the next run is attempt + 1), and after {@code
+ * max-attempts} expiries they fail with {@code Ordo.LeaseExpired}. Claims whose answer never
+ * reached the runner (not accepted within a lease) go back too, as rejected.
+ */
+public final class OrphanSweep {
+  static final int BATCH = 500;
+  public static final String LEASE_EXPIRED_ERROR = "Ordo.LeaseExpired";
+
+  private final Pool pool;
+  private final int maxAttempts;
+  private final Duration claimTimeout;
+  private final TaskStore tasks = new TaskStore();
+  private final QueueStore queues = new QueueStore();
+  private final HistoryStore history = new HistoryStore();
+  private final HeadPositions heads = new HeadPositions(queues);
+  private final LockOwnerStore owners = new LockOwnerStore();
+
+  public OrphanSweep(Pool pool, int maxAttempts, Duration claimTimeout) {
+    this.pool = pool;
+    this.maxAttempts = maxAttempts;
+    this.claimTimeout = claimTimeout;
+  }
+
+  public Future<Transition> sweep(Instant now) {
+    return Transactions.withRetry(
+            pool,
+            tx ->
+                tasks
+                    .lockOrphans(tx, BATCH, claimTimeout)
+                    .compose(orphans -> recover(tx, orphans, now)))
+        .compose(
+            transition -> owners.forgetExpired(pool, claimTimeout.multipliedBy(2)).map(transition));
+  }
+
+  private Future<Transition> recover(SqlConnection tx, List<Orphan> orphans, Instant now) {
+    Transition transition = new Transition();
+    List<Orphan> back = new ArrayList<>();
+    List<Orphan> failing = new ArrayList<>();
+    for (Orphan orphan : orphans) {
+      boolean exhausted = orphan.leaseExpired() && orphan.leaseExpiries() + 1 >= maxAttempts;
+      (exhausted ? failing : back).add(orphan);
+    }
+    return heads
+        .reserve(
+            tx,
+            back.stream()
+                .map(o -> new HeadPositions.Key(o.tenant(), o.info().queue(), queueId(o)))
+                .toList())
+        .compose(
+            positions -> {
+              List<Requeue> requeues = new ArrayList<>();
+              for (int i = 0; i < back.size(); i++) {
+                Orphan o = back.get(i);
+                requeues.add(
+                    new Requeue(
+                        o.tenant(),
+                        o.info().messageId(),
+                        positions.get(i),
+                        o.leaseExpired() ? 1 : 0,
+                        1));
+              }
+              return tasks.requeueLocked(tx, requeues);
+            })
+        .compose(
+            lastEventIds -> {
+              for (int i = 0; i < back.size(); i++) {
+                requeued(transition, back.get(i), lastEventIds.get(i), now);
+              }
+              failing.forEach(o -> failed(transition, o, now));
+              return tasks.deleteLocked(
+                  tx,
+                  failing.stream()
+                      .map(o -> new String[] {o.tenant(), o.info().messageId()})
+                      .toList());
+            })
+        .compose(v -> transition.write(tx, history, queues))
+        .map(transition);
+  }
+
+  private void requeued(Transition transition, Orphan o, long eventId, Instant now) {
+    if (o.leaseExpired()) {
+      transition.event(
+          o.tenant(),
+          o.info().messageId(),
+          eventId,
+          HistoryEventType.TaskLeaseExpired,
+          now,
+          leaseAttributes(o));
+    } else {
+      transition.event(
+          o.tenant(),
+          o.info().messageId(),
+          eventId,
+          HistoryEventType.TaskRejected,
+          now,
+          new JsonObject()
+              .put("node", o.info().node())
+              .put("reason", "claimed but not accepted within " + claimTimeout.toSeconds() + " s"));
+    }
+    transition.freedWork();
+  }
+
+  private void failed(Transition transition, Orphan o, Instant now) {
+    long eventId = o.lastEventId() + 1;
+    String id = o.info().messageId();
+    transition.event(
+        o.tenant(), id, eventId, HistoryEventType.TaskLeaseExpired, now, leaseAttributes(o));
+    String cause =
+        "the runner's lease expired "
+            + (o.leaseExpiries() + 1)
+            + " times (max-attempts "
+            + maxAttempts
+            + ")";
+    transition.event(
+        o.tenant(),
+        id,
+        ++eventId,
+        HistoryEventType.TaskFailed,
+        now,
+        new JsonObject()
+            .put("error", LEASE_EXPIRED_ERROR)
+            .put("cause", cause)
+            .put("scheduledEventId", 1)
+            .put("startedEventId", o.startedEventId() == null ? 0 : o.startedEventId()));
+    if (Boolean.TRUE.equals(o.info().stopProgressOnError())) {
+      transition.stopQueue(o.tenant(), o.info(), ++eventId, now, "stopProgressOnError", true);
+    }
+    transition.dispose(
+        o.tenant(),
+        o.info(),
+        now,
+        eventId,
+        Summaries.outcome("FAILED").put("error", LEASE_EXPIRED_ERROR).put("cause", cause));
+  }
+
+  private static JsonObject leaseAttributes(Orphan o) {
+    return new JsonObject()
+        .put("node", o.info().node())
+        .put("lockOwner", o.ownerId())
+        .put("state", o.info().state().name())
+        .put("attempt", o.info().attempt())
+        .put("leaseExpiries", o.leaseExpiries() + 1);
+  }
+
+  private static String queueId(Orphan o) {
+    return o.info().queueId() == null ? QueueStore.PARALLEL_QUEUE_ID : o.info().queueId();
+  }
+}
