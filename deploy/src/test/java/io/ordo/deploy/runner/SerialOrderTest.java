@@ -158,7 +158,7 @@ class SerialOrderTest {
                   + " FROM ordo_history_execution h"
                   + " JOIN ordo_history_event s ON s.execution_id = h.execution_id AND s.event_type = 'TaskStarted'"
                   + " JOIN ordo_history_event c ON c.execution_id = h.execution_id AND c.event_type = 'TaskCompleted'"
-                  + " ORDER BY (h.summary ->> 'receivedTime'), h.execution_id";
+                  + " ORDER BY (h.summary ->> 'receivedTime')::timestamptz, h.execution_id";
           try (Statement statement = connection.createStatement();
               ResultSet rows = statement.executeQuery(sql)) {
             while (rows.next()) {
