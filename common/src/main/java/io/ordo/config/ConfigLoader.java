@@ -51,6 +51,7 @@ public final class ConfigLoader {
           Map.entry("ORDO_MAX_ATTEMPTS", "max-attempts"),
           Map.entry("ORDO_SHUTDOWN_GRACE_PERIOD", "shutdown.grace-period"),
           Map.entry("ORDO_HISTORY_RETENTION_DAYS", "history.retention-days"),
+          Map.entry("ORDO_HISTORY_PURGE_INTERVAL", "history.purge-interval"),
           Map.entry("ORDO_TOKENS", "tokens"),
           Map.entry("ORDO_TOKENS_FILE", "tokens-file"),
           Map.entry("ORDO_DEV_TOKEN", "dev-token"));
@@ -150,7 +151,10 @@ public final class ConfigLoader {
         new LockOptions(lease, renewal, lockRetryPolicy()),
         integer("max-attempts", OrdoConfig.DEFAULT_MAX_ATTEMPTS, 1, 1000),
         seconds("shutdown.grace-period", OrdoConfig.DEFAULT_SHUTDOWN_GRACE_PERIOD),
-        new HistoryOptions(tenantRetention(), defaultRetention),
+        new HistoryOptions(
+            tenantRetention(),
+            defaultRetention,
+            seconds("history.purge-interval", HistoryOptions.DEFAULT_PURGE_INTERVAL)),
         new Limits(
             new ParameterLimits(
                 integer("limits.parameter-bytes", ParameterLimits.DEFAULT_MAX_BYTES, 2, 64 << 20),

@@ -118,9 +118,12 @@ public record OrdoConfig(
    *
    * @param retentionDays days a closed history is kept, per tenant; absent tenants get the default
    * @param defaultRetentionDays the default for every tenant
+   * @param purgeInterval how often the purge job runs
    */
-  public record HistoryOptions(Map<String, Integer> retentionDays, int defaultRetentionDays) {
+  public record HistoryOptions(
+      Map<String, Integer> retentionDays, int defaultRetentionDays, Duration purgeInterval) {
     public static final int DEFAULT_RETENTION_DAYS = 30;
+    public static final Duration DEFAULT_PURGE_INTERVAL = Duration.ofHours(1);
     public static final int MAX_RETENTION_DAYS = 90;
 
     public int retentionDaysFor(String tenant) {

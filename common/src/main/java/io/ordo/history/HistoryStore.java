@@ -63,6 +63,25 @@ public final class HistoryStore {
           + " WHERE tenant = $1 AND execution_id = $2 AND event_id < $3"
           + " ORDER BY event_id DESC LIMIT $4";
 
+  /**
+   * Purges closed histories past their tenant's retention (events go with their header). Open
+   * executions are never touched.
+   */
+  private static final String PURGE =
+      "DELETE FROM ordo_history_execution h USING ("
+          + "   SELECT e.tenant, e.execution_id FROM ordo_history_execution e"
+          + "   LEFT JOIN unnest($2::text[], $3::int[]) AS r(tenant, days) ON r.tenant = e.tenant"
+          // $1 now, $2 tenants with their own retention, $3 their days, $4 the default days,
+          // $5 the most to purge in one statement
+          + "   WHERE NOT e.open"
+          + "   AND e.closed_at <= $1::timestamptz - make_interval(days => coalesce(r.days, $4))"
+          + "   LIMIT $5 FOR UPDATE OF e SKIP LOCKED) due"
+          + " WHERE h.tenant = due.tenant AND h.execution_id = due.execution_id"
+          + " RETURNING h.last_event_id";
+
+  /** What one purge removed. */
+  public record Purged(int histories, long events) {}
+
   /** A history to open: its header. */
   public record Opening(
       String tenant, String executionId, String kind, Instant startedAt, JsonObject summary) {}
@@ -143,6 +162,29 @@ public final class HistoryStore {
     return tx.preparedQuery(SET_LAST_EVENT)
         .execute(Tuple.of(tenant, UUID.fromString(executionId), lastEventId))
         .mapEmpty();
+  }
+
+  /** Purges up to {@code limit} closed histories whose retention passed at {@code now}. */
+  public Future<Purged> purge(
+      SqlClient client,
+      Instant now,
+      java.util.Map<String, Integer> retentionDays,
+      int defaultDays,
+      int limit) {
+    String[] tenants = retentionDays.keySet().toArray(new String[0]);
+    Integer[] days =
+        java.util.Arrays.stream(tenants).map(retentionDays::get).toArray(Integer[]::new);
+    return client
+        .preparedQuery(PURGE)
+        .execute(Tuple.of(utc(now), tenants, days, defaultDays, limit))
+        .map(
+            rows -> {
+              long events = 0;
+              for (Row row : rows) {
+                events += row.getLong(0);
+              }
+              return new Purged(rows.rowCount(), events);
+            });
   }
 
   public Future<Optional<Header>> header(SqlClient client, String tenant, String executionId) {

@@ -58,6 +58,37 @@ public final class HistoryReader {
         .map(events -> render(executionId, reverse, pageSize, events));
   }
 
+  /**
+   * Events after {@code afterEventId} (for live tails), with whether the history is still open;
+   * fails with not_found for an unknown history.
+   */
+  public Future<JsonObject> after(String tenant, String executionId, long afterEventId, int max) {
+    return store
+        .header(client, tenant, executionId)
+        .compose(
+            header -> {
+              if (header.isEmpty()) {
+                return Future.failedFuture(
+                    new TaskControlException(
+                        ErrorCode.NOT_FOUND,
+                        "no history " + executionId,
+                        new JsonObject().put("executionId", executionId)));
+              }
+              boolean open = header.get().open();
+              return store
+                  .page(client, tenant, executionId, false, afterEventId, max)
+                  .map(
+                      events -> {
+                        JsonArray json = new JsonArray();
+                        events.forEach(event -> json.add(event.toJson()));
+                        return new JsonObject()
+                            .put("events", json)
+                            .put("open", open)
+                            .put("lastEventId", header.get().lastEventId());
+                      });
+            });
+  }
+
   private static JsonObject render(
       String executionId, boolean reverse, int pageSize, List<HistoryEvent> events) {
     boolean more = events.size() > pageSize;

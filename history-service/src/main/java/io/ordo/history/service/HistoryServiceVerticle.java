@@ -10,6 +10,8 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The history service (SPEC 5): answers history reads for the API gateway over the event bus. Any
@@ -17,18 +19,30 @@ import io.vertx.sqlclient.Pool;
  * transaction as their state changes.
  */
 public final class HistoryServiceVerticle extends VerticleBase {
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryServiceVerticle.class);
   private final NodeContext node;
   private Pool pool;
   private HistoryReader reader;
+  private RetentionPurge purge;
 
   public HistoryServiceVerticle(NodeContext node) {
     this.node = node;
   }
 
+  /** The retention purge, for an operator's or a test's "purge now". */
+  public RetentionPurge purge() {
+    return purge;
+  }
+
   @Override
   public Future<?> start() {
     pool = Pools.create(vertx, node.database(), 4, "ordo-history");
-    reader = new HistoryReader(pool, new HistoryStore());
+    HistoryStore store = new HistoryStore();
+    reader = new HistoryReader(pool, store);
+    purge = new RetentionPurge(pool, store, node.config().history(), node.clock(), node.meters());
+    vertx.setPeriodic(
+        node.config().history().purgeInterval().toMillis(),
+        id -> purge.run().onFailure(e -> LOG.warn("History purge failed: {}", e.toString())));
     vertx.eventBus().<JsonObject>consumer(Addresses.HISTORY_READ, this::read);
     node.health().register("history-database", () -> pool.query("SELECT 1").execute().mapEmpty());
     return Future.succeededFuture();
@@ -36,6 +50,17 @@ public final class HistoryServiceVerticle extends VerticleBase {
 
   private void read(Message<JsonObject> message) {
     JsonObject body = message.body();
+    if (body.containsKey("afterEventId")) {
+      reader
+          .after(
+              body.getString("tenant"),
+              body.getString("executionId"),
+              body.getLong("afterEventId"),
+              HistoryReader.MAX_PAGE_SIZE)
+          .onSuccess(message::reply)
+          .onFailure(error -> BusErrors.fail(message, error));
+      return;
+    }
     reader
         .page(
             body.getString("tenant"),

@@ -64,13 +64,16 @@ public final class ApiRouter {
 
   /**
    * The document as the request validator reads it. Vert.x OpenAPI refuses response media types it
-   * cannot validate, such as {@code application/problem+json}; responses are not validated, so the
-   * validator gets them as {@code application/json} while clients get the document as written.
+   * cannot validate, such as {@code application/problem+json} and {@code text/event-stream};
+   * responses are not validated, so the validator gets them as JSON and text while clients get
+   * the document as written.
    */
   static JsonObject validationModel(String yaml) {
     Object model = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
     String json =
-        Json.encode(model).replace("\"application/problem+json\"", "\"application/json\"");
+        Json.encode(model)
+            .replace("\"application/problem+json\"", "\"application/json\"")
+            .replace("\"text/event-stream\"", "\"text/plain\"");
     return new JsonObject(json);
   }
 
@@ -90,6 +93,7 @@ public final class ApiRouter {
     }
     new QueueRoutes(services, clock).mount(builder);
     new TaskRoutes(services).mount(builder);
+    new HistoryStream(vertx, services).mount(builder);
     Router api = builder.createRouter();
     api.route().failureHandler(Problems::handle);
 

@@ -39,6 +39,32 @@ public final class HistoryClient {
                         : error));
   }
 
+  /** Events after {@code afterEventId} and whether the history is open (for live tails). */
+  public Future<JsonObject> after(Caller caller, String messageId, long afterEventId) {
+    Access.require(caller, Role.SUBMITTER);
+    if (MessageIds.parseOrNull(messageId) == null) {
+      return Future.failedFuture(new InvalidTaskException(messageId));
+    }
+    JsonObject request =
+        new JsonObject()
+            .put("tenant", caller.tenant())
+            .put("executionId", messageId)
+            .put("afterEventId", afterEventId);
+    return eventBus
+        .<JsonObject>request(
+            Addresses.HISTORY_READ, request, new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
+        .map(reply -> reply.body())
+        .recover(
+            error ->
+                Future.failedFuture(notFoundAsInvalidTask(BusErrors.toDomain(error), messageId)));
+  }
+
+  private static Throwable notFoundAsInvalidTask(Throwable error, String messageId) {
+    return error instanceof TaskControlException t && t.code() == ErrorCode.NOT_FOUND
+        ? new InvalidTaskException(messageId)
+        : error;
+  }
+
   public Future<JsonObject> page(
       String tenant, String executionId, boolean reverse, int pageSize, String nextPageToken) {
     JsonObject request =

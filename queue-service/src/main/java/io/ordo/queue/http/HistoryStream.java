@@ -1,0 +1,180 @@
+package io.ordo.queue.http;
+
+import static io.ordo.queue.http.BearerAuthHandler.caller;
+
+import io.ordo.bus.Addresses;
+import io.ordo.model.Caller;
+import io.ordo.queue.QueueServices;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.openapi.router.RouterBuilder;
+
+/**
+ * {@code GET /tasks/{id}/history/stream}: a live tail of a history as Server-Sent Events (SPEC 5).
+ * New events are fetched when the history service announces them after commit, and once a second
+ * regardless (an announcement can be missed; the history cannot). The stream ends once the history
+ * is closed and everything was sent.
+ */
+final class HistoryStream {
+  private static final long POLL_MS = 1000;
+  private static final long KEEP_ALIVE_MS = 15_000;
+
+  private final Vertx vertx;
+  private final QueueServices services;
+
+  HistoryStream(Vertx vertx, QueueServices services) {
+    this.vertx = vertx;
+    this.services = services;
+  }
+
+  void mount(RouterBuilder builder) {
+    builder.getRoute("streamTaskHistory").addHandler(this::stream);
+  }
+
+  private void stream(RoutingContext rc) {
+    Caller caller = caller(rc);
+    String messageId = rc.pathParam("messageId");
+    String lastEventId = rc.request().getHeader("Last-Event-ID");
+    long after = lastEventId == null ? 0 : Long.parseLong(lastEventId);
+    services
+        .history()
+        .after(caller, messageId, after)
+        .onFailure(rc::fail)
+        .onSuccess(
+            first -> {
+              HttpServerResponse response = rc.response();
+              response
+                  .setChunked(true)
+                  .putHeader("content-type", "text/event-stream")
+                  .putHeader("cache-control", "no-cache")
+                  .putHeader("x-accel-buffering", "no");
+              new Tail(caller, messageId, response).start(first);
+            });
+  }
+
+  /** One client's tail. */
+  private final class Tail {
+    private final Caller caller;
+    private final String messageId;
+    private final HttpServerResponse response;
+    private long lastSent;
+    private boolean fetching;
+    private boolean again;
+    private boolean done;
+    private MessageConsumer<JsonObject> announcements;
+    private long poll = -1;
+    private long lastWrite = System.currentTimeMillis();
+
+    Tail(Caller caller, String messageId, HttpServerResponse response) {
+      this.caller = caller;
+      this.messageId = messageId;
+      this.response = response;
+    }
+
+    void start(JsonObject first) {
+      response.closeHandler(v -> finish());
+      announcements =
+          vertx
+              .eventBus()
+              .consumer(
+                  Addresses.HISTORY_APPENDED,
+                  message -> {
+                    for (Object item : message.body().getJsonArray("appended")) {
+                      JsonObject appended = (JsonObject) item;
+                      if (messageId.equals(appended.getString("executionId"))
+                          && caller.tenant().equals(appended.getString("tenant"))) {
+                        fetch();
+                        return;
+                      }
+                    }
+                  });
+      poll =
+          vertx.setPeriodic(
+              POLL_MS,
+              id -> {
+                fetch();
+                if (System.currentTimeMillis() - lastWrite > KEEP_ALIVE_MS) {
+                  write(": keep-alive\n\n");
+                }
+              });
+      send(first);
+    }
+
+    private void fetch() {
+      if (done) {
+        return;
+      }
+      if (fetching) {
+        again = true;
+        return;
+      }
+      fetching = true;
+      services
+          .history()
+          .after(caller, messageId, lastSent)
+          .onComplete(
+              page -> {
+                fetching = false;
+                if (page.succeeded()) {
+                  send(page.result());
+                } else {
+                  finish();
+                }
+                if (again) {
+                  again = false;
+                  fetch();
+                }
+              });
+    }
+
+    private void send(JsonObject page) {
+      if (done) {
+        return;
+      }
+      for (Object item : page.getJsonArray("events")) {
+        JsonObject event = (JsonObject) item;
+        long eventId = event.getLong("eventId");
+        if (eventId <= lastSent) {
+          continue;
+        }
+        lastSent = eventId;
+        write(
+            "id: "
+                + eventId
+                + "\nevent: "
+                + event.getString("eventType")
+                + "\ndata: "
+                + event.encode()
+                + "\n\n");
+      }
+      if (!page.getBoolean("open") && lastSent >= page.getLong("lastEventId")) {
+        write("event: end\ndata: {}\n\n");
+        response.end();
+        finish();
+      }
+    }
+
+    private void write(String text) {
+      if (!done && !response.ended() && !response.closed()) {
+        lastWrite = System.currentTimeMillis();
+        response.write(text);
+      }
+    }
+
+    private void finish() {
+      if (done) {
+        return;
+      }
+      done = true;
+      if (announcements != null) {
+        announcements.unregister();
+      }
+      if (poll >= 0) {
+        vertx.cancelTimer(poll);
+      }
+    }
+  }
+}
