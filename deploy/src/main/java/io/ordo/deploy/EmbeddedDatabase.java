@@ -97,6 +97,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
    * by kill -9, so a lock we can take means any postgres still running there is an orphan.
    */
   static void requireUnused(Path pgData) throws IOException {
+    if (!Files.exists(pgData.resolve("PG_VERSION"))) {
+      return; // not initialised yet: nobody uses it, and initdb wants it empty
+    }
     try (FileChannel channel =
             FileChannel.open(
                 pgData.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);

@@ -5,12 +5,12 @@ import java.util.Locale;
 import java.util.Set;
 
 /** What a JVM runs: every service (the all-in-one node), or one service of a farm. */
-enum NodeRole {
+public enum NodeRole {
   QUEUE,
   RUNNER,
   HISTORY;
 
-  static Set<NodeRole> all() {
+  public static Set<NodeRole> all() {
     return EnumSet.allOf(NodeRole.class);
   }
 

@@ -50,8 +50,17 @@ public final class TestNode {
 
   public static OrdoNode start(
       Map<String, String> environment, Set<NodeRole> roles, boolean clustered) {
+    return start(environment, roles, clustered, null);
+  }
+
+  /** A node on a clock the test moves (null: the usual clock, kept in step with the database). */
+  public static OrdoNode start(
+      Map<String, String> environment,
+      Set<NodeRole> roles,
+      boolean clustered,
+      java.time.Clock clock) {
     OrdoConfig config = ConfigLoader.load(null, environment);
-    return OrdoNode.start(config, roles, TestDatabase.address(), clustered)
+    return OrdoNode.start(config, roles, TestDatabase.address(), clustered, clock)
         .toCompletionStage()
         .toCompletableFuture()
         .join();

@@ -12,6 +12,8 @@ import io.ordo.queue.dispatch.WorkNotifier;
 import io.ordo.queue.http.ApiRouter;
 import io.ordo.queue.http.TokenRegistry;
 import io.ordo.queue.maintenance.MaintenanceLoop;
+import io.ordo.queue.maintenance.OrphanSweep;
+import io.ordo.queue.maintenance.TimeoutSweep;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.QueueInfoReader;
@@ -81,12 +83,18 @@ public final class QueueServiceVerticle extends VerticleBase {
     services = buildServices(config);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
-    new Dispatcher(
+    Dispatcher dispatcher =
+        new Dispatcher(pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics);
+    dispatcher.register(vertx.eventBus());
+    maintenance =
+        new MaintenanceLoop(
+            vertx,
             pool,
-            vertx.eventBus(),
-            new WorkNotifier(vertx.eventBus()),
-            new MicrometerQueueMetrics(node.meters()))
-        .register(vertx.eventBus());
+            node.clock(),
+            new TimeoutSweep(pool, vertx.eventBus()),
+            new OrphanSweep(pool, config.maxAttempts(), config.lock().lease()),
+            dispatcher);
+    maintenance.start(config.runner().roundInterval());
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
     return services
         .catalog()

@@ -65,8 +65,8 @@ public final class ApiRouter {
   /**
    * The document as the request validator reads it. Vert.x OpenAPI refuses response media types it
    * cannot validate, such as {@code application/problem+json} and {@code text/event-stream};
-   * responses are not validated, so the validator gets them as JSON and text while clients get
-   * the document as written.
+   * responses are not validated, so the validator gets them as JSON and text while clients get the
+   * document as written.
    */
   static JsonObject validationModel(String yaml) {
     Object model = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);

@@ -10,6 +10,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
 import io.vertx.json.schema.OutputUnit;
 import io.vertx.openapi.validation.SchemaValidationException;
+import io.vertx.openapi.validation.ValidatorErrorType;
 import io.vertx.openapi.validation.ValidatorException;
 import java.time.Duration;
 import java.time.Instant;
@@ -102,17 +103,57 @@ public final class Problems {
   }
 
   private static TaskControlException validation(ValidatorException v) {
+    if (v.type() == ValidatorErrorType.ILLEGAL_VALUE && v.getMessage().contains("body")) {
+      return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body is not valid JSON");
+    }
     JsonArray errors = new JsonArray();
     if (v instanceof SchemaValidationException schema && schema.getOutputUnit() != null) {
       collect(schema.getOutputUnit(), errors);
     }
     String detail = v.getMessage();
-    if (!errors.isEmpty()) {
-      JsonObject first = errors.getJsonObject(0);
-      detail = detail + " (" + first.getString("path") + ": " + first.getString("message") + ")";
+    JsonObject deepest = deepest(errors);
+    if (deepest != null) {
+      // The leaf names the field and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
+      // the summary often names only an enclosing object.
+      detail =
+          "request "
+              + where(v)
+              + " "
+              + deepest.getString("path")
+              + ": "
+              + deepest.getString("message");
     }
     return new TaskControlException(
         ErrorCode.INVALID_REQUEST, detail, new JsonObject().put("errors", errors));
+  }
+
+  /** The error about the most deeply nested value (the first of those, on a tie). */
+  private static JsonObject deepest(JsonArray errors) {
+    JsonObject deepest = null;
+    int depth = -1;
+    for (Object item : errors) {
+      JsonObject error = (JsonObject) item;
+      int d = error.getString("path").split("/").length;
+      if (d > depth) {
+        deepest = error;
+        depth = d;
+      }
+    }
+    return deepest;
+  }
+
+  private static String where(ValidatorException v) {
+    String message = v.getMessage() == null ? "" : v.getMessage().toLowerCase(Locale.ROOT);
+    if (message.contains("query")) {
+      return "query parameter";
+    }
+    if (message.contains("path")) {
+      return "path parameter";
+    }
+    if (message.contains("header")) {
+      return "header";
+    }
+    return "body";
   }
 
   private static void collect(OutputUnit unit, JsonArray errors) {
@@ -124,7 +165,7 @@ public final class Problems {
       String path = unit.getInstanceLocation() == null ? "" : unit.getInstanceLocation();
       errors.add(
           new JsonObject()
-              .put("path", path.isEmpty() ? "/" : path)
+              .put("path", path.isEmpty() || path.equals("#") ? "/" : path.replaceFirst("^#", ""))
               .put("message", unit.getError()));
     }
   }

@@ -31,6 +31,9 @@ public final class ContextStore {
   public record Entry(String tenant, String messageId, ContextRow context) {}
 
   public Future<Void> insert(SqlClient tx, List<Entry> entries) {
+    if (entries.isEmpty()) {
+      return Future.succeededFuture(); // executeBatch refuses an empty batch
+    }
     List<Tuple> rows = new ArrayList<>(entries.size());
     for (Entry e : entries) {
       ContextRow c = e.context();

@@ -18,6 +18,13 @@ final class TaskRows {
 
   private TaskRows() {}
 
+  /** {@link #INFO_COLUMNS} qualified with a table alias (for statements joining the table). */
+  static String infoColumns(String alias) {
+    return java.util.Arrays.stream(INFO_COLUMNS.split(","))
+        .map(column -> alias + "." + column.trim())
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
   static TaskInfo toInfo(Row row) {
     QueueKind kind = QueueKind.fromDbCode(row.getString("queue_kind"));
     return new TaskInfo(

@@ -155,7 +155,7 @@ public final class TaskStore {
 
   private static final String DEADLINE_FROM_NOW =
       " CASE WHEN jsonb_typeof(t.timeouts -> '%1$s') = 'number'"
-          + " THEN $5 + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END";
+          + " THEN $5::timestamptz + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END";
 
   /**
    * INITIAL → READY. Safe to repeat: a report whose first delivery was applied but whose answer was
@@ -249,10 +249,10 @@ public final class TaskStore {
           + "   OR (state = 'RUNNING' AND (start_to_close_deadline <= $1 OR heartbeat_deadline <= $1))"
           + "   LIMIT $2 FOR UPDATE SKIP LOCKED) due"
           + " WHERE t.tenant = due.tenant AND t.message_id = due.message_id RETURNING "
-          + TaskRows.INFO_COLUMNS
-          + ", last_event_id, started_event_id, lock_owner_id, lock_version,"
-          + " schedule_to_start_deadline, schedule_to_close_deadline, start_to_close_deadline,"
-          + " heartbeat_deadline";
+          + TaskRows.infoColumns("t")
+          + ", t.last_event_id, t.started_event_id, t.lock_owner_id, t.lock_version,"
+          + " t.schedule_to_start_deadline, t.schedule_to_close_deadline,"
+          + " t.start_to_close_deadline, t.heartbeat_deadline";
 
   /**
    * Messages held by owners whose lease expired (on the database's clock), or whose claim was never
@@ -452,6 +452,9 @@ public final class TaskStore {
   public record Removed(TaskInfo info, long lastEventId) {}
 
   public Future<Void> insert(SqlClient tx, List<NewTask> tasks) {
+    if (tasks.isEmpty()) {
+      return Future.succeededFuture(); // executeBatch refuses an empty batch
+    }
     List<Tuple> rows = new ArrayList<>(tasks.size());
     for (NewTask t : tasks) {
       rows.add(

@@ -55,7 +55,7 @@ public final class TaskExecution {
   private volatile Task task;
   private volatile Thread runThread;
   private volatile Object result;
-  private long lastHeartbeatSent;
+  private long lastHeartbeatSent = Long.MIN_VALUE / 2;
   private Object pendingHeartbeat;
   private boolean heartbeatFlushScheduled;
 
@@ -277,7 +277,7 @@ public final class TaskExecution {
           "task " + claimed.messageId() + " is no longer managed by Ordo");
     }
     Object json = JavaParameters.toJsonValue(details, "heartbeat details");
-    long now = host.clock().millis();
+    long now = System.nanoTime() / 1_000_000; // throttling is about real time, not the task clock
     synchronized (heartbeatLock) {
       pendingHeartbeat = json;
       if (now - lastHeartbeatSent < HEARTBEAT_MIN_INTERVAL_MS) {
@@ -306,7 +306,7 @@ public final class TaskExecution {
       }
       details = pendingHeartbeat;
       pendingHeartbeat = null;
-      lastHeartbeatSent = host.clock().millis();
+      lastHeartbeatSent = System.nanoTime() / 1_000_000;
     }
     report(ReportType.HEARTBEAT, new JsonObject().put("details", details))
         .onSuccess(
