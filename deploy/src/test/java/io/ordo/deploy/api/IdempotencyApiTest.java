@@ -13,11 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
@@ -165,29 +160,8 @@ class IdempotencyApiTest extends NodeApiTest {
     assertEquals(List.of(id), waitingIds("/serial-queues/idem.later"));
   }
 
-  /** Sends {@link #REPEATS} requests from as many threads released at once. */
   private static List<Api.Reply> concurrently(Supplier<Api.Reply> request) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(REPEATS);
-    CountDownLatch start = new CountDownLatch(1);
-    try {
-      List<Future<Api.Reply>> pending = new ArrayList<>();
-      for (int i = 0; i < REPEATS; i++) {
-        pending.add(
-            pool.submit(
-                () -> {
-                  start.await();
-                  return request.get();
-                }));
-      }
-      start.countDown();
-      List<Api.Reply> replies = new ArrayList<>();
-      for (Future<Api.Reply> reply : pending) {
-        replies.add(reply.get(60, TimeUnit.SECONDS));
-      }
-      return replies;
-    } finally {
-      pool.shutdownNow();
-    }
+    return Concurrently.run(REPEATS, request);
   }
 
   /** Every reply is a success naming the same message; that id. */

@@ -16,8 +16,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -236,6 +238,44 @@ class RegistrationApiTest extends NodeApiTest {
 
     assertEquals("fr-CA", context.getString("locale"));
     assertNull(context.getValue("trace_id"), "no traceparent, no trace id");
+  }
+
+  @Test
+  void registrationContext_malformedTraceparent_isIgnored() {
+    Api.Reply reply =
+        api.send(
+            HttpMethod.POST,
+            "/parallel-queue/tasks",
+            task("Echo"),
+            Map.of("traceparent", "not-a-traceparent"));
+    assertEquals(201, reply.status(), () -> reply.body().toString());
+    assertNull(storedContext(reply.json().getString("messageId")).getValue("trace_id"));
+  }
+
+  @Test
+  void refusedRegistration_amongConcurrentOnes_refusesOnlyItself() throws Exception {
+    addSerialQueue(api, "reg.batch", false);
+    List<Api.Reply> replies =
+        Concurrently.run(
+            30,
+            i ->
+                i % 10 == 3
+                    ? api.post("/serial-queues/reg.missing/tasks", task("Echo"))
+                    : api.post("/serial-queues/reg.batch/tasks", task("Echo")));
+    List<Integer> statuses = replies.stream().map(Api.Reply::status).toList();
+    List<String> created = new ArrayList<>();
+    for (int i = 0; i < replies.size(); i++) {
+      if (i % 10 != 3) {
+        assertEquals(201, replies.get(i).status(), () -> "statuses " + statuses);
+        created.add(replies.get(i).json().getString("messageId"));
+      }
+    }
+    assertEquals(
+        Set.copyOf(created),
+        Set.copyOf(ids(api.get("/serial-queues/reg.batch").json().getJsonArray("waitingTasks"))));
+    for (int i = 3; i < replies.size(); i += 10) {
+      assertProblem(replies.get(i), 404, "queue_not_found", "reg.missing");
+    }
   }
 
   @Test

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.deploy.Api;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +61,59 @@ class SerialQueueApiTest extends NodeApiTest {
     assertEquals(2, queue.getInteger("waitingCount"));
     assertEquals(List.of(first, second), ids(queue.getJsonArray("waitingTasks")));
     assertEquals("WAITING", api.get("/tasks/" + first).json().getString("state"));
+  }
+
+  @Test
+  void addSameQueueConcurrently_exactlyOneSucceeds() throws Exception {
+    JsonObject body = new JsonObject().put("queueId", "raced.queue").put("active", false);
+    List<Api.Reply> replies = Concurrently.run(20, () -> api.post("/serial-queues", body));
+
+    List<Integer> statuses = replies.stream().map(Api.Reply::status).sorted().toList();
+    assertEquals(1, statuses.stream().filter(s -> s == 201).count(), statuses::toString);
+    for (Api.Reply reply : replies) {
+      if (reply.status() != 201) {
+        assertProblem(reply, 409, "queue_exists");
+      }
+    }
+    assertEquals(1, api.get("/serial-queues").array().size());
+  }
+
+  @Test
+  void removeQueueWhileRegistering_neverLosesAMessage() throws Exception {
+    for (int round = 0; round < 10; round++) {
+      String queueId = "race.remove." + round;
+      addSerialQueue(api, queueId, false);
+      List<Api.Reply> replies =
+          Concurrently.run(
+              11,
+              i ->
+                  i == 5
+                      ? api.delete("/serial-queues/" + queueId)
+                      : api.post("/serial-queues/" + queueId + "/tasks", task("Echo")));
+      Api.Reply removal = replies.get(5);
+      List<String> registered = new ArrayList<>();
+      for (int i = 0; i < replies.size(); i++) {
+        Api.Reply reply = replies.get(i);
+        if (i == 5) {
+          continue;
+        }
+        if (reply.status() == 201) {
+          registered.add(reply.json().getString("messageId"));
+        } else {
+          assertProblem(reply, 404, "queue_not_found");
+        }
+      }
+      if (removal.status() == 204) {
+        assertEquals(List.of(), registered, "a removed queue accepted messages");
+        assertEquals(404, api.get("/serial-queues/" + queueId).status());
+      } else {
+        assertProblem(removal, 409, "queue_illegal_state");
+        assertEquals(
+            Set.copyOf(registered),
+            Set.copyOf(
+                ids(api.get("/serial-queues/" + queueId).json().getJsonArray("waitingTasks"))));
+      }
+    }
   }
 
   @Test
