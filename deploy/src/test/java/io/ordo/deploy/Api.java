@@ -3,6 +3,7 @@ package io.ordo.deploy;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpRequest;
@@ -10,6 +11,7 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import java.time.Duration;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /** A small blocking HTTP client for tests of Ordo's API, with a bearer token. */
@@ -21,7 +23,9 @@ public final class Api implements AutoCloseable {
 
   public Api(int port, String token) {
     this.vertx = Vertx.vertx();
-    this.client = WebClient.create(vertx, new WebClientOptions());
+    // A pool large enough that concurrent requests from many test threads really are concurrent.
+    this.client =
+        WebClient.create(vertx, new WebClientOptions(), new PoolOptions().setHttp1MaxSize(256));
     this.port = port;
     this.token = token;
   }
@@ -75,6 +79,11 @@ public final class Api implements AutoCloseable {
   }
 
   public Reply send(HttpMethod method, String path, Object body, String header, String value) {
+    return send(method, path, body, header == null ? Map.of() : Map.of(header, value));
+  }
+
+  /** Sends a request with extra headers. */
+  public Reply send(HttpMethod method, String path, Object body, Map<String, String> headers) {
     String uri =
         path.startsWith("/api/")
                 || path.startsWith("/health")
@@ -86,9 +95,7 @@ public final class Api implements AutoCloseable {
     if (token != null) {
       request.bearerTokenAuthentication(token);
     }
-    if (header != null) {
-      request.putHeader(header, value);
-    }
+    headers.forEach(request::putHeader);
     HttpResponse<Buffer> response;
     if (body == null) {
       response = await(request.send());
@@ -109,14 +116,24 @@ public final class Api implements AutoCloseable {
         response.headers());
   }
 
-  /** Polls {@code GET path} until the answer satisfies the condition or the timeout passes. */
+  /**
+   * Polls {@code GET path} until the answer satisfies the condition or the timeout passes. A
+   * request that fails (e.g. a node that does not listen yet) counts as an answer that does not
+   * satisfy it.
+   */
   public Reply await(String path, Predicate<Reply> condition, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     Reply last = null;
+    RuntimeException lastError = null;
     while (System.nanoTime() < deadline) {
-      last = get(path);
-      if (condition.test(last)) {
-        return last;
+      try {
+        last = get(path);
+        lastError = null;
+        if (condition.test(last)) {
+          return last;
+        }
+      } catch (RuntimeException e) {
+        lastError = e;
       }
       try {
         Thread.sleep(20);
@@ -131,7 +148,9 @@ public final class Api implements AutoCloseable {
             + " within "
             + timeout
             + "; last answer: "
-            + (last == null ? "none" : last.status() + " " + last.body()));
+            + (lastError != null
+                ? lastError.toString()
+                : last == null ? "none" : last.status() + " " + last.body()));
   }
 
   private static <T> T await(io.vertx.core.Future<T> future) {

@@ -3,6 +3,7 @@ package io.ordo.deploy;
 import io.ordo.config.ConfigLoader;
 import io.ordo.config.OrdoConfig;
 import io.ordo.testing.TestDatabase;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -46,6 +47,11 @@ public final class TestNode {
 
   public static OrdoNode start(Map<String, String> environment) {
     return start(environment, NodeRole.all(), false);
+  }
+
+  /** A node with the queue and history services but no runner: nothing it holds ever runs. */
+  public static OrdoNode startWithoutRunner() {
+    return start(environment(), EnumSet.of(NodeRole.QUEUE, NodeRole.HISTORY), false);
   }
 
   public static OrdoNode start(

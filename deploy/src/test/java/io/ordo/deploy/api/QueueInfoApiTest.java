@@ -1,0 +1,266 @@
+package io.ordo.deploy.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.deploy.Api;
+import io.ordo.deploy.TestNode;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SPEC 8: the status snapshot ({@code GET /status}), the queue infos, their limits and order, and
+ * why nothing runs although something waits ({@code blockedReason}).
+ */
+class QueueInfoApiTest extends NodeApiTest {
+
+  @Test
+  void statusSnapshot_showsBothQueueKinds() {
+    setParallelActive(api, false);
+    addSerialQueue(api, "status.held", false);
+    addSerialQueue(api, "status.empty", true);
+    List<String> parallel = registerEchoes("/parallel-queue/tasks", 3);
+    List<String> serial = registerEchoes("/serial-queues/status.held/tasks", 2);
+
+    Api.Reply reply = api.get("/status");
+
+    assertEquals(200, reply.status(), () -> reply.body().toString());
+    JsonObject status = reply.json();
+    JsonObject p = status.getJsonObject("parallelizedTasksInfo");
+    assertEquals(false, p.getBoolean("isActive"));
+    assertEquals(3, p.getInteger("waitingCount"));
+    assertEquals(0, p.getInteger("runningCount"));
+    assertEquals(parallel, ids(p.getJsonArray("waitingTasks")));
+    assertEquals(new JsonArray(), p.getJsonArray("runningTasks"));
+    JsonObject serialQueues = status.getJsonObject("serializedTasksInfo");
+    assertEquals(2, serialQueues.size(), serialQueues::encode);
+    JsonObject held = serialQueues.getJsonObject("status.held");
+    assertEquals("status.held", held.getString("queueId"));
+    assertEquals(false, held.getBoolean("isActive"));
+    assertEquals(2, held.getInteger("waitingCount"));
+    assertEquals(serial, ids(held.getJsonArray("waitingTasks")));
+    assertNull(held.getValue("runningTask"));
+    JsonObject empty = serialQueues.getJsonObject("status.empty");
+    assertEquals(true, empty.getBoolean("isActive"));
+    assertEquals(0, empty.getInteger("waitingCount"));
+    assertEquals(new JsonArray(), empty.getJsonArray("waitingTasks"));
+    JsonObject firstWaiting = held.getJsonArray("waitingTasks").getJsonObject(0);
+    assertEquals("serial", firstWaiting.getString("queue"));
+    assertEquals("status.held", firstWaiting.getString("queueId"));
+    assertEquals("WAITING", firstWaiting.getString("state"));
+  }
+
+  @Test
+  void limit_cutsTheListsButNotTheCounts() {
+    setParallelActive(api, false);
+    addSerialQueue(api, "limit.q", false);
+    List<String> parallel = registerEchoes("/parallel-queue/tasks", 5);
+    List<String> serial = registerEchoes("/serial-queues/limit.q/tasks", 5);
+
+    JsonObject p = api.get("/parallel-queue?limit=2").json();
+    assertEquals(parallel.subList(0, 2), ids(p.getJsonArray("waitingTasks")));
+    assertEquals(5, p.getInteger("waitingCount"));
+    JsonObject s = api.get("/serial-queues/limit.q?limit=3").json();
+    assertEquals(serial.subList(0, 3), ids(s.getJsonArray("waitingTasks")));
+    assertEquals(5, s.getInteger("waitingCount"));
+    JsonObject status = api.get("/status?limit=1").json();
+    assertEquals(
+        parallel.subList(0, 1),
+        ids(status.getJsonObject("parallelizedTasksInfo").getJsonArray("waitingTasks")));
+    JsonObject limited = status.getJsonObject("serializedTasksInfo").getJsonObject("limit.q");
+    assertEquals(serial.subList(0, 1), ids(limited.getJsonArray("waitingTasks")));
+    assertEquals(5, limited.getInteger("waitingCount"));
+    assertEquals(
+        parallel, ids(api.get("/parallel-queue?limit=1000").json().getJsonArray("waitingTasks")));
+  }
+
+  @Test
+  void limit_defaultsTo100() {
+    setParallelActive(api, false);
+    List<String> parallel = registerEchoes("/parallel-queue/tasks", 105);
+    JsonObject p = api.get("/parallel-queue").json();
+    assertEquals(parallel.subList(0, 100), ids(p.getJsonArray("waitingTasks")));
+    assertEquals(105, p.getInteger("waitingCount"));
+  }
+
+  @Test
+  void runningTasks_areListedWithTheirRunner() {
+    String sleeping =
+        registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
+            .getString("messageId");
+    awaitState(sleeping, "RUNNING");
+
+    JsonObject p = api.get("/parallel-queue").json();
+
+    assertEquals(1, p.getInteger("runningCount"));
+    assertEquals(0, p.getInteger("waitingCount"));
+    JsonObject running = p.getJsonArray("runningTasks").getJsonObject(0);
+    assertEquals(sleeping, running.getString("messageId"));
+    assertEquals("RUNNING", running.getString("state"));
+    assertEquals("test-node", running.getString("node"));
+    assertNotNull(running.getString("acceptTime"));
+    assertNotNull(running.getString("startTime"));
+    assertEquals(1, running.getInteger("attempt"));
+    assertNull(p.getValue("blockedReason"), "nothing waits");
+    api.post("/tasks/" + sleeping + "/release", new JsonObject());
+    awaitState(sleeping, "DISPOSED");
+  }
+
+  @Test
+  void blockedReason_inactive() {
+    setParallelActive(api, false);
+    addSerialQueue(api, "blocked.inactive", false);
+    assertNull(api.get("/parallel-queue").json().getValue("blockedReason"), "nothing waits yet");
+    assertNull(api.get("/serial-queues/blocked.inactive").json().getValue("blockedReason"));
+
+    registerParallel(api, task("Echo"));
+    registerSerial(api, "blocked.inactive", task("Echo"));
+
+    assertEquals("INACTIVE", api.get("/parallel-queue").json().getString("blockedReason"));
+    assertEquals(
+        "INACTIVE", api.get("/serial-queues/blocked.inactive").json().getString("blockedReason"));
+    JsonObject status = api.get("/status").json();
+    assertEquals(
+        "INACTIVE", status.getJsonObject("parallelizedTasksInfo").getString("blockedReason"));
+    assertEquals(
+        "INACTIVE",
+        status
+            .getJsonObject("serializedTasksInfo")
+            .getJsonObject("blocked.inactive")
+            .getString("blockedReason"));
+    JsonObject listed = api.get("/serial-queues").array().getJsonObject(0);
+    assertEquals("INACTIVE", listed.getString("blockedReason"));
+  }
+
+  @Test
+  void blockedReason_nullWhenNothingWaits() {
+    addSerialQueue(api, "blocked.idle", true);
+    String done = registerSerial(api, "blocked.idle", task("Echo")).getString("messageId");
+    awaitState(done, "DISPOSED");
+    JsonObject queue = api.get("/serial-queues/blocked.idle").json();
+    assertTrue(queue.containsKey("blockedReason"), queue::encode);
+    assertNull(queue.getValue("blockedReason"));
+    assertNull(api.get("/parallel-queue").json().getValue("blockedReason"));
+  }
+
+  @Test
+  void blockedReason_stoppedOnError_namesTheFailedMessage() {
+    addSerialQueue(api, "blocked.error", true);
+    String failing =
+        registerSerial(
+                api,
+                "blocked.error",
+                task("Fail", new JsonObject().put("message", "boom"))
+                    .put("stopProgressOnError", true))
+            .getString("messageId");
+    String next = registerSerial(api, "blocked.error", task("Echo")).getString("messageId");
+
+    JsonObject failed = awaitState(failing, "DISPOSED");
+    JsonObject queue =
+        api.await(
+                "/serial-queues/blocked.error",
+                r -> Boolean.FALSE.equals(r.json().getBoolean("isActive")),
+                WAIT)
+            .json();
+
+    assertEquals("FAILED", failed.getJsonObject("outcome").getString("type"), failed::encode);
+    assertEquals("STOPPED_ON_ERROR", queue.getString("blockedReason"), queue::encode);
+    assertEquals(failing, queue.getJsonObject("blockedDetails").getString("messageId"));
+    assertEquals(List.of(next), ids(queue.getJsonArray("waitingTasks")));
+    assertEquals("WAITING", api.get("/tasks/" + next).json().getString("state"));
+    List<String> history = historyTypes(failing);
+    assertTrue(history.contains("TaskFailed"), history::toString);
+    assertTrue(history.contains("QueueDeactivated"), history::toString);
+
+    setSerialActive(api, "blocked.error", true);
+    awaitState(next, "DISPOSED");
+    assertNull(api.get("/serial-queues/blocked.error").json().getValue("blockedReason"));
+  }
+
+  @Test
+  void failureWithoutStopProgressOnError_leavesTheQueueActive() {
+    addSerialQueue(api, "blocked.notstopped", true);
+    String failing =
+        registerSerial(
+                api, "blocked.notstopped", task("Fail", new JsonObject().put("message", "boom")))
+            .getString("messageId");
+    String next = registerSerial(api, "blocked.notstopped", task("Echo")).getString("messageId");
+
+    awaitState(next, "DISPOSED");
+
+    assertEquals(
+        "FAILED", api.get("/tasks/" + failing).json().getJsonObject("outcome").getString("type"));
+    assertEquals(true, api.get("/serial-queues/blocked.notstopped").json().getBoolean("isActive"));
+  }
+
+  @Test
+  void blockedReason_headInProgress() {
+    addSerialQueue(api, "blocked.head", true);
+    String sleeping =
+        registerSerial(api, "blocked.head", task("Sleep", new JsonObject().put("millis", 60_000)))
+            .getString("messageId");
+    String next = registerSerial(api, "blocked.head", task("Echo")).getString("messageId");
+    awaitState(sleeping, "RUNNING");
+
+    JsonObject queue = api.get("/serial-queues/blocked.head").json();
+
+    assertEquals("HEAD_IN_PROGRESS", queue.getString("blockedReason"), queue::encode);
+    JsonObject details = queue.getJsonObject("blockedDetails");
+    assertEquals(sleeping, details.getString("messageId"), queue::encode);
+    assertEquals("test-node", details.getString("node"), queue::encode);
+    assertTrue(details.containsKey("heartbeatAgeSeconds"), queue::encode);
+    assertEquals(sleeping, queue.getJsonObject("runningTask").getString("messageId"));
+    assertEquals(List.of(next), ids(queue.getJsonArray("waitingTasks")));
+    assertEquals(
+        "HEAD_IN_PROGRESS",
+        api.get("/status")
+            .json()
+            .getJsonObject("serializedTasksInfo")
+            .getJsonObject("blocked.head")
+            .getString("blockedReason"));
+
+    assertEquals(200, api.post("/tasks/" + sleeping + "/release", new JsonObject()).status());
+    awaitState(next, "DISPOSED");
+  }
+
+  @Test
+  void blockedReason_noRunner() {
+    // The runner of the first node has published the task types; a node without one takes over.
+    api.close();
+    node.close();
+    node = TestNode.startWithoutRunner();
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    addSerialQueue(api, "blocked.norunner", true);
+    String parallel = registerParallel(api, task("Echo")).getString("messageId");
+    String serial = registerSerial(api, "blocked.norunner", task("Echo")).getString("messageId");
+
+    JsonObject p = api.get("/parallel-queue").json();
+    JsonObject s = api.get("/serial-queues/blocked.norunner").json();
+
+    assertEquals("NO_RUNNER", p.getString("blockedReason"), p::encode);
+    assertEquals("NO_RUNNER", s.getString("blockedReason"), s::encode);
+    assertEquals(
+        "NO_RUNNER",
+        api.get("/status")
+            .json()
+            .getJsonObject("parallelizedTasksInfo")
+            .getString("blockedReason"));
+    assertEquals("WAITING", api.get("/tasks/" + parallel).json().getString("state"));
+    assertEquals("WAITING", api.get("/tasks/" + serial).json().getString("state"));
+  }
+
+  private List<String> registerEchoes(String path, int count) {
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Api.Reply reply = api.post(path, task("Echo", new JsonObject().put("i", i)));
+      assertEquals(201, reply.status(), () -> reply.body().toString());
+      ids.add(reply.json().getString("messageId"));
+    }
+    return ids;
+  }
+}
