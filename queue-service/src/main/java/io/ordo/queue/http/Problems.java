@@ -116,12 +116,9 @@ public final class Problems {
       // The leaf names the field and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
       // the summary often names only an enclosing object.
       detail =
-          "request "
-              + where(v)
-              + " "
-              + deepest.getString("path")
-              + ": "
-              + deepest.getString("message");
+          "body".equals(where(v))
+              ? "request body " + deepest.getString("path") + ": " + deepest.getString("message")
+              : v.getMessage() + " (" + deepest.getString("message") + ")";
     }
     return new TaskControlException(
         ErrorCode.INVALID_REQUEST, detail, new JsonObject().put("errors", errors));
