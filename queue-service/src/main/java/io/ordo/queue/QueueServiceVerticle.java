@@ -78,6 +78,7 @@ public final class QueueServiceVerticle extends VerticleBase {
             new WorkNotifier(vertx.eventBus()),
             new MicrometerQueueMetrics(node.meters()))
         .register(vertx.eventBus());
+    new io.ordo.queue.bus.QueueApiConsumer(services, node.clock()).register(vertx.eventBus());
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
     return services
         .catalog()
