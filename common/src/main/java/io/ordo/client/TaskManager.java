@@ -29,6 +29,8 @@ import java.util.Map;
  * throws itself. Parameters are checked before anything is sent.
  */
 public interface TaskManager {
+  /** The most tasks of each list in {@link #getRegisteredInfo()}: the API's maximum. */
+  int REGISTERED_INFO_LIST_LIMIT = 1000;
 
   /**
    * Registers a message at the tail of the tenant's parallel queue. Answers once the message is
@@ -173,9 +175,6 @@ public interface TaskManager {
   RegisteredInfo getRegisteredInfo();
 
   Future<RegisteredInfo> getRegisteredInfoAsync();
-
-  /** The most tasks of each list in {@link #getRegisteredInfo()}: the API's maximum. */
-  int REGISTERED_INFO_LIST_LIMIT = 1000;
 
   /**
    * One message's info, also after it left its queue (state DISPOSED, with its outcome) for as long
