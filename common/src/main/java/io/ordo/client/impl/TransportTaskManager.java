@@ -6,7 +6,6 @@ import io.ordo.TaskControlException;
 import io.ordo.bus.QueueApi.Action;
 import io.ordo.client.ParallelizedTaskMessage;
 import io.ordo.client.SerializedTaskMessage;
-import io.ordo.client.TaskManager;
 import io.ordo.client.TaskRegistration;
 import io.ordo.client.report.RegisteredInfo;
 import io.ordo.model.MessageIds;
@@ -18,17 +17,16 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The {@link TaskManager} semantics over any {@link Transport}: checks arguments before sending,
- * builds the calls, reads the answers into the seed's types and maps the answers the seed reports
- * as {@code false} (an existing or unknown serial queue).
+ * The {@link io.ordo.client.TaskManager} semantics over any {@link Transport}: checks arguments
+ * before sending, builds the calls, reads the answers into the seed's types and maps the answers
+ * the seed reports as {@code false} (an existing or unknown serial queue).
  */
-public class TransportTaskManager implements TaskManager {
+public class TransportTaskManager extends BlockingTaskManager {
   private final Transport transport;
-  private final Blocking blocking;
 
   protected TransportTaskManager(Transport transport, Blocking blocking) {
+    super(blocking);
     this.transport = transport;
-    this.blocking = blocking;
   }
 
   protected Transport transport() {
@@ -191,95 +189,6 @@ public class TransportTaskManager implements TaskManager {
   public Future<TaskInfo> getTaskInfoAsync(String messageId) {
     return attempt(
         () -> transport.send(Action.GET_TASK, task(messageId, null)).map(TaskInfo::fromJson));
-  }
-
-  // ---- the blocking forms
-
-  @Override
-  public ParallelizedTaskMessage addParallelizedTask(
-      String taskClassName, Map<String, ?> parameter) {
-    return blocking.await(() -> addParallelizedTaskAsync(taskClassName, parameter));
-  }
-
-  @Override
-  public ParallelizedTaskMessage addParallelizedTask(TaskRegistration registration) {
-    return blocking.await(() -> addParallelizedTaskAsync(registration));
-  }
-
-  @Override
-  public SerializedTaskMessage addSerializedTask(
-      String queueId, String taskClassName, Map<String, ?> parameter, boolean stopProgressOnError) {
-    return blocking.await(
-        () -> addSerializedTaskAsync(queueId, taskClassName, parameter, stopProgressOnError));
-  }
-
-  @Override
-  public SerializedTaskMessage addSerializedTask(String queueId, TaskRegistration registration) {
-    return blocking.await(() -> addSerializedTaskAsync(queueId, registration));
-  }
-
-  @Override
-  public boolean removeParallelizedTask(String messageId) {
-    return blocking.await(() -> removeParallelizedTaskAsync(messageId));
-  }
-
-  @Override
-  public boolean removeSerializedTask(String messageId) {
-    return blocking.await(() -> removeSerializedTaskAsync(messageId));
-  }
-
-  @Override
-  public void setParallelizedTaskQueueActive(boolean active) {
-    blocking.await(() -> setParallelizedTaskQueueActiveAsync(active));
-  }
-
-  @Override
-  public boolean addSerializedTaskQueue(String queueId, boolean active) {
-    return blocking.await(() -> addSerializedTaskQueueAsync(queueId, active));
-  }
-
-  @Override
-  public boolean removeSerializedTaskQueue(String queueId) {
-    return blocking.await(() -> removeSerializedTaskQueueAsync(queueId));
-  }
-
-  @Override
-  public void setSerializedTaskQueueActive(String queueId, boolean active) {
-    blocking.await(() -> setSerializedTaskQueueActiveAsync(queueId, active));
-  }
-
-  @Override
-  public ParallelizedTaskMessage releaseRunningParallelizedTask(
-      String messageId, boolean reentry, boolean stop) {
-    return blocking.await(() -> releaseRunningParallelizedTaskAsync(messageId, reentry, stop));
-  }
-
-  @Override
-  public SerializedTaskMessage releaseRunningSerializedTask(
-      String messageId, boolean reentry, boolean stop) {
-    return blocking.await(() -> releaseRunningSerializedTaskAsync(messageId, reentry, stop));
-  }
-
-  @Override
-  public ParallelizedTaskMessage stopRunningParallelizedTask(
-      String messageId, boolean reentry, boolean stop) {
-    return blocking.await(() -> stopRunningParallelizedTaskAsync(messageId, reentry, stop));
-  }
-
-  @Override
-  public SerializedTaskMessage stopRunningSerializedTask(
-      String messageId, boolean reentry, boolean stop) {
-    return blocking.await(() -> stopRunningSerializedTaskAsync(messageId, reentry, stop));
-  }
-
-  @Override
-  public RegisteredInfo getRegisteredInfo() {
-    return blocking.await(this::getRegisteredInfoAsync);
-  }
-
-  @Override
-  public TaskInfo getTaskInfo(String messageId) {
-    return blocking.await(() -> getTaskInfoAsync(messageId));
   }
 
   // ---- argument checks
