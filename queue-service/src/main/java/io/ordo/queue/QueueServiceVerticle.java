@@ -7,6 +7,7 @@ import io.ordo.db.Pools;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.ops.OpsRoutes;
+import io.ordo.queue.bus.QueueApiConsumer;
 import io.ordo.queue.dispatch.Dispatcher;
 import io.ordo.queue.dispatch.WorkNotifier;
 import io.ordo.queue.http.ApiRouter;
@@ -95,6 +96,7 @@ public final class QueueServiceVerticle extends VerticleBase {
             new OrphanSweep(pool, config.maxAttempts(), config.lock().lease()),
             dispatcher);
     maintenance.start(config.runner().roundInterval());
+    new QueueApiConsumer(services, node.clock()).register(vertx.eventBus());
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
     return services
         .catalog()
