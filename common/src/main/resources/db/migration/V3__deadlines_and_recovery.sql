@@ -23,3 +23,19 @@ CREATE INDEX im_async_task_heartbeat_idx
 -- not spin between claim and rejection. A serial queue keeps its order: its head simply waits.
 ALTER TABLE im_async_task_info ADD COLUMN rejections integer NOT NULL DEFAULT 0;
 ALTER TABLE im_async_task_info ADD COLUMN not_before timestamptz;
+
+-- Task messages a state-machine execution scheduled name it (SPEC 7); null for plain messages.
+ALTER TABLE im_async_task_info ADD COLUMN execution_id uuid;
+
+-- The decider's inbox: a task message of an execution reached its end (completed, failed, timed
+-- out, released, stopped, removed). Written in the same transaction as the task's disposal, so the
+-- execution never misses an outcome; the decider deletes a row when it has advanced the execution.
+CREATE TABLE ordo_execution_inbox (
+    tenant       varchar(255) NOT NULL,
+    execution_id uuid         NOT NULL,
+    message_id   uuid         NOT NULL,
+    outcome      jsonb        NOT NULL,
+    created_at   timestamptz  NOT NULL DEFAULT now(),
+    PRIMARY KEY (tenant, execution_id, message_id)
+);
+CREATE INDEX ordo_execution_inbox_created_idx ON ordo_execution_inbox (created_at);

@@ -29,6 +29,12 @@ public final class Addresses {
   /** Published after commit with {tenant, executionId, lastEventId}: the live tail's trigger. */
   public static final String HISTORY_APPENDED = "ordo.history.appended";
 
+  /**
+   * Sent after a task of a state-machine execution ended, with {tenant, executionId}: a decider
+   * advances the execution (the inbox in PostgreSQL holds the outcome either way).
+   */
+  public static final String EXECUTION_PENDING = "ordo.execution.pending";
+
   /** Control requests (release, forced stop) for the runner holding lock owner {@code ownerId}. */
   public static String runnerControl(String ownerId) {
     return "ordo.runner." + ownerId + ".control";

@@ -25,6 +25,7 @@ import java.time.Instant;
  * @param lastHeartbeatTime the latest heartbeat; null if none
  * @param heartbeatDetails the details of the latest heartbeat
  * @param timeouts the effective timeouts
+ * @param executionId the state-machine execution that scheduled it; null for a plain message
  * @param outcome once disposed: how it ended ({@code type}: COMPLETED, FAILED, REMOVED, RELEASED,
  *     STOPPED, TIMED_OUT; {@code result} or {@code error}); null before
  */
@@ -46,6 +47,7 @@ public record TaskInfo(
     Instant lastHeartbeatTime,
     Object heartbeatDetails,
     JsonObject timeouts,
+    String executionId,
     JsonObject outcome) {
 
   public JsonObject toJson() {
@@ -67,6 +69,9 @@ public record TaskInfo(
             .put("lastHeartbeatTime", text(lastHeartbeatTime))
             .put("heartbeatDetails", heartbeatDetails)
             .put("timeouts", timeouts);
+    if (executionId != null) {
+      json.put("executionId", executionId);
+    }
     if (outcome != null) {
       json.put("outcome", outcome);
     }
@@ -95,6 +100,7 @@ public record TaskInfo(
         instant(json.getString("lastHeartbeatTime")),
         json.getValue("heartbeatDetails"),
         json.getJsonObject("timeouts"),
+        json.getString("executionId"),
         json.getJsonObject("outcome"));
   }
 

@@ -5,6 +5,8 @@ import io.ordo.config.NodeContext;
 import io.ordo.config.OrdoConfig;
 import io.ordo.db.Pools;
 import io.ordo.history.HistoryStore;
+import io.ordo.lock.LeaseKeeper;
+import io.ordo.lock.LockOwner;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.ops.OpsRoutes;
 import io.ordo.queue.bus.QueueApiConsumer;
@@ -53,6 +55,8 @@ public final class QueueServiceVerticle extends VerticleBase {
   private QueueServices services;
   private QueueMetrics metrics;
   private MaintenanceLoop maintenance;
+  private Dispatcher dispatcher;
+  private LeaseKeeper lease;
 
   /**
    * @param serveHttp whether this instance listens on the configured HTTP port
@@ -71,6 +75,11 @@ public final class QueueServiceVerticle extends VerticleBase {
     return services;
   }
 
+  /** This instance's lock-owner lease (its owner id holds execution locks). */
+  public LeaseKeeper lease() {
+    return lease;
+  }
+
   /** The sweeps (timeouts, crash recovery), for tests that want a round now. */
   public MaintenanceLoop maintenance() {
     return maintenance;
@@ -81,11 +90,22 @@ public final class QueueServiceVerticle extends VerticleBase {
     OrdoConfig config = node.config();
     pool = Pools.create(vertx, node.database(), config.database().poolSize(), "ordo-queue");
     metrics = new MicrometerQueueMetrics(node.meters());
+    // A queue service advances state-machine executions under instance locks: it is a lock owner.
+    lease =
+        new LeaseKeeper(
+            vertx,
+            pool,
+            config.nodeName(),
+            LockOwner.QUEUE,
+            0,
+            config.lock().lease(),
+            config.lock().renewalPeriod(),
+            () -> LOG.warn("The queue service's lease expired; its instance locks lapsed"));
+    dispatcher =
+        new Dispatcher(pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics);
     services = buildServices(config);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
-    Dispatcher dispatcher =
-        new Dispatcher(pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics);
     dispatcher.register(vertx.eventBus());
     maintenance =
         new MaintenanceLoop(
@@ -98,9 +118,9 @@ public final class QueueServiceVerticle extends VerticleBase {
     maintenance.start(config.runner().roundInterval());
     new QueueApiConsumer(services, node.clock()).register(vertx.eventBus());
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
-    return services
-        .catalog()
-        .refresh()
+    return lease
+        .start()
+        .compose(v -> services.catalog().refresh())
         .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
   }
 
@@ -130,7 +150,8 @@ public final class QueueServiceVerticle extends VerticleBase {
         new QueueInfoReader(
             pool, queues, tasks, new LockOwnerStore(), administration, lookup, node.clock());
     TaskAdministration taskAdministration =
-        new TaskAdministration(pool, tasks, history, metrics, node.clock());
+        new TaskAdministration(
+            pool, tasks, queues, history, metrics, node.clock(), dispatcher::announce);
     TaskControl control = new TaskControl(pool, vertx.eventBus(), tasks, lookup, node.clock());
     return new QueueServices(
         registrations,
@@ -174,6 +195,9 @@ public final class QueueServiceVerticle extends VerticleBase {
       maintenance.stop();
     }
     Future<Void> closed = server == null ? Future.succeededFuture() : server.close();
+    if (lease != null) {
+      closed = closed.eventually(() -> lease.resign());
+    }
     return closed.eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
   }
 }

@@ -6,6 +6,8 @@ import io.ordo.bus.TaskReport;
 import io.ordo.config.NodeContext;
 import io.ordo.config.OrdoConfig;
 import io.ordo.db.Pools;
+import io.ordo.lock.LeaseKeeper;
+import io.ordo.lock.LockOwner;
 import io.ordo.runner.execution.ExecutionHost;
 import io.ordo.runner.execution.TaskExecution;
 import io.ordo.runner.tasktype.TaskTypeRegistry;
@@ -83,6 +85,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
             vertx,
             pool,
             node(),
+            LockOwner.RUNNER,
             maxThreads,
             config.lock().lease(),
             config.lock().renewalPeriod(),

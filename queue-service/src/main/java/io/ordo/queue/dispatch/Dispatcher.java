@@ -40,6 +40,7 @@ public final class Dispatcher {
   private final ReportApplier applier;
   private final WorkNotifier notifier;
   private final HistoryNotifier historyNotifier;
+  private final EventBus eventBus;
   private final QueueMetrics metrics;
 
   public Dispatcher(Pool pool, EventBus eventBus, WorkNotifier notifier, QueueMetrics metrics) {
@@ -49,6 +50,7 @@ public final class Dispatcher {
     this.applier = new ReportApplier(tasks, new QueueStore(), new HistoryStore(), metrics);
     this.notifier = notifier;
     this.historyNotifier = new HistoryNotifier(eventBus);
+    this.eventBus = eventBus;
     this.metrics = metrics;
   }
 
@@ -135,6 +137,13 @@ public final class Dispatcher {
   public void announce(io.ordo.queue.lifecycle.Transition transition) {
     transition.committed();
     historyNotifier.appended(transition.events());
+    for (var outcome : transition.executionOutcomes()) {
+      eventBus.send(
+          Addresses.EXECUTION_PENDING,
+          new JsonObject()
+              .put("tenant", outcome.tenant())
+              .put("executionId", outcome.executionId()));
+    }
     if (transition.hasFreedWork()) {
       notifier.workAvailable("task ended");
     }

@@ -6,6 +6,7 @@ import io.ordo.history.HistoryStore;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.management.Summaries;
+import io.ordo.queue.statemachine.ExecutionInboxStore;
 import io.ordo.queue.store.QueueStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -21,9 +22,12 @@ import java.util.List;
  * change and its events are written together.
  */
 public final class Transition {
+  private static final ExecutionInboxStore INBOX = new ExecutionInboxStore();
+
   private final List<HistoryEvent> events = new ArrayList<>();
   private final List<HistoryStore.Closing> closings = new ArrayList<>();
   private final List<QueueStop> stops = new ArrayList<>();
+  private final List<ExecutionInboxStore.Entry> executionOutcomes = new ArrayList<>();
   private final List<Runnable> afterCommit = new ArrayList<>();
   private boolean freedWork;
 
@@ -45,6 +49,10 @@ public final class Transition {
     closings.add(
         new HistoryStore.Closing(
             tenant, info.messageId(), time, lastEventId, Summaries.disposed(info, outcome)));
+    if (info.executionId() != null) {
+      executionOutcomes.add(
+          new ExecutionInboxStore.Entry(tenant, info.executionId(), info.messageId(), outcome));
+    }
     freedWork = true;
   }
 
@@ -82,14 +90,21 @@ public final class Transition {
 
   /** Writes the events, closings and queue stops into the transaction. */
   public Future<Void> write(SqlClient tx, HistoryStore history, QueueStore queues) {
+    Future<Void> inbox = INBOX.append(tx, executionOutcomes);
     List<Future<Void>> deactivations = new ArrayList<>();
     for (QueueStop stop : stops) {
       deactivations.add(
           queues.deactivateBy(tx, stop.tenant(), stop.kind(), stop.queueId(), stop.messageId()));
     }
     return Future.all(deactivations)
+        .compose(v -> inbox)
         .compose(v -> history.append(tx, events))
         .compose(v -> history.close(tx, closings));
+  }
+
+  /** The executions that have a task outcome waiting for their decider. */
+  public List<ExecutionInboxStore.Entry> executionOutcomes() {
+    return executionOutcomes;
   }
 
   public List<HistoryEvent> events() {

@@ -2,7 +2,6 @@ package io.ordo.queue.management;
 
 import io.ordo.InvalidTaskException;
 import io.ordo.TaskIllegalStateException;
-import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.Caller;
@@ -11,6 +10,8 @@ import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.QueueMetrics;
+import io.ordo.queue.lifecycle.Transition;
+import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.Removed;
 import io.vertx.core.Future;
@@ -19,24 +20,37 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /** Removes waiting messages (SPEC 3.3, transition 5), recording {@code TaskRemoved}. */
 public final class TaskAdministration {
   private final Pool pool;
   private final TaskStore tasks;
+  private final QueueStore queues;
+  private final Consumer<Transition> announcer;
   private final HistoryStore history;
   private final QueueMetrics metrics;
   private final Clock clock;
 
+  /**
+   * @param announcer what runs after a removal committed (live tails, deciders, runners)
+   */
   public TaskAdministration(
-      Pool pool, TaskStore tasks, HistoryStore history, QueueMetrics metrics, Clock clock) {
+      Pool pool,
+      TaskStore tasks,
+      QueueStore queues,
+      HistoryStore history,
+      QueueMetrics metrics,
+      Clock clock,
+      Consumer<Transition> announcer) {
     this.pool = pool;
     this.tasks = tasks;
+    this.queues = queues;
     this.history = history;
     this.metrics = metrics;
     this.clock = clock;
+    this.announcer = announcer;
   }
 
   /**
@@ -48,15 +62,18 @@ public final class TaskAdministration {
    * @throws TaskIllegalStateException the message is not waiting
    */
   public Future<Void> remove(Caller caller, String messageId, QueueKind kind) {
-    return removeWaiting(caller, messageId, kind)
+    Transition transition = new Transition();
+    return removeWaiting(caller, messageId, kind, transition)
         .map(
             removedKind -> {
+              announcer.accept(transition);
               metrics.removed(caller.tenant(), removedKind);
               return null;
             });
   }
 
-  private Future<QueueKind> removeWaiting(Caller caller, String messageId, QueueKind kind) {
+  private Future<QueueKind> removeWaiting(
+      Caller caller, String messageId, QueueKind kind, Transition transition) {
     Access.require(caller, Role.SUBMITTER);
     UUID id = MessageIds.parseOrNull(messageId);
     if (id == null) {
@@ -78,37 +95,27 @@ public final class TaskAdministration {
                           .compose(
                               removed ->
                                   removed.isPresent()
-                                      ? recordRemoval(tx, caller, removed.get()).map(info.queue())
+                                      ? recordRemoval(tx, caller, removed.get(), transition)
+                                          .map(info.queue())
                                       : Future.failedFuture(
                                           new TaskIllegalStateException(
                                               messageId, info.state().name(), "remove it")));
                     }));
   }
 
-  private Future<Void> recordRemoval(SqlConnection tx, Caller caller, Removed removed) {
+  private Future<Void> recordRemoval(
+      SqlConnection tx, Caller caller, Removed removed, Transition transition) {
     Instant now = clock.instant();
     TaskInfo info = removed.info();
     long eventId = removed.lastEventId() + 1;
-    HistoryEvent event =
-        new HistoryEvent(
-            caller.tenant(),
-            info.messageId(),
-            eventId,
-            HistoryEventType.TaskRemoved,
-            now,
-            new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
-    return history
-        .append(tx, List.of(event))
-        .compose(
-            v ->
-                history.close(
-                    tx,
-                    List.of(
-                        new HistoryStore.Closing(
-                            caller.tenant(),
-                            info.messageId(),
-                            now,
-                            eventId,
-                            Summaries.disposed(info, Summaries.outcome("REMOVED"))))));
+    transition.event(
+        caller.tenant(),
+        info.messageId(),
+        eventId,
+        HistoryEventType.TaskRemoved,
+        now,
+        new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
+    transition.dispose(caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"));
+    return transition.write(tx, history, queues);
   }
 }

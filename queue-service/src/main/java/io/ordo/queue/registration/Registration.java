@@ -20,6 +20,7 @@ import java.time.Instant;
  * @param sentTime when the client called the API
  * @param context the registration context
  * @param idempotencyKey the caller's idempotency key, or null
+ * @param executionId the state-machine execution scheduling it, or null
  */
 public record Registration(
     String tenant,
@@ -32,4 +33,5 @@ public record Registration(
     Timeouts timeouts,
     Instant sentTime,
     ContextRow context,
-    String idempotencyKey) {}
+    String idempotencyKey,
+    String executionId) {}

@@ -72,7 +72,8 @@ final class RegistrationRequests {
         timeouts,
         sentTime(body, meta),
         context(caller, body.getJsonObject("context"), meta),
-        key);
+        key,
+        null);
   }
 
   private String idempotencyKey(JsonObject body, RequestMeta meta) {

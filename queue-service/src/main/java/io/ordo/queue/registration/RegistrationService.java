@@ -70,11 +70,9 @@ public final class RegistrationService {
     this.requests = new RegistrationRequests(parameterLimits, maxIdLength);
     this.writer =
         new RegistrationWriter(
-            new QueueStore(),
-            new TaskStore(),
-            new ContextStore(),
             new IdempotencyStore(),
-            new HistoryStore());
+            new TaskScheduler(
+                new QueueStore(), new TaskStore(), new ContextStore(), new HistoryStore()));
     this.batcher = new Batcher<>(context, MAX_BATCH, maxInFlight, this::flush);
   }
 
@@ -106,7 +104,7 @@ public final class RegistrationService {
     outcome.created.forEach((pending, info) -> pending.promise().tryComplete(info));
     outcome.refused.forEach((pending, error) -> pending.promise().tryFail(error));
     outcome.created.keySet().forEach(p -> metrics.registered(p.item().tenant(), p.item().kind()));
-    if (!outcome.activeQueuesFed.isEmpty()) {
+    if (outcome.activeQueuesFed) {
       notifier.workAvailable("registered");
     }
     Future<?>[] replays =

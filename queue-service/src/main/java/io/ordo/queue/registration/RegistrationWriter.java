@@ -1,27 +1,11 @@
 package io.ordo.queue.registration;
 
-import io.ordo.ErrorCode;
-import io.ordo.TaskControlException;
 import io.ordo.batch.Batcher.Pending;
-import io.ordo.history.HistoryEvent;
-import io.ordo.history.HistoryEventType;
-import io.ordo.history.HistoryStore;
-import io.ordo.history.HistoryStore.Opening;
 import io.ordo.model.MessageIds;
-import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
-import io.ordo.model.TaskState;
-import io.ordo.model.TimeoutType;
-import io.ordo.queue.store.ContextStore;
 import io.ordo.queue.store.IdempotencyStore;
 import io.ordo.queue.store.IdempotencyStore.Claim;
-import io.ordo.queue.store.NewTask;
-import io.ordo.queue.store.QueueStore;
-import io.ordo.queue.store.QueueStore.TailRequest;
-import io.ordo.queue.store.QueueStore.TailReservation;
-import io.ordo.queue.store.TaskStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.SqlConnection;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,29 +16,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes one batch of registrations in one transaction: idempotency keys, queue positions (under
- * the queues' row locks, so position order is commit order), the messages, their contexts and the
- * {@code TaskScheduled} event that opens each history.
+ * Writes one batch of registrations in one transaction: idempotency keys first (a repeated key
+ * answers with the message it first created), then the {@link TaskScheduler} for the rest. A key
+ * whose registration is refused is given back in the same transaction.
  */
 final class RegistrationWriter {
 
-  private final QueueStore queues;
-  private final TaskStore tasks;
-  private final ContextStore contexts;
   private final IdempotencyStore idempotency;
-  private final HistoryStore history;
+  private final TaskScheduler scheduler;
 
-  RegistrationWriter(
-      QueueStore queues,
-      TaskStore tasks,
-      ContextStore contexts,
-      IdempotencyStore idempotency,
-      HistoryStore history) {
-    this.queues = queues;
-    this.tasks = tasks;
-    this.contexts = contexts;
+  RegistrationWriter(IdempotencyStore idempotency, TaskScheduler scheduler) {
     this.idempotency = idempotency;
-    this.history = history;
+    this.scheduler = scheduler;
   }
 
   /** What the batch's transaction decided for each request, answered after it commits. */
@@ -66,7 +39,7 @@ final class RegistrationWriter {
     /** Refusals by the message id the refused request would have had (for same-key duplicates). */
     final Map<String, RuntimeException> refusedIds = new HashMap<>();
 
-    final List<TailReservation> activeQueuesFed = new ArrayList<>();
+    boolean activeQueuesFed;
   }
 
   Future<Outcome> write(
@@ -79,8 +52,7 @@ final class RegistrationWriter {
     Map<String, Pending<Registration, TaskInfo>> firstByKey = new LinkedHashMap<>();
     List<Pending<Registration, TaskInfo>> fresh = new ArrayList<>();
     for (Pending<Registration, TaskInfo> p : batch) {
-      String key = p.item().idempotencyKey();
-      if (key == null) {
+      if (p.item().idempotencyKey() == null) {
         fresh.add(p);
         continue;
       }
@@ -116,159 +88,44 @@ final class RegistrationWriter {
               }
               // Duplicates of a key that turned out to be taken answer with the existing message.
               outcome.replayed.replaceAll((p, id) -> takenByKey.getOrDefault(keyOf(p.item()), id));
-              return insert(tx, toInsert, ids, now, outcome);
+              return schedule(tx, toInsert, ids, now, outcome);
             })
         .map(outcome);
   }
 
-  private Future<Void> insert(
+  private Future<Void> schedule(
       SqlConnection tx,
       List<Pending<Registration, TaskInfo>> toInsert,
       Map<Pending<Registration, TaskInfo>, String> ids,
       Instant now,
       Outcome outcome) {
-    if (toInsert.isEmpty()) {
-      return Future.succeededFuture();
-    }
-    Map<String, List<Pending<Registration, TaskInfo>>> byQueue = new LinkedHashMap<>();
-    for (Pending<Registration, TaskInfo> p : toInsert) {
-      byQueue.computeIfAbsent(queueOf(p.item()), k -> new ArrayList<>()).add(p);
-    }
-    List<TailRequest> requests = new ArrayList<>();
-    byQueue.forEach(
-        (key, items) -> {
-          Registration r = items.get(0).item();
-          requests.add(new TailRequest(r.tenant(), r.kind(), r.queueId(), items.size()));
-        });
-    return queues
-        .reserveTail(tx, requests, now)
+    List<Registration> registrations = toInsert.stream().map(Pending::item).toList();
+    List<String> messageIds = toInsert.stream().map(ids::get).toList();
+    return scheduler
+        .schedule(tx, registrations, messageIds, now)
         .compose(
-            reservations -> {
-              Map<String, TailReservation> reserved = new HashMap<>();
-              reservations.forEach(
-                  r -> reserved.put(r.tenant() + "\u0000" + r.kind() + "\u0000" + r.queueId(), r));
-              List<NewTask> newTasks = new ArrayList<>();
-              List<ContextStore.Entry> newContexts = new ArrayList<>();
-              List<Opening> openings = new ArrayList<>();
-              List<HistoryEvent> events = new ArrayList<>();
+            scheduled -> {
+              outcome.activeQueuesFed = scheduled.activeQueuesFed();
               List<Claim> orphanedKeys = new ArrayList<>();
-              byQueue.forEach(
-                  (key, items) -> {
-                    TailReservation reservation = reserved.get(key);
-                    if (reservation == null) {
-                      for (Pending<Registration, TaskInfo> p : items) {
-                        RuntimeException refusal = queueMissing(p.item());
-                        outcome.refused.put(p, refusal);
-                        outcome.refusedIds.put(ids.get(p), refusal);
-                        if (p.item().idempotencyKey() != null) {
-                          orphanedKeys.add(
-                              new Claim(p.item().tenant(), p.item().idempotencyKey(), ids.get(p)));
-                        }
-                      }
-                      return;
-                    }
-                    if (reservation.active()) {
-                      outcome.activeQueuesFed.add(reservation);
-                    }
-                    long position = reservation.lastPosition() - items.size();
-                    for (Pending<Registration, TaskInfo> p : items) {
-                      position++;
-                      Registration r = p.item();
-                      String id = ids.get(p);
-                      NewTask task = newTask(r, id, position, reservation.receivedAt());
-                      TaskInfo info = info(task);
-                      newTasks.add(task);
-                      newContexts.add(new ContextStore.Entry(r.tenant(), id, r.context()));
-                      openings.add(
-                          new Opening(r.tenant(), id, "task", task.receivedAt(), info.toJson()));
-                      events.add(scheduled(r, task));
-                      outcome.created.put(p, info);
-                    }
-                  });
-              return tasks
-                  .insert(tx, newTasks)
-                  .compose(v -> contexts.insert(tx, newContexts))
-                  .compose(v -> history.open(tx, openings, openings.stream().map(o -> 1L).toList()))
-                  .compose(v -> history.append(tx, events))
-                  .compose(v -> idempotency.release(tx, orphanedKeys));
+              for (int i = 0; i < toInsert.size(); i++) {
+                Pending<Registration, TaskInfo> p = toInsert.get(i);
+                RuntimeException refusal = scheduled.refusals().get(i);
+                if (refusal == null) {
+                  outcome.created.put(p, scheduled.infos().get(i));
+                  continue;
+                }
+                outcome.refused.put(p, refusal);
+                outcome.refusedIds.put(ids.get(p), refusal);
+                if (p.item().idempotencyKey() != null) {
+                  orphanedKeys.add(
+                      new Claim(p.item().tenant(), p.item().idempotencyKey(), ids.get(p)));
+                }
+              }
+              return idempotency.release(tx, orphanedKeys);
             });
-  }
-
-  private static NewTask newTask(Registration r, String id, long position, Instant receivedAt) {
-    return new NewTask(
-        r.tenant(),
-        id,
-        r.kind(),
-        r.queueId(),
-        position,
-        r.taskClassName(),
-        r.jsPath(),
-        r.parameter(),
-        r.kind() == QueueKind.SERIAL && r.stopProgressOnError(),
-        r.timeouts().toJson(),
-        r.sentTime(),
-        receivedAt,
-        deadline(r, TimeoutType.SCHEDULE_TO_START, receivedAt),
-        deadline(r, TimeoutType.SCHEDULE_TO_CLOSE, receivedAt));
-  }
-
-  private static Instant deadline(Registration r, TimeoutType type, Instant from) {
-    return r.timeouts().get(type).map(from::plus).orElse(null);
-  }
-
-  private static TaskInfo info(NewTask t) {
-    boolean serial = t.kind() == QueueKind.SERIAL;
-    return new TaskInfo(
-        t.messageId(),
-        t.kind(),
-        serial ? t.queueId() : null,
-        TaskState.WAITING,
-        t.taskClassName(),
-        t.jsPath(),
-        t.parameter(),
-        serial ? t.stopProgressOnError() : null,
-        t.sentAt(),
-        t.receivedAt(),
-        null,
-        null,
-        null,
-        0,
-        null,
-        null,
-        t.timeouts(),
-        null);
-  }
-
-  private static HistoryEvent scheduled(Registration r, NewTask t) {
-    JsonObject attributes =
-        new JsonObject()
-            .put("queue", t.kind().apiName())
-            .put("queueId", t.kind() == QueueKind.SERIAL ? t.queueId() : null)
-            .put("taskClassName", t.taskClassName())
-            .put("jsPath", t.jsPath())
-            .put("parameter", t.parameter())
-            .put("timeouts", t.timeouts())
-            .put("stopProgressOnError", t.stopProgressOnError())
-            .put("sentTime", t.sentAt().toString())
-            .put("receivedTime", t.receivedAt().toString())
-            .put("principal", r.context() == null ? null : r.context().principal())
-            .put("idempotencyKey", r.idempotencyKey());
-    return new HistoryEvent(
-        t.tenant(), t.messageId(), 1, HistoryEventType.TaskScheduled, t.receivedAt(), attributes);
-  }
-
-  private static RuntimeException queueMissing(Registration r) {
-    return new TaskControlException(
-        ErrorCode.QUEUE_NOT_FOUND,
-        "no serial queue '" + r.queueId() + "'",
-        new JsonObject().put("queueId", r.queueId()));
   }
 
   private static String keyOf(Registration r) {
     return r.tenant() + "\u0000" + r.idempotencyKey();
-  }
-
-  private static String queueOf(Registration r) {
-    return r.tenant() + "\u0000" + r.kind() + "\u0000" + r.queueId();
   }
 }

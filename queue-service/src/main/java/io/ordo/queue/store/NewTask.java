@@ -22,4 +22,5 @@ public record NewTask(
     Instant sentAt,
     Instant receivedAt,
     Instant scheduleToStartDeadline,
-    Instant scheduleToCloseDeadline) {}
+    Instant scheduleToCloseDeadline,
+    String executionId) {}

@@ -14,7 +14,7 @@ final class TaskRows {
   static final String INFO_COLUMNS =
       "tenant, message_id, queue_kind, queue_id, state, task_class_name, js_path, parameter,"
           + " stop_progress_on_error, timeouts, sent_at, received_at, node, accept_at, start_at,"
-          + " attempt, last_heartbeat_at, heartbeat_details";
+          + " attempt, last_heartbeat_at, heartbeat_details, execution_id";
 
   private TaskRows() {}
 
@@ -45,6 +45,7 @@ final class TaskRows {
         instant(row.getOffsetDateTime("last_heartbeat_at")),
         row.getValue("heartbeat_details"),
         (JsonObject) row.getValue("timeouts"),
+        row.getUUID("execution_id") == null ? null : row.getUUID("execution_id").toString(),
         null);
   }
 }

@@ -28,12 +28,14 @@ public final class TaskStore {
       "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position, state,"
           + " task_class_name, js_path, parameter, stop_progress_on_error, timeouts, sent_at,"
           + " received_at, last_event_id, scheduled_event_id, schedule_to_start_deadline,"
-          + " schedule_to_close_deadline)"
+          + " schedule_to_close_deadline, execution_id)"
           // $1 tenant, $2 message id, $3 kind, $4 queue id, $5 position, $6 task class,
           // $7 js path, $8 parameter, $9 stopProgressOnError, $10 timeouts, $11 sent,
-          // $12 received, $13 schedule-to-start deadline, $14 schedule-to-close deadline;
-          // the history starts with TaskScheduled as event 1
-          + " VALUES ($1, $2, $3, $4, $5, 'WAITING', $6, $7, $8, $9, $10, $11, $12, 1, 1, $13, $14)";
+          // $12 received, $13 schedule-to-start deadline, $14 schedule-to-close deadline,
+          // $15 the execution that scheduled it (or null); the history starts with TaskScheduled
+          // as event 1
+          + " VALUES ($1, $2, $3, $4, $5, 'WAITING', $6, $7, $8, $9, $10, $11, $12, 1, 1, $13, $14,"
+          + " $15)";
 
   private static final String SELECT_ONE =
       "SELECT "
@@ -473,7 +475,8 @@ public final class TaskStore {
                 utc(t.sentAt()),
                 utc(t.receivedAt()),
                 utc(t.scheduleToStartDeadline()),
-                utc(t.scheduleToCloseDeadline())
+                utc(t.scheduleToCloseDeadline()),
+                t.executionId() == null ? null : UUID.fromString(t.executionId())
               }));
     }
     return tx.preparedQuery(INSERT).executeBatch(rows).mapEmpty();

@@ -1,7 +1,5 @@
-package io.ordo.runner;
+package io.ordo.lock;
 
-import io.ordo.lock.LockOwner;
-import io.ordo.lock.LockOwnerStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -11,17 +9,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the runner's lock-owner lease (SPEC 6): registers an owner, renews its lease every renewal
+ * Keeps a node's lock-owner lease (SPEC 6): registers an owner, renews its lease every renewal
  * period on the database's clock, and, when a renewal finds the lease already expired (the node was
- * paused or cut off), tells the runner it lost every lock and registers a fresh owner.
+ * paused or cut off), tells the node it lost every lock and registers a fresh owner.
  */
-final class LeaseKeeper {
+public final class LeaseKeeper {
   private static final Logger LOG = LoggerFactory.getLogger(LeaseKeeper.class);
 
   private final Vertx vertx;
   private final Pool pool;
   private final LockOwnerStore store = new LockOwnerStore();
   private final String node;
+  private final String kind;
   private final int capacity;
   private final Duration lease;
   private final Duration renewalPeriod;
@@ -31,10 +30,16 @@ final class LeaseKeeper {
   private long timer = -1;
   private boolean renewing;
 
-  LeaseKeeper(
+  /**
+   * @param kind {@link LockOwner#RUNNER} or {@link LockOwner#QUEUE}
+   * @param capacity a runner's max-threads; 0 for other owners
+   * @param onLost called when a renewal finds the lease expired, before a new owner registers
+   */
+  public LeaseKeeper(
       Vertx vertx,
       Pool pool,
       String node,
+      String kind,
       int capacity,
       Duration lease,
       Duration renewalPeriod,
@@ -42,21 +47,23 @@ final class LeaseKeeper {
     this.vertx = vertx;
     this.pool = pool;
     this.node = node;
+    this.kind = kind;
     this.capacity = capacity;
     this.lease = lease;
     this.renewalPeriod = renewalPeriod;
     this.onLost = onLost;
   }
 
-  String ownerId() {
+  /** The owner id of the current lease (a new one after a lost lease). */
+  public String ownerId() {
     return ownerId;
   }
 
-  boolean held() {
+  public boolean held() {
     return held;
   }
 
-  Future<Void> start() {
+  public Future<Void> start() {
     return register()
         .onSuccess(v -> timer = vertx.setPeriodic(renewalPeriod.toMillis(), id -> renew()));
   }
@@ -64,12 +71,12 @@ final class LeaseKeeper {
   private Future<Void> register() {
     String id = UUID.randomUUID().toString();
     return store
-        .register(pool, UUID.fromString(id), node, LockOwner.RUNNER, capacity, lease)
+        .register(pool, UUID.fromString(id), node, kind, capacity, lease)
         .map(
             expiry -> {
               ownerId = id;
               held = true;
-              LOG.info("Runner {} holds lease {} until {}", node, id, expiry);
+              LOG.info("{} {} holds lease {} until {}", kind, node, id, expiry);
               return null;
             });
   }
@@ -87,7 +94,7 @@ final class LeaseKeeper {
                 held = true;
                 return Future.succeededFuture();
               }
-              LOG.warn("Runner {} found its lease {} expired: every lock is lost", node, ownerId);
+              LOG.warn("{} {} found its lease {} expired: every lock is lost", kind, node, ownerId);
               held = false;
               onLost.run();
               return register();
@@ -97,7 +104,7 @@ final class LeaseKeeper {
   }
 
   /** Gives the lease up (graceful shutdown) so others need not wait for it to expire. */
-  Future<Void> resign() {
+  public Future<Void> resign() {
     if (timer >= 0) {
       vertx.cancelTimer(timer);
     }

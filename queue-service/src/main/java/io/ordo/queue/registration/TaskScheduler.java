@@ -1,0 +1,211 @@
+package io.ordo.queue.registration;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.history.HistoryEvent;
+import io.ordo.history.HistoryEventType;
+import io.ordo.history.HistoryStore;
+import io.ordo.history.HistoryStore.Opening;
+import io.ordo.model.QueueKind;
+import io.ordo.model.TaskInfo;
+import io.ordo.model.TaskState;
+import io.ordo.model.TimeoutType;
+import io.ordo.queue.store.ContextStore;
+import io.ordo.queue.store.NewTask;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.QueueStore.TailReservation;
+import io.ordo.queue.store.TaskStore;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.SqlConnection;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Puts validated registrations into their queues inside the caller's transaction: positions at each
+ * queue's tail (under its row lock, so position order is commit order and received times never go
+ * backwards), the messages, their contexts, and the {@code TaskScheduled} event that opens each
+ * history. Used by HTTP registration and by the state-machine decider.
+ */
+public final class TaskScheduler {
+  private final QueueStore queues;
+  private final TaskStore tasks;
+  private final ContextStore contexts;
+  private final HistoryStore history;
+
+  public TaskScheduler(
+      QueueStore queues, TaskStore tasks, ContextStore contexts, HistoryStore history) {
+    this.queues = queues;
+    this.tasks = tasks;
+    this.contexts = contexts;
+    this.history = history;
+  }
+
+  /**
+   * What scheduling decided, per registration (aligned with the input): the new message's task
+   * info, or why it was refused (its serial queue does not exist).
+   *
+   * @param infos per registration, the task info, or null if refused
+   * @param refusals per registration, the refusal, or null if scheduled
+   * @param activeQueuesFed whether a scheduled message landed in an active queue (runners should be
+   *     told)
+   */
+  public record Scheduled(
+      List<TaskInfo> infos, List<RuntimeException> refusals, boolean activeQueuesFed) {}
+
+  /**
+   * Schedules messages in the transaction.
+   *
+   * @param messageIds the ids the new messages get, aligned with {@code registrations}
+   */
+  public Future<Scheduled> schedule(
+      SqlConnection tx, List<Registration> registrations, List<String> messageIds, Instant now) {
+    int n = registrations.size();
+    TaskInfo[] infos = new TaskInfo[n];
+    RuntimeException[] refusals = new RuntimeException[n];
+    if (n == 0) {
+      return Future.succeededFuture(new Scheduled(List.of(), List.of(), false));
+    }
+    Map<String, List<Integer>> byQueue = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      byQueue.computeIfAbsent(queueOf(registrations.get(i)), k -> new ArrayList<>()).add(i);
+    }
+    List<TailRequest> requests = new ArrayList<>();
+    byQueue.forEach(
+        (key, members) -> {
+          Registration r = registrations.get(members.get(0));
+          requests.add(new TailRequest(r.tenant(), r.kind(), r.queueId(), members.size()));
+        });
+    boolean[] fedActive = {false};
+    return queues
+        .reserveTail(tx, requests, now)
+        .compose(
+            reservations -> {
+              Map<String, TailReservation> reserved = new HashMap<>();
+              reservations.forEach(r -> reserved.put(key(r.tenant(), r.kind(), r.queueId()), r));
+              List<NewTask> newTasks = new ArrayList<>();
+              List<ContextStore.Entry> newContexts = new ArrayList<>();
+              List<Opening> openings = new ArrayList<>();
+              List<HistoryEvent> events = new ArrayList<>();
+              byQueue.forEach(
+                  (key, members) -> {
+                    TailReservation reservation = reserved.get(key);
+                    if (reservation == null) {
+                      members.forEach(i -> refusals[i] = queueMissing(registrations.get(i)));
+                      return;
+                    }
+                    fedActive[0] |= reservation.active();
+                    long position = reservation.lastPosition() - members.size();
+                    for (int i : members) {
+                      Registration r = registrations.get(i);
+                      String id = messageIds.get(i);
+                      NewTask task = newTask(r, id, ++position, reservation.receivedAt());
+                      infos[i] = info(task);
+                      newTasks.add(task);
+                      newContexts.add(new ContextStore.Entry(r.tenant(), id, r.context()));
+                      openings.add(
+                          new Opening(
+                              r.tenant(), id, "task", task.receivedAt(), infos[i].toJson()));
+                      events.add(scheduled(r, task));
+                    }
+                  });
+              return tasks
+                  .insert(tx, newTasks)
+                  .compose(v -> contexts.insert(tx, newContexts))
+                  .compose(v -> history.open(tx, openings, openings.stream().map(o -> 1L).toList()))
+                  .compose(v -> history.append(tx, events));
+            })
+        .map(
+            v ->
+                new Scheduled(
+                    java.util.Arrays.asList(infos),
+                    java.util.Arrays.asList(refusals),
+                    fedActive[0]));
+  }
+
+  private static NewTask newTask(Registration r, String id, long position, Instant receivedAt) {
+    return new NewTask(
+        r.tenant(),
+        id,
+        r.kind(),
+        r.queueId(),
+        position,
+        r.taskClassName(),
+        r.jsPath(),
+        r.parameter(),
+        r.kind() == QueueKind.SERIAL && r.stopProgressOnError(),
+        r.timeouts().toJson(),
+        r.sentTime(),
+        receivedAt,
+        deadline(r, TimeoutType.SCHEDULE_TO_START, receivedAt),
+        deadline(r, TimeoutType.SCHEDULE_TO_CLOSE, receivedAt),
+        r.executionId());
+  }
+
+  private static Instant deadline(Registration r, TimeoutType type, Instant from) {
+    return r.timeouts().get(type).map(from::plus).orElse(null);
+  }
+
+  private static TaskInfo info(NewTask t) {
+    boolean serial = t.kind() == QueueKind.SERIAL;
+    return new TaskInfo(
+        t.messageId(),
+        t.kind(),
+        serial ? t.queueId() : null,
+        TaskState.WAITING,
+        t.taskClassName(),
+        t.jsPath(),
+        t.parameter(),
+        serial ? t.stopProgressOnError() : null,
+        t.sentAt(),
+        t.receivedAt(),
+        null,
+        null,
+        null,
+        0,
+        null,
+        null,
+        t.timeouts(),
+        t.executionId(),
+        null);
+  }
+
+  private static HistoryEvent scheduled(Registration r, NewTask t) {
+    JsonObject attributes =
+        new JsonObject()
+            .put("queue", t.kind().apiName())
+            .put("queueId", t.kind() == QueueKind.SERIAL ? t.queueId() : null)
+            .put("taskClassName", t.taskClassName())
+            .put("jsPath", t.jsPath())
+            .put("parameter", t.parameter())
+            .put("timeouts", t.timeouts())
+            .put("stopProgressOnError", t.stopProgressOnError())
+            .put("sentTime", t.sentAt().toString())
+            .put("receivedTime", t.receivedAt().toString())
+            .put("principal", r.context() == null ? null : r.context().principal())
+            .put("idempotencyKey", r.idempotencyKey())
+            .put("executionId", r.executionId());
+    return new HistoryEvent(
+        t.tenant(), t.messageId(), 1, HistoryEventType.TaskScheduled, t.receivedAt(), attributes);
+  }
+
+  private static RuntimeException queueMissing(Registration r) {
+    return new TaskControlException(
+        ErrorCode.QUEUE_NOT_FOUND,
+        "no serial queue '" + r.queueId() + "'",
+        new JsonObject().put("queueId", r.queueId()));
+  }
+
+  private static String queueOf(Registration r) {
+    return key(r.tenant(), r.kind(), r.queueId());
+  }
+
+  private static String key(String tenant, QueueKind kind, String queueId) {
+    return tenant + "\u0000" + kind + "\u0000" + queueId;
+  }
+}
