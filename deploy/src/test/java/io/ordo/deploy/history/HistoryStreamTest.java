@@ -1,0 +1,123 @@
+package io.ordo.deploy.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.deploy.Api;
+import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.Tasks;
+import io.ordo.deploy.TestNode;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The live tail of a history over Server-Sent Events (SPEC 5). */
+class HistoryStreamTest {
+  private OrdoNode node;
+  private Api api;
+  private Tasks tasks;
+  private Vertx client;
+
+  @BeforeEach
+  void start() {
+    TestDatabase.truncate();
+    node = TestNode.start();
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    tasks = new Tasks(api);
+    client = Vertx.vertx();
+  }
+
+  @AfterEach
+  void stop() {
+    client.close().toCompletionStage().toCompletableFuture().join();
+    api.close();
+    node.close();
+  }
+
+  @Test
+  void theStreamSendsEveryEvent_asItHappens_andEndsWhenTheHistoryCloses() throws Exception {
+    String id = tasks.parallel("Sleep", new JsonObject().put("millis", 60_000));
+    tasks.await(id, "RUNNING");
+    List<String> received = new ArrayList<>();
+    CompletableFuture<Void> ended = stream(id, null, received);
+
+    api.await("/tasks/" + id, r -> received.size() >= 3, Tasks.WAIT);
+    api.post("/tasks/" + id + "/release", new JsonObject());
+    ended.get(20, TimeUnit.SECONDS);
+
+    List<String> expected = new ArrayList<>(tasks.eventTypes(id));
+    expected.add("end");
+    assertEquals(expected, received);
+  }
+
+  @Test
+  void lastEventId_resumesAfterTheGivenEvent() throws Exception {
+    String id = tasks.parallel("Echo", new JsonObject());
+    tasks.await(id, "DISPOSED");
+    List<String> received = new ArrayList<>();
+    stream(id, "2", received).get(20, TimeUnit.SECONDS);
+    assertEquals(List.of("TaskStarted", "TaskCompleted", "end"), received);
+  }
+
+  @Test
+  void anUnknownTask_isNotFound_andATokenIsNeeded() {
+    assertEquals(
+        404, api.get("/tasks/0192f2a8-aaaa-7bbb-8ccc-000000000000/history/stream").status());
+    assertEquals(
+        401,
+        api.as(null).get("/tasks/0192f2a8-aaaa-7bbb-8ccc-000000000000/history/stream").status());
+  }
+
+  /** Reads the stream; collects each message's event name; completes when the server ends it. */
+  private CompletableFuture<Void> stream(String id, String lastEventId, List<String> received) {
+    CompletableFuture<Void> ended = new CompletableFuture<>();
+    HttpClient http = client.createHttpClient();
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(HttpMethod.GET)
+            .setPort(node.httpPort())
+            .setHost("127.0.0.1")
+            .setURI("/api/v1/tasks/" + id + "/history/stream")
+            .putHeader("Authorization", "Bearer " + TestNode.OPERATOR);
+    if (lastEventId != null) {
+      options.putHeader("Last-Event-ID", lastEventId);
+    }
+    StringBuilder buffer = new StringBuilder();
+    http.request(options)
+        .compose(request -> request.send())
+        .onSuccess(
+            (HttpClientResponse response) -> {
+              assertTrue(response.getHeader("content-type").startsWith("text/event-stream"));
+              response.handler(
+                  chunk -> {
+                    buffer.append(chunk.toString());
+                    int end;
+                    while ((end = buffer.indexOf("\n\n")) >= 0) {
+                      String message = buffer.substring(0, end);
+                      buffer.delete(0, end + 2);
+                      for (String line : message.split("\n")) {
+                        if (line.startsWith("event: ")) {
+                          synchronized (received) {
+                            received.add(line.substring(7));
+                          }
+                        }
+                      }
+                    }
+                  });
+              response.endHandler(v -> ended.complete(null));
+            })
+        .onFailure(ended::completeExceptionally);
+    return ended;
+  }
+}
