@@ -1,0 +1,206 @@
+package io.ordo.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * All-in-one nodes in JVMs of their own ({@code io.ordo.deploy.Main} on this test's class path), on
+ * one data directory, for tests that kill them. {@link #close} stops every JVM it started and the
+ * embedded postgres of the data directory, and deletes the directory: nothing outlives a test.
+ */
+public final class NodeProcess implements AutoCloseable {
+  public static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+  private final Path dataDir;
+  private final String token;
+  private final List<Process> started = new ArrayList<>();
+
+  public NodeProcess(String token) {
+    try {
+      this.dataDir = Files.createTempDirectory("ordo-node-");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    this.token = token;
+  }
+
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /** Starts a node on a free port; answers once it is ready. */
+  public Started start(String name, Map<String, String> extraEnvironment) {
+    int port = freePort();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            java,
+            "-Xmx512m",
+            "--add-opens",
+            "java.base/java.lang=ALL-UNNAMED",
+            "-cp",
+            System.getProperty("java.class.path"),
+            "io.ordo.deploy.Main");
+    Map<String, String> env = builder.environment();
+    env.keySet().removeIf(key -> key.startsWith("ORDO_"));
+    env.put("ORDO_DATA_DIR", dataDir.toString());
+    env.put("ORDO_HTTP_PORT", String.valueOf(port));
+    env.put("ORDO_DEV_TOKEN", token);
+    env.put("ORDO_NODE_NAME", name);
+    env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "2");
+    env.putAll(extraEnvironment);
+    builder.redirectErrorStream(true);
+    builder.redirectOutput(dataDir.resolve(name + ".log").toFile());
+    Process process;
+    try {
+      process = builder.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    started.add(process);
+    Started node = new Started(name, process, port);
+    node.awaitReady();
+    return node;
+  }
+
+  /** A started node JVM. */
+  public final class Started {
+    private final String name;
+    private final Process process;
+    private final int port;
+
+    Started(String name, Process process, int port) {
+      this.name = name;
+      this.process = process;
+      this.port = port;
+    }
+
+    public int port() {
+      return port;
+    }
+
+    public Process process() {
+      return process;
+    }
+
+    /** kill -9: no shutdown hook runs; its postgres survives as an orphan. */
+    public void kill() throws InterruptedException {
+      process.destroyForcibly();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        throw new AssertionError("node " + name + " did not die");
+      }
+    }
+
+    void awaitReady() {
+      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+      String last = "none";
+      try (Api api = new Api(port, token)) {
+        while (System.nanoTime() < deadline) {
+          if (!process.isAlive()) {
+            throw new AssertionError(
+                "node " + name + " exited with " + process.exitValue() + "; its log:\n" + log());
+          }
+          try {
+            Api.Reply reply = api.get("/health/ready");
+            if (reply.status() == 200) {
+              return;
+            }
+            last = reply.status() + " " + reply.body();
+          } catch (RuntimeException e) {
+            last = e.toString(); // not listening yet
+          }
+          Thread.sleep(100);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw new AssertionError(
+          "node "
+              + name
+              + " not ready within "
+              + START_TIMEOUT
+              + " (last: "
+              + last
+              + "):\n"
+              + log());
+    }
+
+    public String log() {
+      try {
+        List<String> lines = Files.readAllLines(dataDir.resolve(name + ".log"));
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+      } catch (IOException e) {
+        return "(no log: " + e + ")";
+      }
+    }
+  }
+
+  /** The PID in the embedded server's {@code postmaster.pid}, if there is one. */
+  public Optional<Long> serverPid() {
+    Path pidFile = dataDir.resolve("postgres").resolve("postmaster.pid");
+    try {
+      if (!Files.exists(pidFile)) {
+        return Optional.empty();
+      }
+      List<String> lines = Files.readAllLines(pidFile);
+      return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  public static boolean isPostgres(ProcessHandle process) {
+    return process.isAlive()
+        && process.info().command().map(command -> command.contains("postgres")).orElse(false);
+  }
+
+  @Override
+  public void close() {
+    for (Process process : started) {
+      stop(process.toHandle());
+    }
+    serverPid()
+        .flatMap(ProcessHandle::of)
+        .filter(NodeProcess::isPostgres)
+        .ifPresent(NodeProcess::stop);
+    try (Stream<Path> files = Files.walk(dataDir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** SIGTERM, then SIGKILL if it has not ended within a minute. */
+  public static void stop(ProcessHandle process) {
+    if (!process.isAlive()) {
+      return;
+    }
+    process.destroy();
+    try {
+      process.onExit().get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      process.destroyForcibly();
+      process.onExit().join();
+    }
+  }
+
+  public static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
