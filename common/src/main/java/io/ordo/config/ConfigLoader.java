@@ -41,6 +41,7 @@ public final class ConfigLoader {
           Map.entry("ORDO_CLUSTER_MEMBERS", "cluster.members"),
           Map.entry("ORDO_CLUSTER_HOST", "cluster.host"),
           Map.entry("ORDO_CLUSTER_PORT", "cluster.port"),
+          Map.entry("ORDO_CLUSTER_NAME", "cluster.name"),
           Map.entry("ORDO_MAX_THREADS", "task-runner.max-threads"),
           Map.entry("ORDO_ROUND_INTERVAL", "task-runner.round-interval"),
           Map.entry("ORDO_PLUGIN_DIR", "task-runner.plugin-dir"),
@@ -142,7 +143,8 @@ public final class ConfigLoader {
         new ClusterOptions(
             list("cluster.members"),
             string("cluster.host", ClusterOptions.DEFAULT_HOST),
-            integer("cluster.port", ClusterOptions.DEFAULT_PORT, 1, 65535)),
+            integer("cluster.port", ClusterOptions.DEFAULT_PORT, 1, 65535),
+            string("cluster.name", ClusterOptions.DEFAULT_NAME)),
         new RunnerOptions(
             integer("task-runner.max-threads", RunnerOptions.DEFAULT_MAX_THREADS, 1, 4096),
             seconds("task-runner.round-interval", RunnerOptions.DEFAULT_ROUND_INTERVAL),

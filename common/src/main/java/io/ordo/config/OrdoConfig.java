@@ -80,8 +80,10 @@ public record OrdoConfig(
    * @param members TCP/IP member addresses ({@code host} or {@code host:port})
    * @param host the interface Hazelcast and the event bus bind to
    * @param port Hazelcast's first port (it tries the following ones too)
+   * @param name the cluster's name: JVMs of another cluster name never join this one
    */
-  public record ClusterOptions(List<String> members, String host, int port) {
+  public record ClusterOptions(List<String> members, String host, int port, String name) {
+    public static final String DEFAULT_NAME = "ordo";
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 5701;
   }

@@ -17,14 +17,14 @@ import java.util.List;
 final class ClusterSetup {
   private ClusterSetup() {}
 
-  static HazelcastClusterManager clusterManager(ClusterOptions options, String clusterName) {
+  static HazelcastClusterManager clusterManager(ClusterOptions options) {
     Config config = ConfigUtil.loadConfig(); // keeps vert.x's subs multimap and node maps
-    config.setClusterName(clusterName);
+    config.setClusterName(options.name());
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.logging.type", "slf4j");
     config.setProperty("hazelcast.wait.seconds.before.join", "0");
     config.setProperty("hazelcast.socket.bind.any", "false");
-    config.setProperty("hazelcast.tcp.join.port.try.count", "10");
+    config.setProperty("hazelcast.tcp.join.port.try.count", "20");
     NetworkConfig network = config.getNetworkConfig();
     network.setPort(options.port()).setPortAutoIncrement(true).setPortCount(20);
     network.getInterfaces().setEnabled(true).setInterfaces(List.of(options.host()));

@@ -82,7 +82,7 @@ public final class OrdoNode implements AutoCloseable {
       started =
           builder
               .with(options)
-              .withClusterManager(ClusterSetup.clusterManager(config.cluster(), "ordo"))
+              .withClusterManager(ClusterSetup.clusterManager(config.cluster()))
               .buildClustered();
     } else {
       started = Future.succeededFuture(builder.with(options).build());

@@ -189,7 +189,10 @@ final class ReportApplier {
     long eventId = moved.lastEventId() + 1;
     boolean failed = report.type() == ReportType.FAILED;
     JsonObject attributes =
-        new JsonObject().put("scheduledEventId", 1).put("startedEventId", moved.startedEventId());
+        new JsonObject()
+            .put("node", batch.node())
+            .put("scheduledEventId", 1)
+            .put("startedEventId", moved.startedEventId());
     JsonObject outcome = Summaries.outcome(failed ? "FAILED" : "COMPLETED");
     if (failed) {
       attributes
