@@ -1,0 +1,200 @@
+package io.ordo.deploy.farm;
+
+import io.ordo.deploy.NodeProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A local farm started with {@code deploy/farm} (separate JVMs in one Hazelcast cluster, on the
+ * packaged ordo.jar), and the faults a chaos test injects into it: kill -9, SIGSTOP/SIGCONT, a
+ * queue-service restart. {@link #close} runs {@code deploy/farm stop} and deletes the directory.
+ */
+final class Farm implements AutoCloseable {
+  private static final Path SCRIPT = Path.of("farm").toAbsolutePath();
+  private static final Path JAR = Path.of("target", "ordo.jar").toAbsolutePath();
+
+  private final Path dir;
+  private final int httpPort;
+  private final Map<String, String> environment;
+
+  private Farm(Path dir, int httpPort, Map<String, String> environment) {
+    this.dir = dir;
+    this.httpPort = httpPort;
+    this.environment = environment;
+  }
+
+  /** Starts a farm of {@code runners} runner JVMs; returns once it is ready. */
+  static Farm start(int runners, Map<String, String> extraEnvironment) throws Exception {
+    if (!Files.exists(JAR)) {
+      throw new IllegalStateException(
+          JAR + " is missing: farm tests run after package (mvn verify)");
+    }
+    Path dir = Files.createTempDirectory("ordo-farm-");
+    int port = NodeProcess.freePort();
+    Map<String, String> env = new HashMap<>(extraEnvironment);
+    env.put("ORDO_CLUSTER_NAME", "ordo-it-" + ProcessHandle.current().pid() + "-" + port);
+    // chosen here, not by the script, so that a service this test restarts joins the same cluster
+    env.put("ORDO_CLUSTER_PORT", String.valueOf(freePortBlock()));
+    env.put("ORDO_CLUSTER_MEMBERS", "127.0.0.1");
+    Farm farm = new Farm(dir, port, env);
+    int exit =
+        farm.run(
+            "start",
+            "--dir",
+            dir.toString(),
+            "--runners",
+            String.valueOf(runners),
+            "--http-port",
+            String.valueOf(port));
+    if (exit != 0) {
+      String logs = farm.logs();
+      farm.close();
+      throw new AssertionError("deploy/farm start failed (" + exit + "):\n" + logs);
+    }
+    return farm;
+  }
+
+  int httpPort() {
+    return httpPort;
+  }
+
+  long pid(String service, int index) {
+    try {
+      return Long.parseLong(
+          Files.readString(dir.resolve("pids").resolve(service + "-" + index + ".pid")).trim());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  void kill9(String service, int index) {
+    ProcessHandle.of(pid(service, index)).ifPresent(ProcessHandle::destroyForcibly);
+  }
+
+  void pause(String service, int index) throws Exception {
+    signal("STOP", pid(service, index));
+  }
+
+  void resume(String service, int index) throws Exception {
+    signal("CONT", pid(service, index));
+  }
+
+  /**
+   * Stops the queue service (SIGTERM) and starts a new one on the same port, with the farm's
+   * environment; returns once it is ready.
+   */
+  void restartQueueService() throws Exception {
+    ProcessHandle old = ProcessHandle.of(pid("queue", 1)).orElseThrow();
+    old.destroy();
+    old.onExit().get(60, TimeUnit.SECONDS);
+    Map<String, String> env = new HashMap<>(environment);
+    env.put("ORDO_DB_URL", Files.readString(dir.resolve("db-url")).trim());
+    env.put("ORDO_NODE_NAME", "queue-1");
+    env.put("ORDO_HTTP_PORT", String.valueOf(httpPort));
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-opens",
+                "java.base/java.lang=ALL-UNNAMED",
+                "-Xmx512m",
+                "-jar",
+                JAR.toString(),
+                "queue"));
+    builder.environment().putAll(env);
+    builder.redirectErrorStream(true);
+    builder.redirectOutput(dir.resolve("logs").resolve("queue-1-restarted.log").toFile());
+    Process process = builder.start();
+    Files.writeString(dir.resolve("pids").resolve("queue-1.pid"), String.valueOf(process.pid()));
+    for (int i = 0; i < 1200; i++) {
+      if (Files.readString(dir.resolve("logs").resolve("queue-1-restarted.log"))
+          .contains("ready on port")) {
+        return;
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError("the restarted queue service exited:\n" + logs());
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the restarted queue service never got ready");
+  }
+
+  /** The last lines of every log, for a failure's message. */
+  String logs() {
+    StringBuilder text = new StringBuilder();
+    try (Stream<Path> logs = Files.list(dir.resolve("logs"))) {
+      for (Path log : logs.sorted().toList()) {
+        List<String> lines = Files.readAllLines(log);
+        text.append("== ").append(log.getFileName()).append('\n');
+        lines
+            .subList(Math.max(0, lines.size() - 15), lines.size())
+            .forEach(l -> text.append(l).append('\n'));
+      }
+    } catch (IOException e) {
+      text.append("(no logs: ").append(e).append(")");
+    }
+    return text.toString();
+  }
+
+  @Override
+  public void close() throws Exception {
+    // a paused JVM ignores SIGTERM until it is continued; the script continues them
+    run("stop", "--dir", dir.toString());
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
+  }
+
+  private int run(String... arguments) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(SCRIPT.toString());
+    command.addAll(List.of(arguments));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().putAll(environment);
+    builder.redirectErrorStream(true);
+    builder.redirectOutput(ProcessBuilder.Redirect.INHERIT);
+    Process process = builder.start();
+    if (!process.waitFor(10, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new AssertionError("deploy/farm " + arguments[0] + " did not finish");
+    }
+    return process.exitValue();
+  }
+
+  /** A port with the 19 after it free too (Hazelcast counts up from its port). */
+  private static int freePortBlock() {
+    java.util.Random random = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int base = 20000 + 20 * random.nextInt(1000);
+      boolean free = true;
+      for (int port = base; port < base + 20 && free; port++) {
+        try (java.net.ServerSocket socket =
+            new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+          free = socket.getLocalPort() == port;
+        } catch (IOException e) {
+          free = false;
+        }
+      }
+      if (free) {
+        return base;
+      }
+    }
+    throw new IllegalStateException("no block of 20 free ports");
+  }
+
+  private static void signal(String signal, long pid) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start();
+    if (kill.waitFor() != 0) {
+      throw new AssertionError("kill -" + signal + " " + pid + " failed");
+    }
+  }
+}
