@@ -112,6 +112,7 @@ public final class ApiRouter {
     router.route("/api/v1/*").handler(new BearerAuthHandler(tokens));
     router.route("/api/v1/*").handler(BodyHandler.create(false).setBodyLimit(bodyLimit));
     router.route("/api/v1/*").subRouter(api);
+    UiRoutes.mount(router);
     router.route("/api/*").failureHandler(Problems::handle);
     router
         .route("/api/*")
