@@ -34,16 +34,27 @@ function append(el, children) {
   }
 }
 
-/** Replaces an element's content, keeping keyboard focus on the control with the same focus key. */
+/**
+ * Replaces an element's content (an auto-refresh), keeping keyboard focus on the control that
+ * stands where the focused one stood: same focus key, or same kind, target and text.
+ */
 export function replaceContent(el, ...children) {
   const active = document.activeElement;
-  const key = active && el.contains(active) ? active.dataset.focusKey : undefined;
+  const key = active && active !== el && el.contains(active) ? focusSignature(active) : null;
   el.replaceChildren();
   append(el, children);
   if (key) {
-    const again = el.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    const again = [...el.querySelectorAll(FOCUSABLE)].find((c) => focusSignature(c) === key);
     if (again) again.focus();
   }
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+function focusSignature(el) {
+  if (el.dataset.focusKey) return el.dataset.focusKey;
+  return [el.tagName, el.getAttribute('href'), el.getAttribute('aria-label'), el.textContent]
+    .join('|');
 }
 
 /** A time from the API (ISO-8601) as a <time> in local time (today: the clock only), or a dash. */

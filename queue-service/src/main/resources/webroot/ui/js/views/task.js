@@ -22,7 +22,8 @@ export function render(main, messageId) {
   const fresh = freshness(() => refresh(true));
   const controller = new AbortController();
   let last = '';
-  let closed = false;
+  let closed = false; // the history ended: the task left its queue
+  let missing = false; // no such task
   let pending = null;
 
   /** One refresh for a burst of events (the stream sends a whole history at once). */
@@ -35,7 +36,16 @@ export function render(main, messageId) {
   }
 
   async function refresh(force = false) {
-    const task = await api.get(`/tasks/${api.seg(messageId)}`, {signal: controller.signal});
+    let task;
+    try {
+      task = await api.get(`/tasks/${api.seg(messageId)}`, {signal: controller.signal});
+    } catch (error) {
+      if (error.status === 404) {
+        missing = true;
+        replaceContent(info, h('p', {}, 'No task with this id (or its history was purged).'));
+      }
+      throw error;
+    }
     fresh.touch();
     const snapshot = JSON.stringify(task);
     if (!force && snapshot === last) return;
@@ -56,7 +66,7 @@ export function render(main, messageId) {
         h('div', {class: 'section-head'}, h('h2', {id: 'history-title'}, 'History'), liveState),
         timeline, announcer)));
 
-  const stopRefresh = every(REFRESH_MS, () => (closed ? undefined : refresh()));
+  const stopRefresh = every(REFRESH_MS, () => (closed || missing ? undefined : refresh()));
   follow();
   return () => {
     controller.abort();
@@ -67,7 +77,7 @@ export function render(main, messageId) {
   /** Reads the live history; reconnects after a dropped connection, resuming after the last id. */
   async function follow() {
     let lastEventId = 0;
-    while (!controller.signal.aborted && !closed) {
+    while (!controller.signal.aborted && !closed && !missing) {
       setLive('live', 'Live');
       try {
         await readEvents(`/tasks/${api.seg(messageId)}/history/stream`, {
