@@ -88,6 +88,12 @@ document.getElementById('sign-out').addEventListener('click', () => {
   signIn();
 });
 
+// The skip link must not change the hash: the hash names the screen.
+document.querySelector('.skip-link').addEventListener('click', (event) => {
+  event.preventDefault();
+  (document.getElementById('screen-title') || main).focus();
+});
+
 window.addEventListener('hashchange', () => {
   show();
   document.getElementById('screen-title')?.focus();

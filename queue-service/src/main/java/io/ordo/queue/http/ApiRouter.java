@@ -32,7 +32,7 @@ public final class ApiRouter {
   private ApiRouter() {}
 
   /**
-   * Mounts the API on {@code router}.
+   * Mounts the API, and the admin web UI at {@code /ui/} ({@link UiRoutes}), on {@code router}.
    *
    * @param bodyLimit the largest request body in bytes (413 past it)
    */

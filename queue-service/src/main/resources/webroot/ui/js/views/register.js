@@ -138,7 +138,10 @@ export function render(main, params) {
         const queue = serial(info.queueId);
         queueSelect.append(h('option', {value: queueKey(queue)}, `Serial: ${info.queueId}`));
       }
-      if (params.get('queue')) queueSelect.value = params.get('queue');
+      const asked = params.get('queue');
+      if (asked && [...queueSelect.options].some((option) => option.value === asked)) {
+        queueSelect.value = asked;
+      }
       queueSelect.dispatchEvent(new Event('change'));
     } catch (error) {
       showError(error, 'Loading task types and queues');
