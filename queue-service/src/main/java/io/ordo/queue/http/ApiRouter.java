@@ -32,7 +32,7 @@ public final class ApiRouter {
   private ApiRouter() {}
 
   /**
-   * Mounts the API on {@code router}.
+   * Mounts the API, and the admin web UI at {@code /ui/} ({@link UiRoutes}), on {@code router}.
    *
    * @param bodyLimit the largest request body in bytes (413 past it)
    */
@@ -112,6 +112,7 @@ public final class ApiRouter {
     router.route("/api/v1/*").handler(new BearerAuthHandler(tokens));
     router.route("/api/v1/*").handler(BodyHandler.create(false).setBodyLimit(bodyLimit));
     router.route("/api/v1/*").subRouter(api);
+    UiRoutes.mount(router);
     router.route("/api/*").failureHandler(Problems::handle);
     router
         .route("/api/*")

@@ -1,0 +1,300 @@
+package io.ordo.deploy.ui;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.assertions.PlaywrightAssertions;
+import com.microsoft.playwright.options.AriaRole;
+import io.ordo.deploy.Api;
+import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.Tasks;
+import io.ordo.deploy.TestNode;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The admin web UI at {@code /ui/} in a real headless Chromium against a full node: what an
+ * operator sees and does. Every wait is one of Playwright's retrying assertions; nothing sleeps.
+ */
+@Tag("browser")
+class AdminUiTest {
+  /** Long enough for a runner to pick a task up and for the page's auto-refresh (3 s) twice. */
+  private static final double TIMEOUT_MS = 20_000;
+
+  private static final Path SCREENSHOTS = Path.of("target", "ui-screenshots");
+
+  private static Chromium chromium;
+
+  private OrdoNode node;
+  private Api api;
+  private BrowserContext context;
+  private final List<Page> pages = new ArrayList<>();
+
+  @RegisterExtension final ScreenshotOnFailure screenshots = new ScreenshotOnFailure(() -> pages);
+
+  @BeforeAll
+  static void launchBrowser() {
+    PlaywrightAssertions.setDefaultAssertionTimeout(TIMEOUT_MS);
+    chromium = Chromium.launch();
+  }
+
+  @AfterAll
+  static void closeBrowser() {
+    if (chromium != null) {
+      chromium.close();
+    }
+  }
+
+  @BeforeEach
+  void start() {
+    TestDatabase.truncate();
+    node = TestNode.start();
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    context = chromium.browser().newContext();
+    context.setDefaultTimeout(TIMEOUT_MS);
+  }
+
+  @AfterEach
+  void stop() {
+    if (context != null) {
+      context.close();
+    }
+    api.close();
+    node.close();
+  }
+
+  @Test
+  void operatorRegistersASleepTask_seesItRun_releasesIt_andWatchesItsHistoryLive() {
+    Page page = signedIn();
+    Locator parallel = queueRow(page, "Parallel queue");
+    assertThat(parallel).containsText("Active");
+    assertThat(parallel.locator(".waiting-count")).hasText("0");
+    assertThat(parallel.locator(".running-count")).hasText("0");
+
+    page.getByLabel("Queue id").fill("com.example.billing");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Add queue")).click();
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("com.example.billing added");
+    Locator billing = queueRow(page, "com.example.billing");
+    assertThat(billing).containsText("serial");
+    assertThat(billing).containsText("Active");
+    snapshot(page, "queues");
+
+    nav(page, "Register a task");
+    page.getByLabel("Queue", new Page.GetByLabelOptions().setExact(true)).selectOption("parallel");
+    page.getByLabel("Task type").selectOption("Sleep");
+    page.getByLabel("Parameter (JSON)").fill("{\"millis\": 60000}");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Register task")).click();
+    Locator status = page.getByRole(AriaRole.STATUS);
+    assertThat(status).containsText("Registered task");
+    String messageId = status.getByRole(AriaRole.LINK).first().textContent();
+    snapshot(page, "register");
+
+    status
+        .getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("Parallel queue"))
+        .click();
+    assertThat(heading(page)).hasText("Parallel queue");
+    Locator running = page.locator("#running-table tbody tr").filter(hasText(messageId));
+    assertThat(running).containsText("RUNNING");
+    assertThat(running).containsText("Sleep");
+    assertThat(running.locator(".node")).hasText("test-node");
+    assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Running (1)")))
+        .isVisible();
+    snapshot(page, "parallel-queue-running");
+
+    // A second tab follows the task's history while the first one releases it.
+    Page watcher = signedIn();
+    watcher.navigate(uiUrl() + "#/tasks/" + messageId);
+    Locator timeline = watcher.locator("#timeline .event-type");
+    assertThat(timeline)
+        .containsText(new String[] {"TaskScheduled", "TaskAccepted", "TaskStarted"});
+    assertThat(watcher.locator("#live-state")).hasText("Live");
+    assertThat(watcher.locator("#task-facts")).containsText("test-node");
+
+    // Forced stop asks first and warns; cancelling leaves the task running.
+    running
+        .getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Force stop task"))
+        .click();
+    Locator dialog = page.getByRole(AriaRole.DIALOG);
+    assertThat(dialog).containsText("Forced stop is discouraged");
+    snapshot(page, "force-stop-dialog");
+    dialog.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Cancel")).click();
+    assertThat(dialog).isHidden();
+    assertThat(running).containsText("RUNNING");
+
+    running
+        .getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Release task"))
+        .click();
+    assertThat(dialog.getByLabel("Re-entry")).not().isChecked();
+    assertThat(dialog.getByLabel("Stop the queue")).not().isChecked();
+    dialog
+        .getByRole(
+            AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Release").setExact(true))
+        .click();
+    assertThat(status).containsText("Task " + messageId + " released");
+    assertThat(page.getByText("No task is running.")).isVisible();
+    assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Running (0)")))
+        .isVisible();
+
+    // The watching tab was never reloaded: the release arrived through the live stream.
+    assertThat(timeline)
+        .containsText(
+            new String[] {
+              "TaskScheduled", "TaskAccepted", "TaskStarted", "TaskReleaseRequested", "TaskReleased"
+            });
+    Locator released = watcher.locator("#timeline li").filter(hasText("TaskReleaseRequested"));
+    assertThat(released).containsText("reentry");
+    assertThat(released).containsText("false");
+    assertThat(watcher.locator("#task-facts")).containsText("DISPOSED");
+    snapshot(watcher, "task-history");
+  }
+
+  @Test
+  void deactivatedQueueShowsWhyItsTaskWaits_andOperatorRemovesTheTaskAndTheQueue() {
+    Tasks tasks = new Tasks(api);
+    tasks.addSerialQueue("com.example.mail", true);
+    Page page = signedIn();
+    Locator mail = queueRow(page, "com.example.mail");
+    assertThat(mail).containsText("Active");
+
+    mail.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Deactivate")).click();
+    assertThat(mail).containsText("Inactive");
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("com.example.mail is now inactive");
+
+    // Registered elsewhere: the list refreshes by itself and says why the task does not run.
+    String waiting = tasks.serial("com.example.mail", "Echo", new JsonObject().put("n", 1), false);
+    assertThat(mail.locator(".waiting-count")).hasText("1");
+    assertThat(mail.locator(".blocked-reason")).containsText("INACTIVE");
+    snapshot(page, "queues-blocked");
+
+    // Adding an existing queue shows the problem's detail.
+    page.getByLabel("Queue id").fill("com.example.mail");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Add queue")).click();
+    assertThat(page.getByRole(AriaRole.ALERT)).containsText("queue_exists");
+
+    mail.getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("com.example.mail"))
+        .click();
+    assertThat(heading(page)).hasText("Serial queue com.example.mail");
+    assertThat(page.locator(".blocked-reason")).containsText("INACTIVE");
+    Locator row = page.locator("#waiting-table tbody tr").filter(hasText(waiting));
+    assertThat(row).containsText("Echo");
+    assertThat(row).containsText("{\"n\":1}");
+    snapshot(page, "serial-queue-waiting");
+
+    row.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Remove task")).click();
+    page.getByRole(AriaRole.DIALOG)
+        .getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Remove task"))
+        .click();
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("Task " + waiting + " removed");
+    assertThat(page.getByText("No task is waiting.")).isVisible();
+    assertThat(page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setName("Waiting (0)")))
+        .isVisible();
+
+    nav(page, "Queues");
+    mail = queueRow(page, "com.example.mail");
+    mail.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Remove queue")).click();
+    page.getByRole(AriaRole.DIALOG)
+        .getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Remove queue"))
+        .click();
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("Queue com.example.mail removed");
+    assertThat(mail).hasCount(0);
+  }
+
+  @Test
+  void narrowWindow_showsQueuesAsCards_andStateMachinesSayTheyAreNotAvailableYet() {
+    Page page = signedIn();
+    page.setViewportSize(390, 844);
+    Locator parallel = queueRow(page, "Parallel queue");
+    assertThat(parallel).containsText("Active");
+    assertThat(
+            parallel.getByRole(
+                AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Deactivate")))
+        .isInViewport();
+    assertEquals(
+        Boolean.TRUE,
+        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"),
+        "the queues screen needs no sideways scrolling at 390 px");
+    snapshot(page, "queues-narrow");
+
+    nav(page, "State machines");
+    assertThat(heading(page)).hasText("State machines");
+    assertThat(page.locator("main")).containsText("not available yet");
+
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")).click();
+    assertThat(page.getByLabel("Bearer token")).isVisible();
+  }
+
+  @Test
+  void wrongToken_isRefused_andTheFormSaysSo() {
+    Page page = open();
+    page.getByLabel("Bearer token").fill("not-a-token");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(page.getByText("The token was not accepted.")).isVisible();
+    assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
+  }
+
+  /** A new tab on /ui/ (through the /ui redirect), before signing in. */
+  private Page open() {
+    Page page = context.newPage();
+    pages.add(page);
+    page.navigate("http://127.0.0.1:" + node.httpPort() + "/ui");
+    assertThat(page).hasURL(Pattern.compile(".*/ui/$"));
+    return page;
+  }
+
+  /** A new tab signed in with the operator token, on the queues screen. */
+  private Page signedIn() {
+    Page page = open();
+    page.getByLabel("Bearer token").fill(TestNode.OPERATOR);
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(heading(page)).hasText("Queues");
+    return page;
+  }
+
+  private String uiUrl() {
+    return "http://127.0.0.1:" + node.httpPort() + "/ui/";
+  }
+
+  private static void nav(Page page, String section) {
+    page.getByRole(AriaRole.NAVIGATION)
+        .getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName(section))
+        .click();
+  }
+
+  private static Locator heading(Page page) {
+    return page.getByRole(AriaRole.HEADING, new Page.GetByRoleOptions().setLevel(1));
+  }
+
+  private static Locator queueRow(Page page, String name) {
+    return page.locator("#queues-table tbody tr")
+        .filter(
+            new Locator.FilterOptions()
+                .setHas(
+                    page.getByRole(
+                        AriaRole.ROWHEADER,
+                        new Page.GetByRoleOptions().setName(name).setExact(true))));
+  }
+
+  private static Locator.FilterOptions hasText(String text) {
+    return new Locator.FilterOptions().setHasText(text);
+  }
+
+  /** Keeps a picture of each step in target/ui-screenshots, to look at the layout. */
+  private static void snapshot(Page page, String name) {
+    page.screenshot(
+        new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve(name + ".png")).setFullPage(true));
+  }
+}

@@ -1,0 +1,89 @@
+// Ordo's HTTP API (/api/v1) with the bearer token the user entered. The token lives in
+// sessionStorage: it is gone when the tab closes and is never sent anywhere but this origin's API.
+
+const TOKEN_KEY = 'ordo.token';
+export const BASE = new URL('../api/v1', document.baseURI).pathname;
+
+export function token() {
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function setToken(value) {
+  if (value) sessionStorage.setItem(TOKEN_KEY, value);
+  else sessionStorage.removeItem(TOKEN_KEY);
+}
+
+/** A failed call: the problem response's detail, code and status (RFC 9457). */
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.code = problem.code || null;
+    this.problem = problem;
+  }
+}
+
+const listeners = new Set();
+
+/** Called with the ApiError whenever the API refuses the token (401). */
+export function onUnauthorized(listener) {
+  listeners.add(listener);
+}
+
+export function headers(extra = {}) {
+  return {Authorization: `Bearer ${token()}`, ...extra};
+}
+
+/** Calls the API; answers the JSON body (null for 204) or throws an ApiError. */
+export async function call(method, path, body, {signal} = {}) {
+  const init = {method, headers: headers({Accept: 'application/json'}), signal};
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(BASE + path, init);
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    throw new ApiError(0, {detail: `Ordo cannot be reached (${e.message})`, code: 'network'});
+  }
+  return answer(response);
+}
+
+/** The JSON of a response, or the ApiError it carries. */
+export async function answer(response) {
+  if (response.ok) {
+    if (response.status === 204) return null;
+    const text = await response.text();
+    return text ? JSON.parse(text) : null;
+  }
+  let problem;
+  try {
+    problem = await response.json();
+  } catch {
+    problem = {detail: `HTTP ${response.status} ${response.statusText}`};
+  }
+  const error = new ApiError(response.status, problem);
+  if (response.status === 401) listeners.forEach((listener) => listener(error));
+  throw error;
+}
+
+/** Whether the API accepts `candidate` (without signing anyone out); throws other failures. */
+export async function accepts(candidate) {
+  const response = await fetch(`${BASE}/parallel-queue?limit=1`, {
+    headers: {Authorization: `Bearer ${candidate}`, Accept: 'application/json'},
+  });
+  if (response.status === 401) return false;
+  if (response.status === 403) return true; // a valid token whose role cannot read queues
+  await answer(response);
+  return true;
+}
+
+export const get = (path, options) => call('GET', path, undefined, options);
+export const post = (path, body) => call('POST', path, body);
+export const put = (path, body) => call('PUT', path, body);
+export const del = (path) => call('DELETE', path);
+
+/** The path segment of a queue id or message id. */
+export const seg = encodeURIComponent;

@@ -1,0 +1,101 @@
+// The admin UI's entry point: sign-in, and the screens by location hash.
+//   #/queues                     queues
+//   #/queues/parallel            the parallel queue's tasks
+//   #/queues/serial/{queueId}    a serial queue's tasks
+//   #/register?queue=...         register a task
+//   #/tasks, #/tasks/{messageId} find a task, a task with its history
+//   #/state-machines             not available yet
+
+import * as api from './api.js';
+import {PARALLEL, serial} from './queues.js';
+import {clearMessages} from './ui.js';
+import * as find from './views/find.js';
+import * as login from './views/login.js';
+import * as overview from './views/overview.js';
+import * as queue from './views/queue.js';
+import * as register from './views/register.js';
+import * as stateMachines from './views/state-machines.js';
+import * as task from './views/task.js';
+
+const main = document.getElementById('main');
+const nav = document.getElementById('nav');
+let dispose = null;
+
+function route(path, params) {
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const [first, second, third] = parts;
+  if (first === 'queues' && second === 'parallel') {
+    return ['queues', 'Parallel queue', (el) => queue.render(el, PARALLEL)];
+  }
+  if (first === 'queues' && second === 'serial' && third) {
+    return ['queues', `Serial queue ${third}`, (el) => queue.render(el, serial(third))];
+  }
+  if (first === 'register') return ['register', 'Register a task', (el) => register.render(el, params)];
+  if (first === 'tasks' && second) return ['tasks', `Task ${second}`, (el) => task.render(el, second)];
+  if (first === 'tasks') return ['tasks', 'Find a task', (el) => find.render(el)];
+  if (first === 'state-machines') {
+    return ['state-machines', 'State machines', (el) => stateMachines.render(el)];
+  }
+  return ['queues', 'Queues', (el) => overview.render(el)];
+}
+
+function show() {
+  if (dispose) dispose();
+  dispose = null;
+  clearMessages();
+  main.replaceChildren();
+  if (!api.token()) {
+    signIn();
+    return;
+  }
+  const [hash, query = ''] = location.hash.replace(/^#/, '').split('?');
+  const [section, title, render] = route(hash, new URLSearchParams(query));
+  setSignedIn(true);
+  for (const link of nav.querySelectorAll('a')) {
+    if (link.dataset.section === section) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  document.title = `${title} · Ordo admin`;
+  dispose = render(main) || null;
+  const screenTitle = document.getElementById('screen-title');
+  if (screenTitle && document.activeElement === document.body) screenTitle.focus();
+}
+
+function signIn(reason) {
+  if (dispose) dispose();
+  dispose = null;
+  setSignedIn(false);
+  main.replaceChildren();
+  document.title = 'Sign in · Ordo admin';
+  login.render(main, {reason, onSignedIn: show});
+}
+
+function setSignedIn(signedIn) {
+  nav.hidden = !signedIn;
+  document.getElementById('session').hidden = !signedIn;
+}
+
+api.onUnauthorized((error) => {
+  if (!api.token()) return; // the sign-in form tells by itself
+  api.setToken(null);
+  clearMessages();
+  signIn(`Signed out: ${error.message}`);
+});
+
+document.getElementById('sign-out').addEventListener('click', () => {
+  api.setToken(null);
+  clearMessages();
+  signIn();
+});
+
+// The skip link must not change the hash: the hash names the screen.
+document.querySelector('.skip-link').addEventListener('click', (event) => {
+  event.preventDefault();
+  (document.getElementById('screen-title') || main).focus();
+});
+
+window.addEventListener('hashchange', () => {
+  show();
+  document.getElementById('screen-title')?.focus();
+});
+show();

@@ -1,0 +1,46 @@
+// Sign in: the bearer token, kept in sessionStorage for this tab only.
+
+import * as api from '../api.js';
+import {h, heading} from '../dom.js';
+
+/** Shows the token form; `onSignedIn` runs once the API accepted the token. */
+export function render(main, {reason, onSignedIn}) {
+  const input = h('input', {id: 'token', name: 'token', type: 'password', required: true,
+    autocomplete: 'current-password', spellcheck: 'false', 'aria-describedby': 'token-hint'});
+  const error = h('p', {class: 'field-error', id: 'token-error', role: 'alert'}, reason || '');
+  const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Sign in');
+  const form = h('form', {class: 'stacked-form', id: 'login-form'},
+    h('div', {class: 'field'},
+      h('label', {for: 'token'}, 'Bearer token'),
+      input,
+      h('p', {class: 'hint', id: 'token-hint'},
+        'An operator token of your tenant. The all-in-one node prints one when it starts '
+        + '(or uses ORDO_DEV_TOKEN). It is kept in this browser tab only.')),
+    error,
+    h('div', {class: 'field-submit'}, submit));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const token = input.value.trim();
+    if (!token) return;
+    submit.disabled = true;
+    error.textContent = '';
+    try {
+      if (await api.accepts(token)) {
+        api.setToken(token);
+        onSignedIn();
+        return;
+      }
+      error.textContent = 'The token was not accepted.';
+      input.focus();
+    } catch (e) {
+      error.textContent = e.message;
+      input.focus();
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  main.append(
+    h('div', {class: 'screen-head'}, heading('Sign in')),
+    h('section', {class: 'panel narrow', 'aria-labelledby': 'screen-title'}, form));
+  input.focus();
+}

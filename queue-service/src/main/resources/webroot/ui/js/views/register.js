@@ -1,0 +1,178 @@
+// Register a task: queue, task type (GET /task-types), parameter JSON, options, timeouts.
+
+import * as api from '../api.js';
+import {h, heading, taskLink} from '../dom.js';
+import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
+import {act, showError, showStatus} from '../ui.js';
+
+const TIMEOUTS = [
+  ['scheduleToStart', 'Schedule to start', 'received → accepted'],
+  ['startToClose', 'Start to close', 'started → run finished'],
+  ['heartbeat', 'Heartbeat', 'between heartbeats'],
+  ['scheduleToClose', 'Schedule to close', 'received → run finished'],
+];
+const MAX_TIMEOUT = 31536000;
+
+export function render(main, params) {
+  const queueSelect = h('select', {id: 'reg-queue', name: 'queue', required: true},
+    h('option', {value: queueKey(PARALLEL)}, queueName(PARALLEL)));
+  const typeSelect = h('select', {id: 'reg-type', name: 'taskType', required: true,
+    'aria-describedby': 'reg-type-hint'});
+  const typeHint = h('p', {class: 'hint', id: 'reg-type-hint'}, 'Loading task types…');
+  const parameter = h('textarea', {id: 'reg-parameter', name: 'parameter', rows: 6,
+    spellcheck: 'false', class: 'mono', placeholder: '{"millis": 1000}',
+    'aria-describedby': 'reg-parameter-hint reg-parameter-error'});
+  const parameterError = h('p', {class: 'field-error', id: 'reg-parameter-error'});
+  const stopOnError = h('input', {type: 'checkbox', id: 'reg-stop-on-error',
+    name: 'stopProgressOnError', 'aria-describedby': 'reg-stop-hint'});
+  const stopField = h('div', {class: 'field field-check', hidden: true}, stopOnError,
+    h('label', {for: 'reg-stop-on-error'}, 'Stop the queue if this task fails'),
+    h('p', {class: 'hint', id: 'reg-stop-hint'},
+      'stopProgressOnError: a failure or timeout deactivates this serial queue.'));
+  const timeoutInputs = TIMEOUTS.map(([name, label, hint]) => ({
+    name,
+    input: h('input', {type: 'number', id: `reg-timeout-${name}`, name, min: 1, max: MAX_TIMEOUT,
+      step: 1, inputmode: 'numeric', placeholder: 'none', 'aria-describedby': `reg-t-${name}`}),
+    label,
+    hint,
+  }));
+  const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Register task');
+  const result = h('div', {class: 'result', 'aria-live': 'polite'});
+
+  const form = h('form', {class: 'stacked-form', novalidate: true, id: 'register-form'},
+    h('div', {class: 'field'}, h('label', {for: 'reg-queue'}, 'Queue'), queueSelect),
+    h('div', {class: 'field'}, h('label', {for: 'reg-type'}, 'Task type'), typeSelect, typeHint),
+    h('div', {class: 'field'},
+      h('label', {for: 'reg-parameter'}, 'Parameter (JSON)'),
+      parameter,
+      h('p', {class: 'hint', id: 'reg-parameter-hint'},
+        'A JSON object, or empty for none. Example for Sleep: {"millis": 60000}.'),
+      parameterError),
+    stopField,
+    h('details', {class: 'timeouts'},
+      h('summary', {}, 'Timeouts (optional)'),
+      h('p', {class: 'hint'}, 'Seconds, 1 to 31,536,000; empty means no limit '
+        + '(or the task type\'s default).'),
+      h('div', {class: 'timeout-grid'}, timeoutInputs.map((t) => h('div', {class: 'field'},
+        h('label', {for: `reg-timeout-${t.name}`}, t.label), t.input,
+        h('p', {class: 'hint', id: `reg-t-${t.name}`}, t.hint))))),
+    h('div', {class: 'field-submit'}, submit));
+
+  const selectedQueue = () => {
+    const value = queueSelect.value;
+    return value === 'parallel' ? PARALLEL : serial(value.slice('serial:'.length));
+  };
+  queueSelect.addEventListener('change', () => {
+    stopField.hidden = selectedQueue().kind !== 'serial';
+  });
+  parameter.addEventListener('input', () => setParameterError(''));
+
+  function setParameterError(text) {
+    parameterError.textContent = text;
+    parameter.setAttribute('aria-invalid', text ? 'true' : 'false');
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const body = {taskClassName: typeSelect.value};
+    const text = parameter.value.trim();
+    if (text) {
+      let value;
+      try {
+        value = JSON.parse(text);
+      } catch (e) {
+        setParameterError(`Not valid JSON: ${e.message}`);
+        parameter.focus();
+        return;
+      }
+      if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+        setParameterError('The parameter must be a JSON object (or empty).');
+        parameter.focus();
+        return;
+      }
+      body.parameter = value;
+    }
+    const timeouts = {};
+    for (const t of timeoutInputs) {
+      if (t.input.value === '') continue;
+      const seconds = Number(t.input.value);
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TIMEOUT) {
+        showError(new Error(`${t.label} must be a whole number of seconds from 1 to ${MAX_TIMEOUT}`),
+          'Registering');
+        t.input.focus();
+        return;
+      }
+      timeouts[t.name] = seconds;
+    }
+    if (Object.keys(timeouts).length) body.timeouts = timeouts;
+    const queue = selectedQueue();
+    if (queue.kind === 'serial') body.stopProgressOnError = stopOnError.checked;
+    const path = queue.kind === 'parallel' ? '/parallel-queue/tasks'
+      : `/serial-queues/${api.seg(queue.id)}/tasks`;
+    act(submit, 'Registering the task', async () => {
+      const task = await api.post(path, body);
+      const done = h('span', {}, 'Registered task ', taskLink(task.messageId), ' in ',
+        h('a', {href: queueHref(queue)}, queueName(queue)), ` (${task.state}).`);
+      showStatus(done);
+      result.replaceChildren(h('p', {}, 'Last registered: ', taskLink(task.messageId), ' · ',
+        h('a', {href: queueHref(queue)}, `see ${queueName(queue)}`)));
+    });
+  });
+
+  main.append(
+    h('div', {class: 'screen-head'}, heading('Register a task')),
+    h('section', {class: 'panel', 'aria-labelledby': 'screen-title'}, form, result));
+
+  const controller = new AbortController();
+  load(controller.signal);
+  return () => controller.abort();
+
+  async function load(signal) {
+    try {
+      const [types, serials] = await Promise.all([
+        api.get('/task-types', {signal}),
+        api.get('/serial-queues', {signal}),
+      ]);
+      fillTypes(types);
+      for (const info of serials) {
+        const queue = serial(info.queueId);
+        queueSelect.append(h('option', {value: queueKey(queue)}, `Serial: ${info.queueId}`));
+      }
+      const asked = params.get('queue');
+      if (asked && [...queueSelect.options].some((option) => option.value === asked)) {
+        queueSelect.value = asked;
+      }
+      queueSelect.dispatchEvent(new Event('change'));
+    } catch (error) {
+      showError(error, 'Loading task types and queues');
+    }
+  }
+
+  function fillTypes(types) {
+    const sorted = [...types].sort((a, b) => label(a).localeCompare(label(b)));
+    typeSelect.replaceChildren(...sorted.map((type) =>
+      h('option', {value: type.taskClassName}, label(type))));
+    const describe = () => {
+      const type = types.find((t) => t.taskClassName === typeSelect.value);
+      typeHint.textContent = type ? describeType(type) : '';
+    };
+    typeSelect.addEventListener('change', describe);
+    describe();
+    if (!types.length) typeHint.textContent = 'No runner has announced a task type yet.';
+  }
+}
+
+/** A task type as the user picks it: its first alias (short name) if it has one. */
+function label(type) {
+  return type.aliases && type.aliases.length ? type.aliases[0] : type.taskClassName;
+}
+
+function describeType(type) {
+  const parts = [`Class ${type.taskClassName}`];
+  if (type.aliases && type.aliases.length > 1) parts.push(`aliases ${type.aliases.join(', ')}`);
+  const defaults = Object.entries(type.defaultTimeouts || {})
+    .filter(([, value]) => value !== 'NONE' && value !== null)
+    .map(([name, value]) => `${name} ${value} s`);
+  if (defaults.length) parts.push(`default timeouts: ${defaults.join(', ')}`);
+  return parts.join(' · ') + '.';
+}
