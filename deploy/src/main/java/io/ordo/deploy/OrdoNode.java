@@ -42,6 +42,7 @@ public final class OrdoNode implements AutoCloseable {
   private QueueServiceVerticle queue;
   private RunnerVerticle runner;
   private OpsServerVerticle ops;
+  private Future<Void> shutdown;
 
   private OrdoNode(Vertx vertx, NodeContext context, Pool clockPool) {
     this.vertx = vertx;
@@ -111,8 +112,11 @@ public final class OrdoNode implements AutoCloseable {
       DatabaseAddress database,
       PrometheusMeterRegistry registry,
       Clock fixedClock) {
-    DatabaseClock synced = new DatabaseClock(Clock.systemUTC());
-    Clock clock = fixedClock == null ? synced : fixedClock;
+    // A DatabaseClock given by the caller is kept in step like the node's own (tests give one
+    // built on a skewed local clock); any other clock is used as it is (tests move it by hand).
+    DatabaseClock synced =
+        fixedClock instanceof DatabaseClock given ? given : new DatabaseClock(Clock.systemUTC());
+    Clock clock = fixedClock == null || fixedClock instanceof DatabaseClock ? synced : fixedClock;
     HealthChecks health = new HealthChecks();
     NodeContext context = new NodeContext(config, clock, database, health, registry);
     Pool clockPool = Pools.create(vertx, database, 1, "ordo-clock");
@@ -179,7 +183,10 @@ public final class OrdoNode implements AutoCloseable {
   }
 
   /** Shuts down: runner first (graceful), then the other services, then Vert.x. */
-  public Future<Void> shutdown() {
+  public synchronized Future<Void> shutdown() {
+    if (shutdown != null) {
+      return shutdown; // already stopping or stopped
+    }
     Future<Void> runnerDown =
         runner == null || runner.deploymentID() == null
             ? Future.succeededFuture()
@@ -196,7 +203,8 @@ public final class OrdoNode implements AutoCloseable {
                           context.registry().close();
                           done.complete();
                         }));
-    return done.future();
+    shutdown = done.future();
+    return shutdown;
   }
 
   @Override

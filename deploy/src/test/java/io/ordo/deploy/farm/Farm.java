@@ -146,15 +146,19 @@ final class Farm implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws IOException {
     // a paused JVM ignores SIGTERM until it is continued; the script continues them
-    run("stop", "--dir", dir.toString());
+    try {
+      run("stop", "--dir", dir.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     try (Stream<Path> files = Files.walk(dir)) {
       files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     }
   }
 
-  private int run(String... arguments) throws Exception {
+  private int run(String... arguments) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(SCRIPT.toString());
     command.addAll(List.of(arguments));
