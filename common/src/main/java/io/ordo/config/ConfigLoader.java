@@ -161,8 +161,7 @@ public final class ConfigLoader {
             new ParameterLimits(
                 integer("limits.parameter-bytes", ParameterLimits.DEFAULT_MAX_BYTES, 2, 64 << 20),
                 integer("limits.parameter-depth", ParameterLimits.DEFAULT_MAX_DEPTH, 1, 512)),
-            integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 4096),
-            integer("limits.list-limit", Limits.DEFAULT_MAX_LIST_LIMIT, 1, 100_000)),
+            integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 4096)),
         tokens(),
         optionalPath("tokens-file"),
         string("dev-token", null));

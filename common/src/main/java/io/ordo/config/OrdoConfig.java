@@ -138,11 +138,9 @@ public record OrdoConfig(
    *
    * @param parameter parameter size and depth
    * @param maxIdLength the longest queue id, idempotency key or other id
-   * @param maxListLimit the largest {@code limit} a listing accepts
    */
-  public record Limits(ParameterLimits parameter, int maxIdLength, int maxListLimit) {
+  public record Limits(ParameterLimits parameter, int maxIdLength) {
     public static final int DEFAULT_MAX_ID_LENGTH = 255;
-    public static final int DEFAULT_MAX_LIST_LIMIT = 1000;
   }
 
   /**
