@@ -133,7 +133,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
   }
 
-  private static Optional<Long> readPid(Path pgData) {
+  /** The PID in a data directory's {@code postmaster.pid}, if there is one. */
+  public static Optional<Long> readPid(Path pgData) {
     Path pidFile = pgData.resolve("postmaster.pid");
     try {
       if (!Files.exists(pidFile)) {
@@ -146,7 +147,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
   }
 
-  private static boolean isPostgres(ProcessHandle process) {
+  /** Whether a process is a live postgres (for stopping only what is one). */
+  public static boolean isPostgres(ProcessHandle process) {
     return process.isAlive()
         && process.info().command().map(command -> command.contains("postgres")).orElse(true);
   }

@@ -149,21 +149,7 @@ public final class NodeProcess implements AutoCloseable {
 
   /** The PID in the embedded server's {@code postmaster.pid}, if there is one. */
   public Optional<Long> serverPid() {
-    Path pidFile = dataDir.resolve("postgres").resolve("postmaster.pid");
-    try {
-      if (!Files.exists(pidFile)) {
-        return Optional.empty();
-      }
-      List<String> lines = Files.readAllLines(pidFile);
-      return lines.isEmpty() ? Optional.empty() : Optional.of(Long.parseLong(lines.get(0).trim()));
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty();
-    }
-  }
-
-  public static boolean isPostgres(ProcessHandle process) {
-    return process.isAlive()
-        && process.info().command().map(command -> command.contains("postgres")).orElse(false);
+    return EmbeddedDatabase.readPid(dataDir.resolve("postgres"));
   }
 
   @Override
@@ -173,7 +159,7 @@ public final class NodeProcess implements AutoCloseable {
     }
     serverPid()
         .flatMap(ProcessHandle::of)
-        .filter(NodeProcess::isPostgres)
+        .filter(EmbeddedDatabase::isPostgres)
         .ifPresent(NodeProcess::stop);
     try (Stream<Path> files = Files.walk(dataDir)) {
       files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());

@@ -2,30 +2,12 @@ package io.ordo.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class SmokeTest {
-  private OrdoNode node;
-  private Api api;
-
-  @BeforeEach
-  void start() {
-    TestDatabase.truncate();
-    node = TestNode.start();
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
-  }
-
-  @AfterEach
-  void stop() {
-    api.close();
-    node.close();
-  }
+class SmokeTest extends NodeTest {
 
   @Test
   void echoTaskRunsToCompletion_withItsHistory() {

@@ -3,11 +3,9 @@ package io.ordo.deploy.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ordo.deploy.Api;
-import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientResponse;
@@ -23,26 +21,17 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The live tail of a history over Server-Sent Events (SPEC 5). */
-class HistoryStreamTest {
-  private OrdoNode node;
-  private Api api;
-  private Tasks tasks;
+class HistoryStreamTest extends NodeTest {
   private Vertx client;
 
   @BeforeEach
-  void start() {
-    TestDatabase.truncate();
-    node = TestNode.start();
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
-    tasks = new Tasks(api);
+  void createClient() {
     client = Vertx.vertx();
   }
 
   @AfterEach
-  void stop() {
+  void closeClient() {
     client.close().toCompletionStage().toCompletableFuture().join();
-    api.close();
-    node.close();
   }
 
   @Test

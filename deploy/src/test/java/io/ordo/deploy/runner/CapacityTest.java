@@ -2,43 +2,32 @@ package io.ordo.deploy.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ordo.deploy.Api;
-import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.ConcurrencyTask;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A runner runs at most task-runner.max-threads tasks at once, and reaches that many. */
-class CapacityTest {
-  private OrdoNode node;
-  private Api api;
+class CapacityTest extends NodeTest {
 
-  @BeforeEach
-  void start() {
-    TestDatabase.truncate();
-    ConcurrencyTask.reset();
+  @Override
+  protected Map<String, String> environment() {
     Map<String, String> env = TestNode.environment();
     env.put("ORDO_MAX_THREADS", "4");
-    node = TestNode.start(env);
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    return env;
   }
 
-  @AfterEach
-  void stop() {
-    api.close();
-    node.close();
+  @Override
+  protected void reset() {
+    ConcurrencyTask.reset();
   }
 
   @Test
   void aParallelBurst_reachesMaxThreads_andNeverMore() {
     api.put("/parallel-queue/active", new JsonObject().put("active", false));
-    Tasks tasks = new Tasks(api);
     for (int i = 0; i < 40; i++) {
       tasks.parallel("Concurrency", new JsonObject().put("millis", 100));
     }

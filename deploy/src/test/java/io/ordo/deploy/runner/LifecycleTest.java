@@ -5,36 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.Tasks;
-import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.RecordingTask;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The lifecycle of SPEC 3.3: callbacks in the seed's order, rejection, stopProgressOnError. */
-class LifecycleTest {
-  private OrdoNode node;
-  private Api api;
-  private Tasks tasks;
+class LifecycleTest extends NodeTest {
 
-  @BeforeEach
-  void start() {
-    TestDatabase.truncate();
+  @Override
+  protected void reset() {
     RecordingTask.reset();
-    node = TestNode.start();
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
-    tasks = new Tasks(api);
-  }
-
-  @AfterEach
-  void stop() {
-    api.close();
-    node.close();
   }
 
   @Test

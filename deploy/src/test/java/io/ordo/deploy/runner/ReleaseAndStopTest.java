@@ -5,38 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.Tasks;
-import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.RecordingTask;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** End notification (release) and forced stop, with every re-entry/stop combination (SPEC 3.3). */
-class ReleaseAndStopTest {
-  private OrdoNode node;
-  private Api api;
-  private Tasks tasks;
+class ReleaseAndStopTest extends NodeTest {
 
-  @BeforeEach
-  void start() {
-    TestDatabase.truncate();
+  @Override
+  protected void reset() {
     RecordingTask.reset();
-    node = TestNode.start();
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
-    tasks = new Tasks(api);
-  }
-
-  @AfterEach
-  void stop() {
-    api.close();
-    node.close();
   }
 
   @ParameterizedTest(name = "release reentry={0} stop={1}")

@@ -4,15 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.OrdoNode;
-import io.ordo.deploy.Tasks;
-import io.ordo.deploy.TestNode;
-import io.ordo.testing.TestDatabase;
+import io.ordo.deploy.NodeTest;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -20,24 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * One real-time test per timeout kind, through the HTTP API on the real clock: each fires within a
  * round-interval (1 s here) of its deadline.
  */
-class RealTimeTimeoutTest {
-  private OrdoNode node;
-  private Api api;
-  private Tasks tasks;
-
-  @BeforeEach
-  void start() {
-    TestDatabase.truncate();
-    node = TestNode.start();
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
-    tasks = new Tasks(api);
-  }
-
-  @AfterEach
-  void stop() {
-    api.close();
-    node.close();
-  }
+class RealTimeTimeoutTest extends NodeTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({

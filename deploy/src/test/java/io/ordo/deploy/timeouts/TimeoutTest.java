@@ -6,42 +6,29 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeRoles;
-import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.Tasks;
-import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.HeartbeatProbeTask;
 import io.ordo.testing.SettableClock;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** SWF's timeouts and heartbeats (SPEC 4), on a clock the test moves. */
-class TimeoutTest {
-  private SettableClock clock;
-  private OrdoNode node;
-  private Api api;
-  private Tasks tasks;
+class TimeoutTest extends NodeTest {
+  private final SettableClock clock = SettableClock.atNow();
 
-  @BeforeEach
-  void start() {
-    TestDatabase.truncate();
-    HeartbeatProbeTask.ENDINGS.clear();
-    clock = SettableClock.atNow();
-    node = TestNode.start(TestNode.environment(), NodeRoles.all(), false, clock);
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
-    tasks = new Tasks(api);
+  @Override
+  protected Clock clock() {
+    return clock;
   }
 
-  @AfterEach
-  void stop() {
-    api.close();
-    node.close();
+  @Override
+  protected void reset() {
+    HeartbeatProbeTask.ENDINGS.clear();
   }
 
   @Test

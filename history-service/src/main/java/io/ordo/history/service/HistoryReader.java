@@ -42,19 +42,8 @@ public final class HistoryReader {
       return Future.failedFuture(e);
     }
     long boundary = token != null ? token.boundary() : reverse ? Long.MAX_VALUE : 0;
-    return store
-        .header(client, tenant, executionId)
-        .compose(
-            header -> {
-              if (header.isEmpty()) {
-                return Future.failedFuture(
-                    new TaskControlException(
-                        ErrorCode.NOT_FOUND,
-                        "no history " + executionId,
-                        new JsonObject().put("executionId", executionId)));
-              }
-              return store.page(client, tenant, executionId, reverse, boundary, pageSize + 1);
-            })
+    return header(tenant, executionId)
+        .compose(header -> store.page(client, tenant, executionId, reverse, boundary, pageSize + 1))
         .map(events -> render(executionId, reverse, pageSize, events));
   }
 
@@ -63,18 +52,10 @@ public final class HistoryReader {
    * fails with not_found for an unknown history.
    */
   public Future<JsonObject> after(String tenant, String executionId, long afterEventId, int max) {
-    return store
-        .header(client, tenant, executionId)
+    return header(tenant, executionId)
         .compose(
             header -> {
-              if (header.isEmpty()) {
-                return Future.failedFuture(
-                    new TaskControlException(
-                        ErrorCode.NOT_FOUND,
-                        "no history " + executionId,
-                        new JsonObject().put("executionId", executionId)));
-              }
-              boolean open = header.get().open();
+              boolean open = header.open();
               return store
                   .page(client, tenant, executionId, false, afterEventId, max)
                   .map(
@@ -84,9 +65,26 @@ public final class HistoryReader {
                         return new JsonObject()
                             .put("events", json)
                             .put("open", open)
-                            .put("lastEventId", header.get().lastEventId());
+                            .put("lastEventId", header.lastEventId());
                       });
             });
+  }
+
+  /** The history's header; not_found if the tenant has no such history. */
+  private Future<HistoryStore.Header> header(String tenant, String executionId) {
+    return store
+        .header(client, tenant, executionId)
+        .compose(
+            header ->
+                header
+                    .map(Future::succeededFuture)
+                    .orElseGet(
+                        () ->
+                            Future.failedFuture(
+                                new TaskControlException(
+                                    ErrorCode.NOT_FOUND,
+                                    "no history " + executionId,
+                                    new JsonObject().put("executionId", executionId)))));
   }
 
   private static JsonObject render(

@@ -4,7 +4,6 @@ import io.ordo.InvalidTaskException;
 import io.ordo.lock.LockOwner;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.Caller;
-import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.management.Blockage.Capacity;
@@ -53,62 +52,47 @@ public final class QueueInfoReader {
   /** {@code GET /parallel-queue}: state, counts, waiting list (first {@code limit}), running. */
   public Future<JsonObject> parallelQueue(Caller caller, int limit) {
     Access.require(caller, Role.SUBMITTER);
-    String tenant = caller.tenant();
     return administration
-        .parallelQueue(tenant)
-        .compose(
-            queue -> {
-              Future<Counts> counts =
-                  tasks.counts(pool, tenant, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID);
-              Future<List<TaskInfo>> waiting =
-                  tasks.waiting(
-                      pool, tenant, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID, limit);
-              Future<List<TaskInfo>> running =
-                  tasks.inProgress(
-                      pool, tenant, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID, limit);
-              Future<Capacity> capacity = capacity();
-              return Future.all(counts, waiting, running, capacity)
-                  .map(
-                      all ->
-                          Blockage.render(
-                              parallelJson(
-                                  queue, counts.result(), waiting.result(), running.result()),
-                              Blockage.of(
-                                  queue,
-                                  counts.result(),
-                                  running.result(),
-                                  capacity.result(),
-                                  clock.instant())));
-            });
+        .parallelQueue(caller.tenant())
+        .compose(queue -> describe(queue, limit, limit, QueueInfoReader::parallelJson));
   }
 
   /** {@code GET /serial-queues/{id}}: state, counts, waiting list, the running task. */
   public Future<JsonObject> serialQueue(Caller caller, String queueId, int limit) {
     Access.require(caller, Role.SUBMITTER);
-    String tenant = caller.tenant();
     return administration
-        .serialQueue(tenant, queueId)
-        .compose(
-            queue -> {
-              Future<Counts> counts = tasks.counts(pool, tenant, QueueKind.SERIAL, queueId);
-              Future<List<TaskInfo>> waiting =
-                  tasks.waiting(pool, tenant, QueueKind.SERIAL, queueId, limit);
-              Future<List<TaskInfo>> running =
-                  tasks.inProgress(pool, tenant, QueueKind.SERIAL, queueId, 1);
-              Future<Capacity> capacity = capacity();
-              return Future.all(counts, waiting, running, capacity)
-                  .map(
-                      all ->
-                          Blockage.render(
-                              serialJson(
-                                  queue, counts.result(), waiting.result(), running.result()),
-                              Blockage.of(
-                                  queue,
-                                  counts.result(),
-                                  running.result(),
-                                  capacity.result(),
-                                  clock.instant())));
-            });
+        .serialQueue(caller.tenant(), queueId)
+        .compose(queue -> describe(queue, limit, 1, QueueInfoReader::serialJson));
+  }
+
+  /** How a queue kind renders its state, counts, waiting and running tasks. */
+  @FunctionalInterface
+  private interface QueueJson {
+    JsonObject render(
+        QueueRow queue, Counts counts, List<TaskInfo> waiting, List<TaskInfo> running);
+  }
+
+  /** One queue's info with its blockedReason, read in parallel queries. */
+  private Future<JsonObject> describe(
+      QueueRow queue, int waitingLimit, int runningLimit, QueueJson json) {
+    String tenant = queue.tenant();
+    Future<Counts> counts = tasks.counts(pool, tenant, queue.kind(), queue.queueId());
+    Future<List<TaskInfo>> waiting =
+        tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), waitingLimit);
+    Future<List<TaskInfo>> running =
+        tasks.inProgress(pool, tenant, queue.kind(), queue.queueId(), runningLimit);
+    Future<Capacity> capacity = capacity();
+    return Future.all(counts, waiting, running, capacity)
+        .map(
+            all ->
+                Blockage.render(
+                    json.render(queue, counts.result(), waiting.result(), running.result()),
+                    Blockage.of(
+                        queue,
+                        counts.result(),
+                        running.result(),
+                        capacity.result(),
+                        clock.instant())));
   }
 
   /** {@code GET /serial-queues}: every serial queue with its state and counts. */
