@@ -1,0 +1,86 @@
+package io.ordo.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.lock.LockRetryPolicy;
+import io.ordo.model.Role;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Configuration: YAML, environment over it, defaults, and clear errors (SPEC 11). */
+class ConfigLoaderTest {
+  @TempDir Path dir;
+
+  @Test
+  void defaults_areTheDocumentedOnes() {
+    OrdoConfig config = ConfigLoader.load(null, Map.of());
+    assertEquals(8080, config.http().port());
+    assertEquals("127.0.0.1", config.http().host());
+    assertTrue(config.database().embedded());
+    assertEquals(8, config.runner().maxThreads());
+    assertEquals(Duration.ofSeconds(5), config.runner().roundInterval());
+    assertEquals(Duration.ofSeconds(30), config.lock().lease());
+    assertEquals(Duration.ofSeconds(5), config.lock().renewalPeriod());
+    assertEquals(LockRetryPolicy.NoRetry.INSTANCE, config.lock().instanceLockedAction());
+    assertEquals(3, config.maxAttempts());
+    assertEquals(30, config.history().defaultRetentionDays());
+    assertEquals(1024 * 1024, config.limits().parameter().maxBytes());
+  }
+
+  @Test
+  void theEnvironment_overridesTheFile() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "http: {port: 9000}",
+            "task-runner: {max-threads: 4, round-interval: 0.5}",
+            "lock: {instance-locked-exception-action: BasicRetry, basic-retry: {interval-millis: 200}}",
+            "history: {retention-days: 10, tenants: {acme: 0}}",
+            "tokens:",
+            "  - {token: t1, tenant: acme, role: admin}"));
+    OrdoConfig config =
+        ConfigLoader.load(
+            file, Map.of("ORDO_HTTP_PORT", "9100", "ORDO_TOKENS", "t2:beta:submitter"));
+    assertEquals(9100, config.http().port());
+    assertEquals(4, config.runner().maxThreads());
+    assertEquals(Duration.ofMillis(500), config.runner().roundInterval());
+    assertEquals(
+        new LockRetryPolicy.BasicRetry(Duration.ofMillis(200), Duration.ofSeconds(30)),
+        config.lock().instanceLockedAction());
+    assertEquals(0, config.history().retentionDaysFor("acme"));
+    assertEquals(10, config.history().retentionDaysFor("other"));
+    assertEquals(
+        Role.SUBMITTER, config.tokens().get(0).role(), "ORDO_TOKENS replaces the file's tokens");
+  }
+
+  @Test
+  void badValues_failWithTheKeyNamed() {
+    assertTrue(message(Map.of("ORDO_HTTP_PORT", "eighty")).contains("http.port"));
+    assertTrue(message(Map.of("ORDO_MAX_THREADS", "0")).contains("task-runner.max-threads"));
+    assertTrue(
+        message(Map.of("ORDO_LOCK_LEASE", "5", "ORDO_LOCK_RENEWAL_PERIOD", "5"))
+            .contains("lock.renewal-period"));
+    assertTrue(
+        message(Map.of("ORDO_LOCK_RETRY", "Sometimes"))
+            .contains("instance-locked-exception-action"));
+    assertTrue(
+        message(Map.of("ORDO_HISTORY_RETENTION_DAYS", "91")).contains("history.retention-days"));
+    assertTrue(message(Map.of("ORDO_TOKENS", "only-a-token")).contains("token:tenant:role"));
+    assertTrue(
+        !message(Map.of("ORDO_TOKENS", "secret:acme")).contains("secret"),
+        "a token never appears in an error");
+  }
+
+  private static String message(Map<String, String> environment) {
+    return assertThrows(ConfigException.class, () -> ConfigLoader.load(null, environment))
+        .getMessage();
+  }
+}

@@ -1,0 +1,6 @@
+package io.ordo.runner.tasktype;
+
+import io.ordo.task.AbstractTask;
+
+/** Breaks a rule: abstract. */
+public abstract class AbstractBadTask extends AbstractTask {}
