@@ -1,6 +1,7 @@
 package io.ordo.queue.statemachine;
 
 import io.ordo.history.HistoryEventType;
+import io.ordo.model.MessageIds;
 import io.ordo.model.TimeoutType;
 import io.ordo.model.Timeouts;
 import io.ordo.statemachine.language.JsonPath;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.UUID;
 
 /**
  * Task states: a state's effective input becomes a message of the tenant's parallel queue (a
@@ -61,7 +61,7 @@ final class TaskStates {
         input instanceof JsonObject object
             ? object.copy()
             : new JsonObject().put("input", Values.copy(input));
-    String messageId = UUID.randomUUID().toString();
+    String messageId = MessageIds.next().toString();
     interpreter
         .events()
         .add(
