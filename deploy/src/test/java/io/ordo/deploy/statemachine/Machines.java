@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
 import io.ordo.deploy.Tasks;
+import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
@@ -74,6 +77,60 @@ final class Machines {
   /** Waits until the history holds {@code count} events of a type. */
   List<JsonObject> awaitEvents(String executionId, String type, int count) {
     return awaitHistory(executionId, events -> count(events, type) >= count);
+  }
+
+  /**
+   * Waits until the decider has nothing left to do for an execution: no timer, no task being
+   * stopped, no outcome unread.
+   */
+  void awaitQuiet(String executionId) {
+    long deadline = System.nanoTime() + Tasks.WAIT.toNanos();
+    String state = quietness(executionId);
+    while (!state.isEmpty()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("execution " + executionId + " never got quiet: " + state);
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+      state = quietness(executionId);
+    }
+  }
+
+  private static String quietness(String executionId) {
+    return TestDatabase.execute(
+        connection -> {
+          try (PreparedStatement statement =
+              connection.prepareStatement(
+                  "SELECT e.wake_at, e.decider_state -> 'stopping' AS stopping, e.lock_owner_id,"
+                      + " (SELECT count(*) FROM ordo_execution_inbox i"
+                      + "   WHERE i.execution_id = e.execution_id) AS unread"
+                      + " FROM ordo_execution e WHERE e.execution_id = ?::uuid")) {
+            statement.setString(1, executionId);
+            try (ResultSet row = statement.executeQuery()) {
+              row.next();
+              String stopping = row.getString("stopping");
+              boolean quiet =
+                  row.getObject("wake_at") == null
+                      && "[]".equals(stopping)
+                      && row.getObject("lock_owner_id") == null
+                      && row.getLong("unread") == 0;
+              return quiet
+                  ? ""
+                  : "wake_at="
+                      + row.getObject("wake_at")
+                      + " stopping="
+                      + stopping
+                      + " lock="
+                      + row.getObject("lock_owner_id")
+                      + " unread="
+                      + row.getLong("unread");
+            }
+          }
+        });
   }
 
   /** The whole history (every page). */
