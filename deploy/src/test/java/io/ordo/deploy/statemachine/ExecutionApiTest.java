@@ -210,6 +210,24 @@ class ExecutionApiTest {
     assertNull(machines.get(id).getString("stopDate"));
   }
 
+  @Test
+  void stop_whileAnotherOwnerHoldsTheLock_is409_orWaitsForItWithLockRetry() {
+    String id = machines.start("Gated", new JsonObject().put("key", "locked"));
+    tasks.await(machines.message(id, "Running"), "RUNNING");
+    Machines.holdLock(id, 3);
+
+    Api.Reply locked = api.post("/executions/" + id + "/stop?lockRetry=NoRetry", null);
+    assertEquals(409, locked.status(), locked.body().toString());
+    assertEquals("instance_locked", locked.code());
+    assertNotNull(locked.headers().get("Retry-After"));
+    assertEquals("RUNNING", machines.get(id).getString("status"));
+
+    Api.Reply stopped = api.post("/executions/" + id + "/stop?lockRetry=BasicRetry", null);
+    assertEquals(200, stopped.status(), stopped.body().toString());
+    assertEquals("ABORTED", stopped.json().getString("status"));
+    machines.awaitQuiet(id);
+  }
+
   private void poll() {
     node.queue().decider().pollOnce().toCompletionStage().toCompletableFuture().join();
   }

@@ -12,6 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.function.Predicate;
 
 /** Test helpers around state machines and executions, over the HTTP API. */
@@ -130,6 +131,31 @@ final class Machines {
                       + row.getLong("unread");
             }
           }
+        });
+  }
+
+  /** A third lock owner, alive for {@code seconds} more, takes the execution's lock. */
+  static void holdLock(String executionId, int seconds) {
+    TestDatabase.execute(
+        connection -> {
+          UUID owner = UUID.randomUUID();
+          try (var insert =
+              connection.prepareStatement(
+                  "INSERT INTO ordo_lock_owner (owner_id, node_name, kind, lease_expires_at)"
+                      + " VALUES (?, 'intruder', 'queue', now() + make_interval(secs => ?))")) {
+            insert.setObject(1, owner);
+            insert.setInt(2, seconds);
+            insert.executeUpdate();
+          }
+          try (var lock =
+              connection.prepareStatement(
+                  "UPDATE ordo_execution SET lock_owner_id = ?, lock_version = lock_version + 1"
+                      + " WHERE execution_id = ?::uuid")) {
+            lock.setObject(1, owner);
+            lock.setString(2, executionId);
+            assertEquals(1, lock.executeUpdate());
+          }
+          return null;
         });
   }
 
