@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.ordo.deploy.Api;
 import io.ordo.deploy.NodeRoles;
 import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
 import io.ordo.testing.SettableClock;
 import io.ordo.testing.TestDatabase;
@@ -153,6 +154,36 @@ class RetryAndCatchTest {
     List<String> types = machines.eventTypes(id);
     assertEquals(
         List.of("TaskFailed", "ExecutionFailed"), types.subList(types.size() - 2, types.size()));
+  }
+
+  @Test
+  void aTaskStatesTimeoutSeconds_endsTheTaskAsStatesTimeout_whichCatchHandles() {
+    machines.put(
+        "Slow",
+        """
+        { "StartAt": "Slow", "States": {
+          "Slow": { "Type": "Task", "Resource": "ordo:task:Gate", "Parameters": { "key": "slow" },
+            "TimeoutSeconds": 5, "End": true,
+            "Catch": [ { "ErrorEquals": ["States.Timeout"], "Next": "TooSlow",
+                         "ResultPath": "$.timeout" } ] },
+          "TooSlow": { "Type": "Pass", "End": true } } }
+        """);
+    String id = machines.start("Slow", new JsonObject());
+    String message = machines.message(id, "Slow");
+    Tasks tasks = new Tasks(api);
+    assertEquals(
+        5, tasks.await(message, "RUNNING").getJsonObject("timeouts").getInteger("startToClose"));
+
+    clock.advance(Duration.ofSeconds(6));
+    node.queue().maintenance().runOnce().toCompletionStage().toCompletableFuture().join();
+
+    JsonObject execution = machines.await(id, "SUCCEEDED");
+    assertEquals(
+        "States.Timeout",
+        ((JsonObject) execution.getValue("output")).getJsonObject("timeout").getString("Error"));
+    JsonObject task = tasks.await(message, "DISPOSED");
+    assertEquals("START_TO_CLOSE", task.getJsonObject("outcome").getString("timeoutType"));
+    assertEquals(1, Machines.count(machines.history(id), "TaskTimedOut"));
   }
 
   private static List<BigDecimal> timestamps(List<JsonObject> events, String type) {

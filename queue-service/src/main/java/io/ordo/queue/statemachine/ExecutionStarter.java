@@ -134,6 +134,7 @@ final class ExecutionStarter {
             prepared.types(),
             random);
     interpreter.start(timeoutSeconds);
+    interpreter.fireTimers(); // a Wait whose time has already come
     Decision decision = interpreter.decision();
     ExecutionRow after = ExecutionAdvancer.after(before, decision, now);
     HistoryStore.Opening opening =
@@ -146,7 +147,8 @@ final class ExecutionStarter {
                     .compose(
                         inserted ->
                             inserted
-                                ? history.open(tx, List.of(opening), List.of(0L))
+                                ? history.open(
+                                    tx, List.of(opening), List.of(decision.events().lastEventId()))
                                 : Future.failedFuture(new NameTaken()))
                     .compose(
                         v ->

@@ -17,6 +17,7 @@ import io.ordo.statemachine.language.TaskState;
 import io.ordo.statemachine.language.WaitState;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
 
@@ -30,6 +31,9 @@ import java.util.function.DoubleSupplier;
 final class Interpreter {
   /** State transitions one advance makes at most: more means states that loop without waiting. */
   static final int MAX_TRANSITIONS = 1000;
+
+  /** Rounds of timers one advance fires at most; later ones wait for the next advance. */
+  static final int MAX_TIMER_ROUNDS = 10;
 
   private final StateMachineDefinition definition;
   private final ExecutionFacts facts;
@@ -87,27 +91,38 @@ final class Interpreter {
     tasks.ended(messageId, outcome);
   }
 
-  /** Fires the Wait and Retry timers due now. */
+  /**
+   * Fires the Wait and Retry timers due now, and those that become due by firing them (a Wait of 0
+   * seconds after a fired one), a bounded number of rounds.
+   */
   void fireTimers() {
-    for (Run run : state.dueTimers(now)) {
-      if (!running() || !state.isActive(run) || run.timerAt == null || run.timerAt.isAfter(now)) {
-        continue;
+    for (int round = 0; round < MAX_TIMER_ROUNDS && running(); round++) {
+      List<Run> due = state.dueTimers(now);
+      if (due.isEmpty()) {
+        return;
       }
-      State current = stateOf(run);
-      if (run.wait == Run.Wait.TIMER) {
-        run.clearWait();
-        Object out;
-        try {
-          out = StateIo.immediateOutput(current, run.input, context(run));
-        } catch (StatesException e) {
-          failed(run, e.error(), e.getMessage(), null);
-          continue;
-        }
-        exit(run, current, out);
-      } else {
-        run.restart();
-        work(run, current);
+      due.forEach(this::fire);
+    }
+  }
+
+  private void fire(Run run) {
+    if (!running() || !state.isActive(run) || run.timerAt == null || run.timerAt.isAfter(now)) {
+      return;
+    }
+    State current = stateOf(run);
+    if (run.wait == Run.Wait.TIMER) {
+      run.clearWait();
+      Object out;
+      try {
+        out = StateIo.immediateOutput(current, run.input, context(run));
+      } catch (StatesException e) {
+        failed(run, e.error(), e.getMessage(), null);
+        return;
       }
+      exit(run, current, out);
+    } else {
+      run.restart();
+      work(run, current);
     }
   }
 
