@@ -210,6 +210,40 @@ class InterpreterTest {
   }
 
   @Test
+  void aFailureDeepInANestedParallel_failsEachEnclosingState_untilACatchHandlesIt() {
+    String definition =
+        """
+        { "StartAt": "Outer", "States": {
+          "Outer": { "Type": "Parallel", "Next": "Done",
+            "Catch": [ { "ErrorEquals": ["Deep.Error"], "Next": "Handled", "ResultPath": "$.e" } ],
+            "Branches": [
+              { "StartAt": "Inner", "States": { "Inner": { "Type": "Parallel", "End": true,
+                "Branches": [
+                  { "StartAt": "Work", "States": { "Work": { "Type": "Task",
+                    "Resource": "ordo:task:Echo", "End": true } } },
+                  { "StartAt": "Deep", "States": { "Deep": { "Type": "Task",
+                    "Resource": "ordo:task:Fail", "End": true } } } ] } } },
+              { "StartAt": "Side", "States": { "Side": { "Type": "Task",
+                "Resource": "ordo:task:Sleep", "End": true } } } ] },
+          "Handled": { "Type": "Pass", "End": true },
+          "Done": { "Type": "Succeed" } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+    String work = run.messageOf("Work");
+    String side = run.messageOf("Side");
+
+    run.fail("Deep", "Deep.Error", "deep down");
+
+    assertEquals(ExecutionStatus.SUCCEEDED, run.status);
+    assertEquals(
+        new JsonObject()
+            .put("e", new JsonObject().put("Error", "Deep.Error").put("Cause", "deep down")),
+        run.output);
+    assertEquals(List.of(side, work).stream().sorted().toList(), run.stopping());
+    assertEquals(2, run.eventTypes().stream().filter("ParallelStateFailed"::equals).count());
+  }
+
+  @Test
   void endingAnExecution_abortsEveryRun_andStopsItsTasks() {
     Harness run = new Harness(FUN_WITH_MATH, new JsonArray().add(3).add(2)).start();
     run.step(i -> i.end(ExecutionStatus.TIMED_OUT, "States.Timeout", "too long"));
