@@ -2,7 +2,6 @@ package io.ordo.queue.statemachine;
 
 import io.ordo.history.HistoryEventType;
 import io.ordo.statemachine.language.Catcher;
-import io.ordo.statemachine.language.ChoiceState;
 import io.ordo.statemachine.language.ErrorHandling;
 import io.ordo.statemachine.language.FailState;
 import io.ordo.statemachine.language.MapState;
@@ -14,7 +13,6 @@ import io.ordo.statemachine.language.StateMachineDefinition;
 import io.ordo.statemachine.language.StatesError;
 import io.ordo.statemachine.language.StatesException;
 import io.ordo.statemachine.language.TaskState;
-import io.ordo.statemachine.language.WaitState;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
@@ -43,6 +41,7 @@ final class Interpreter {
   private final DoubleSupplier random;
   private final TaskStates tasks;
   private final Branches branches;
+  private final PlainStates plain;
   private ExecutionStatus status;
   private Object output;
   private String error;
@@ -72,6 +71,7 @@ final class Interpreter {
     this.random = random;
     this.tasks = new TaskStates(this, taskTypes);
     this.branches = new Branches(this);
+    this.plain = new PlainStates(this);
   }
 
   /** Starts the execution: {@code ExecutionStarted}, then the StartAt state on its input. */
@@ -111,15 +111,7 @@ final class Interpreter {
     }
     State current = stateOf(run);
     if (run.wait == Run.Wait.TIMER) {
-      run.clearWait();
-      Object out;
-      try {
-        out = StateIo.immediateOutput(current, run.input, context(run));
-      } catch (StatesException e) {
-        failed(run, e.error(), e.getMessage(), null);
-        return;
-      }
-      exit(run, current, out);
+      plain.timerFired(run, current);
     } else {
       run.restart();
       work(run, current);
@@ -161,7 +153,7 @@ final class Interpreter {
         Names.entered(entered),
         new JsonObject().put("name", name).put("input", Values.copy(input)));
     if (entered instanceof FailState fail) {
-      failRun(run, failError(run, fail), failCause(run, fail));
+      failRun(run, plain.error(run, fail), plain.cause(run, fail));
       return;
     }
     work(run, entered);
@@ -294,42 +286,8 @@ final class Interpreter {
       branches.startParallel(run, parallel);
     } else if (current instanceof MapState map) {
       branches.startMap(run, map);
-    } else if (current instanceof WaitState wait) {
-      Instant at;
-      try {
-        at =
-            wait.wakeUpTime(
-                StateIo.effectiveInput(wait, run.input, context(run)), context(run), now);
-      } catch (StatesException e) {
-        failed(run, e.error(), e.getMessage(), null);
-        return;
-      }
-      run.awaitTimer(Run.Wait.TIMER, at);
-    } else if (current instanceof ChoiceState choice) {
-      String next;
-      Object out;
-      try {
-        next =
-            choice.nextState(StateIo.effectiveInput(choice, run.input, context(run)), context(run));
-        out = StateIo.immediateOutput(choice, run.input, context(run));
-      } catch (StatesException e) {
-        failed(run, e.error(), e.getMessage(), null);
-        return;
-      }
-      events.add(
-          HistoryEventType.ChoiceStateExited,
-          new JsonObject().put("name", choice.name()).put("output", Values.copy(out)));
-      enter(run, next, out);
     } else {
-      // Pass and Succeed: their output at once (Succeed has no Next, so the run ends).
-      Object out;
-      try {
-        out = StateIo.immediateOutput(current, run.input, context(run));
-      } catch (StatesException e) {
-        failed(run, e.error(), e.getMessage(), null);
-        return;
-      }
-      exit(run, current, out);
+      plain.work(run, current);
     }
   }
 
@@ -342,7 +300,8 @@ final class Interpreter {
     }
   }
 
-  private void failRun(Run run, String runError, String runCause) {
+  /** A run ends with an error: the execution fails, or the state that started the run. */
+  void failRun(Run run, String runError, String runCause) {
     state.remove(run);
     if (run.parent == null) {
       fail(runError, runCause);
@@ -369,22 +328,6 @@ final class Interpreter {
             ? new JsonObject().put("output", Values.copy(out))
             : new JsonObject().put("error", endError).put("cause", endCause);
     events.add(Names.executionEnded(how), attributes);
-  }
-
-  private String failError(Run run, FailState fail) {
-    try {
-      return fail.errorFor(run.input, context(run)).orElse(null);
-    } catch (StatesException e) {
-      return e.error();
-    }
-  }
-
-  private String failCause(Run run, FailState fail) {
-    try {
-      return fail.causeFor(run.input, context(run)).orElse(null);
-    } catch (StatesException e) {
-      return e.getMessage();
-    }
   }
 
   private static void note(JsonObject failure, String key, Object value) {
