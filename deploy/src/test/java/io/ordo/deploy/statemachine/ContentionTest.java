@@ -81,7 +81,7 @@ class ContentionTest {
   void whileAnotherOwnerHoldsTheLock_bothDecidersRetry_andOneAdvancesOnceItLapses() {
     String id = machines.start("TwoGates", new JsonObject());
     runningOnTwoNodes(id);
-    Machines.holdLock(id, 3);
+    Machines.holdLock(id, 5);
 
     GateTask.OPEN.add("a");
     GateTask.OPEN.add("b");

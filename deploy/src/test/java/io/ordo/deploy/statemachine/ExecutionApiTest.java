@@ -214,7 +214,7 @@ class ExecutionApiTest {
   void stop_whileAnotherOwnerHoldsTheLock_is409_orWaitsForItWithLockRetry() {
     String id = machines.start("Gated", new JsonObject().put("key", "locked"));
     tasks.await(machines.message(id, "Running"), "RUNNING");
-    Machines.holdLock(id, 3);
+    Machines.holdLock(id, 5);
 
     Api.Reply locked = api.post("/executions/" + id + "/stop?lockRetry=NoRetry", null);
     assertEquals(409, locked.status(), locked.body().toString());
