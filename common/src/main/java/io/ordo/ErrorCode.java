@@ -20,7 +20,9 @@ public enum ErrorCode {
   INSTANCE_LOCKED("instance_locked", 409),
   PAYLOAD_TOO_LARGE("payload_too_large", 413),
   UNAVAILABLE("unavailable", 503),
-  INTERNAL("internal", 500);
+  INTERNAL("internal", 500),
+  // Appended, not grouped with the other 409s: bus failure codes follow the declaration order.
+  EXECUTION_EXISTS("execution_exists", 409);
 
   private final String code;
   private final int httpStatus;

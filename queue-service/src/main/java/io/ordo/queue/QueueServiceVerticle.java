@@ -24,6 +24,8 @@ import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.management.TaskLookup;
 import io.ordo.queue.registration.RegistrationService;
+import io.ordo.queue.statemachine.ExecutionDecider;
+import io.ordo.queue.statemachine.StateMachineModule;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
@@ -80,6 +82,11 @@ public final class QueueServiceVerticle extends VerticleBase {
     return lease;
   }
 
+  /** The state-machine decider, for tests that want a poll now. */
+  public ExecutionDecider decider() {
+    return services.stateMachines().decider();
+  }
+
   /** The sweeps (timeouts, crash recovery), for tests that want a round now. */
   public MaintenanceLoop maintenance() {
     return maintenance;
@@ -120,6 +127,9 @@ public final class QueueServiceVerticle extends VerticleBase {
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
     return lease
         .start()
+        .onSuccess(
+            // The decider advances executions under this instance's lease: only once it holds one.
+            v -> services.stateMachines().decider().start(config.runner().roundInterval()))
         .compose(v -> services.catalog().refresh())
         .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
   }
@@ -153,6 +163,22 @@ public final class QueueServiceVerticle extends VerticleBase {
         new TaskAdministration(
             pool, tasks, queues, history, metrics, node.clock(), dispatcher::announce);
     TaskControl control = new TaskControl(pool, vertx.eventBus(), tasks, lookup, node.clock());
+    HistoryClient historyClient = new HistoryClient(vertx.eventBus());
+    StateMachineModule stateMachines =
+        StateMachineModule.create(
+            new StateMachineModule.Dependencies(
+                vertx,
+                pool,
+                node.clock(),
+                node.meters(),
+                lease::ownerId,
+                config.lock().instanceLockedAction(),
+                catalog,
+                administration,
+                taskAdministration,
+                control,
+                notifier,
+                historyClient));
     return new QueueServices(
         registrations,
         administration,
@@ -160,7 +186,8 @@ public final class QueueServiceVerticle extends VerticleBase {
         taskAdministration,
         catalog,
         control,
-        new HistoryClient(vertx.eventBus()));
+        historyClient,
+        stateMachines);
   }
 
   private Future<Void> listen(OrdoConfig config) {
@@ -193,6 +220,9 @@ public final class QueueServiceVerticle extends VerticleBase {
   public Future<?> stop() {
     if (maintenance != null) {
       maintenance.stop();
+    }
+    if (services != null) {
+      services.stateMachines().decider().stop();
     }
     Future<Void> closed = server == null ? Future.succeededFuture() : server.close();
     if (lease != null) {

@@ -6,6 +6,7 @@ import io.ordo.queue.management.QueueInfoReader;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.registration.RegistrationService;
+import io.ordo.queue.statemachine.StateMachineModule;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
 
 /**
@@ -18,6 +19,7 @@ import io.ordo.queue.tasktype.TaskTypeCatalog;
  * @param catalog the known task types
  * @param control releases and stops running tasks
  * @param history reads histories from the history service
+ * @param stateMachines state machines, their executions and the decider
  */
 public record QueueServices(
     RegistrationService registrations,
@@ -26,4 +28,5 @@ public record QueueServices(
     TaskAdministration tasks,
     TaskTypeCatalog catalog,
     TaskControl control,
-    HistoryClient history) {}
+    HistoryClient history,
+    StateMachineModule stateMachines) {}

@@ -93,6 +93,7 @@ public final class ApiRouter {
     }
     new QueueRoutes(services, clock).mount(builder);
     new TaskRoutes(services).mount(builder);
+    new StateMachineRoutes(services).mount(builder);
     new HistoryStream(vertx, services).mount(builder);
     Router api = builder.createRouter();
     api.route().failureHandler(Problems::handle);

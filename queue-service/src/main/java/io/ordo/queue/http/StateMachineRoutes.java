@@ -1,0 +1,103 @@
+package io.ordo.queue.http;
+
+import static io.ordo.queue.http.BearerAuthHandler.caller;
+
+import io.ordo.lock.LockRetryPolicy;
+import io.ordo.queue.QueueServices;
+import io.ordo.queue.statemachine.Executions;
+import io.ordo.queue.statemachine.StateMachines;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.openapi.router.RouterBuilder;
+
+/**
+ * The state-machine routes of SPEC 8: definitions, executions (start, describe, stop) and their
+ * histories.
+ */
+final class StateMachineRoutes {
+  private final StateMachines stateMachines;
+  private final Executions executions;
+
+  StateMachineRoutes(QueueServices services) {
+    this.stateMachines = services.stateMachines().stateMachines();
+    this.executions = services.stateMachines().executions();
+  }
+
+  void mount(RouterBuilder builder) {
+    builder.getRoute("putStateMachine").addHandler(this::put);
+    builder.getRoute("getStateMachine").addHandler(this::get);
+    builder.getRoute("startExecution").addHandler(this::start);
+    builder.getRoute("getExecution").addHandler(this::execution);
+    builder.getRoute("stopExecution").addHandler(this::stop);
+    builder.getRoute("getExecutionHistory").addHandler(this::history);
+  }
+
+  private void put(RoutingContext rc) {
+    String name = rc.pathParam("name");
+    stateMachines
+        .put(caller(rc), name, rc.body().asJsonObject().getValue("definition"))
+        .onComplete(
+            done -> {
+              if (done.failed()) {
+                rc.fail(done.cause());
+                return;
+              }
+              if (done.result().created()) {
+                rc.response().putHeader("Location", "/api/v1/state-machines/" + name);
+              }
+              Responses.json(rc, done.result().created() ? 201 : 200, done.result().stateMachine());
+            });
+  }
+
+  private void get(RoutingContext rc) {
+    Responses.reply(rc, 200, stateMachines.get(caller(rc), rc.pathParam("name")));
+  }
+
+  private void start(RoutingContext rc) {
+    JsonObject body = rc.body().isEmpty() ? new JsonObject() : rc.body().asJsonObject();
+    Future<Executions.Started> started =
+        executions.start(caller(rc), rc.pathParam("name"), body == null ? new JsonObject() : body);
+    started.onComplete(
+        done -> {
+          if (done.failed()) {
+            rc.fail(done.cause());
+            return;
+          }
+          JsonObject execution = done.result().execution();
+          rc.response()
+              .putHeader("Location", "/api/v1/executions/" + execution.getString("executionId"));
+          Responses.json(rc, done.result().created() ? 201 : 200, execution);
+        });
+  }
+
+  private void execution(RoutingContext rc) {
+    Responses.reply(rc, 200, executions.describe(caller(rc), rc.pathParam("executionId")));
+  }
+
+  private void stop(RoutingContext rc) {
+    JsonObject body = rc.body().isEmpty() ? new JsonObject() : rc.body().asJsonObject();
+    String lockRetry = rc.queryParams().get("lockRetry");
+    Responses.reply(
+        rc,
+        200,
+        executions.stop(
+            caller(rc),
+            rc.pathParam("executionId"),
+            body == null ? null : body.getString("error"),
+            body == null ? null : body.getString("cause"),
+            lockRetry == null ? null : LockRetryPolicy.named(lockRetry)));
+  }
+
+  private void history(RoutingContext rc) {
+    Responses.reply(
+        rc,
+        200,
+        executions.history(
+            caller(rc),
+            rc.pathParam("executionId"),
+            Responses.boolParam(rc, "reverseOrder", false),
+            Responses.intParam(rc, "maximumPageSize", 100),
+            rc.queryParams().get("nextPageToken")));
+  }
+}

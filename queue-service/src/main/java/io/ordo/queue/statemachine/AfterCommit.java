@@ -1,0 +1,45 @@
+package io.ordo.queue.statemachine;
+
+import io.ordo.bus.Addresses;
+import io.ordo.queue.dispatch.WorkNotifier;
+import io.ordo.queue.registration.TaskScheduler.Scheduled;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+/**
+ * What follows a saved advance: runners hear of new task messages, live tails of the execution's
+ * history hear of its new events, and the tasks of aborted runs are stopped.
+ */
+class AfterCommit {
+  private final EventBus eventBus;
+  private final WorkNotifier notifier;
+  private final TaskStopper stopper;
+
+  AfterCommit(EventBus eventBus, WorkNotifier notifier, TaskStopper stopper) {
+    this.eventBus = eventBus;
+    this.notifier = notifier;
+    this.stopper = stopper;
+  }
+
+  void advanced(ExecutionRow after, Decision decision, Scheduled scheduled) {
+    if (scheduled.activeQueuesFed()) {
+      notifier.workAvailable("execution advanced");
+    }
+    if (!decision.events().events().isEmpty()) {
+      eventBus.publish(
+          Addresses.HISTORY_APPENDED,
+          new JsonObject()
+              .put(
+                  "appended",
+                  new JsonArray()
+                      .add(
+                          new JsonObject()
+                              .put("tenant", after.tenant())
+                              .put("executionId", after.executionId())
+                              .put("lastEventId", after.lastEventId()))));
+    }
+    stopper.stop(
+        new ExecutionKey(after.tenant(), after.executionId()), decision.state().stopping());
+  }
+}

@@ -1,0 +1,232 @@
+package io.ordo.queue.statemachine;
+
+import io.ordo.InstanceLockedException;
+import io.ordo.db.Transactions;
+import io.ordo.statemachine.language.StateMachineDefinition;
+import io.ordo.statemachine.language.StatesError;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * One advance of one execution, as the SQL Workflow Instance Store does it: take the execution's
+ * instance lock (one conditional UPDATE that bumps its version), read the task outcomes in its
+ * inbox, let the {@link Interpreter} decide, and save everything it decided in one transaction
+ * conditional on that version, which also gives the lock back.
+ */
+final class ExecutionAdvancer {
+  /** How long until the decider tries again to stop tasks whose end it has not seen. */
+  static final Duration STOP_RETRY = Duration.ofSeconds(10);
+
+  private final Pool pool;
+  private final Clock clock;
+  private final Supplier<String> owner;
+  private final ExecutionStore executions = new ExecutionStore();
+  private final ExecutionInboxStore inbox = new ExecutionInboxStore();
+  private final ParsedDefinitions definitions = new ParsedDefinitions();
+  private final TaskTypeLookup taskTypes;
+  private final DecisionWriter writer;
+  private final AfterCommit afterCommit;
+  private final DoubleSupplier random;
+
+  /** An operator's stop ({@code POST /executions/{id}/stop}). */
+  record Stop(String error, String cause) {}
+
+  /**
+   * @param owner this queue service's lock-owner id (its lease)
+   * @param random the source of Retry jitter
+   */
+  ExecutionAdvancer(
+      Pool pool,
+      Clock clock,
+      Supplier<String> owner,
+      TaskTypeLookup taskTypes,
+      DecisionWriter writer,
+      AfterCommit afterCommit,
+      DoubleSupplier random) {
+    this.pool = pool;
+    this.clock = clock;
+    this.owner = owner;
+    this.taskTypes = taskTypes;
+    this.writer = writer;
+    this.afterCommit = afterCommit;
+    this.random = random;
+  }
+
+  /**
+   * Advances an execution with what is due: task outcomes, timers, its timeout, a stop.
+   *
+   * @param stop an operator's stop, or null
+   * @return the execution afterwards; empty if there is no such execution
+   * @throws InstanceLockedException (as a failed future) if another live owner holds its lock
+   */
+  Future<Optional<ExecutionRow>> advance(ExecutionKey key, Stop stop) {
+    String me = owner.get();
+    return executions
+        .lock(pool, key.tenant(), key.executionId(), me)
+        .compose(
+            found -> {
+              if (found.isEmpty()) {
+                return inbox
+                    .deleteAll(pool, key.tenant(), key.executionId())
+                    .map(Optional.<ExecutionRow>empty());
+              }
+              ExecutionRow locked = found.get();
+              return work(locked, me, stop)
+                  .recover(
+                      error ->
+                          executions
+                              .unlock(pool, locked, me)
+                              .transform(v -> Future.<ExecutionRow>failedFuture(error)))
+                  .map(Optional::of);
+            });
+  }
+
+  private Future<ExecutionRow> work(ExecutionRow locked, String me, Stop stop) {
+    Instant now = clock.instant();
+    return inbox
+        .pending(pool, locked.tenant(), locked.executionId())
+        .compose(
+            entries -> {
+              DeciderState state = DeciderState.fromJson(locked.deciderState());
+              boolean running = locked.status() == ExecutionStatus.RUNNING;
+              boolean timedOut =
+                  running && locked.timeoutAt() != null && !locked.timeoutAt().isAfter(now);
+              boolean timers = state.nextTimer().map(at -> !at.isAfter(now)).orElse(false);
+              boolean stopping = !state.stopping().isEmpty();
+              if (entries.isEmpty()
+                  && !timedOut
+                  && !timers
+                  && !stopping
+                  && (stop == null || !running)) {
+                return executions.unlock(pool, locked, me).map(locked);
+              }
+              StateMachineDefinition definition = definitions.of(locked);
+              return taskTypes
+                  .prepare(definition)
+                  .compose(
+                      types -> {
+                        Interpreter interpreter =
+                            new Interpreter(
+                                definition,
+                                locked.facts(),
+                                locked.status(),
+                                state,
+                                new ExecutionEvents(
+                                    locked.tenant(),
+                                    locked.executionId(),
+                                    locked.lastEventId(),
+                                    now),
+                                now,
+                                types,
+                                random);
+                        entries.forEach(e -> interpreter.taskEnded(e.messageId(), e.outcome()));
+                        if (stop != null) {
+                          interpreter.end(ExecutionStatus.ABORTED, stop.error(), stop.cause());
+                        }
+                        if (timedOut) {
+                          interpreter.end(
+                              ExecutionStatus.TIMED_OUT,
+                              StatesError.TIMEOUT,
+                              "the execution ran longer than its TimeoutSeconds");
+                        }
+                        interpreter.fireTimers();
+                        return save(
+                            locked,
+                            me,
+                            interpreter.decision(),
+                            entries.stream().map(ExecutionInboxStore.Entry::messageId).toList(),
+                            now);
+                      });
+            });
+  }
+
+  private Future<ExecutionRow> save(
+      ExecutionRow locked, String me, Decision decision, List<String> applied, Instant now) {
+    ExecutionRow after = after(locked, decision, now);
+    boolean ended = !locked.status().isFinal() && after.status().isFinal();
+    ExecutionStore.Update update =
+        new ExecutionStore.Update(
+            after.status(),
+            after.output(),
+            after.error(),
+            after.cause(),
+            after.stopDate(),
+            after.deciderState(),
+            after.lastEventId(),
+            wakeAt(decision.state(), after, now));
+    return Transactions.withRetry(
+            pool,
+            tx ->
+                executions
+                    .save(tx, locked, me, update)
+                    .compose(
+                        saved ->
+                            saved
+                                ? Future.succeededFuture()
+                                : Future.failedFuture(new LostLockException(locked)))
+                    .compose(v -> inbox.delete(tx, locked.tenant(), locked.executionId(), applied))
+                    .compose(
+                        v ->
+                            writer.write(
+                                tx, locked.facts(), decision, ended ? after.view() : null, now)))
+        .map(
+            scheduled -> {
+              afterCommit.advanced(after, decision, scheduled);
+              return after;
+            });
+  }
+
+  /** The row as the decision leaves it (an execution that had ended keeps how it ended). */
+  static ExecutionRow after(ExecutionRow before, Decision decision, Instant now) {
+    boolean keep = before.status().isFinal();
+    return new ExecutionRow(
+        before.tenant(),
+        before.executionId(),
+        before.stateMachine(),
+        before.name(),
+        before.definition(),
+        before.revision(),
+        keep ? before.status() : decision.status(),
+        before.input(),
+        keep ? before.output() : decision.output(),
+        keep ? before.error() : decision.error(),
+        keep ? before.cause() : decision.cause(),
+        before.startDate(),
+        keep ? before.stopDate() : decision.status().isFinal() ? now : null,
+        decision.state().toJson(),
+        decision.events().lastEventId(),
+        before.timeoutAt(),
+        before.lockVersion());
+  }
+
+  /** The earliest of the runs' timers, the timeout, and the next try at stopping tasks. */
+  static Instant wakeAt(DeciderState state, ExecutionRow row, Instant now) {
+    return Stream.of(
+            state.nextTimer().orElse(null),
+            row.status() == ExecutionStatus.RUNNING ? row.timeoutAt() : null,
+            state.stopping().isEmpty() ? null : now.plus(STOP_RETRY))
+        .filter(at -> at != null)
+        .min(Instant::compareTo)
+        .orElse(null);
+  }
+
+  /** The lock was lost while the advance was computed: nothing of it was saved. */
+  static final class LostLockException extends RuntimeException {
+    LostLockException(ExecutionRow row) {
+      super(
+          "lost the lock of execution "
+              + row.executionId()
+              + " (version "
+              + row.lockVersion()
+              + ") before saving; another owner advances it");
+    }
+  }
+}

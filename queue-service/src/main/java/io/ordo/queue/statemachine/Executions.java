@@ -1,0 +1,105 @@
+package io.ordo.queue.statemachine;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.lock.LockRetryPolicy;
+import io.ordo.model.Caller;
+import io.ordo.model.MessageIds;
+import io.ordo.model.Role;
+import io.ordo.queue.management.Access;
+import io.ordo.queue.management.HistoryClient;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+
+/**
+ * State-machine executions as the API offers them: start, describe, stop, and read the history.
+ * Unknown ids, and ids of another tenant, answer 404 {@code not_found}.
+ */
+public final class Executions {
+  private final Pool pool;
+  private final ExecutionStarter starter;
+  private final ExecutionDecider decider;
+  private final HistoryClient history;
+  private final LockRetryPolicy defaultPolicy;
+  private final ExecutionStore store = new ExecutionStore();
+
+  Executions(
+      Pool pool,
+      ExecutionStarter starter,
+      ExecutionDecider decider,
+      HistoryClient history,
+      LockRetryPolicy defaultPolicy) {
+    this.pool = pool;
+    this.starter = starter;
+    this.decider = decider;
+    this.history = history;
+    this.defaultPolicy = defaultPolicy;
+  }
+
+  /** What a start answered: the execution, and whether this request created it. */
+  public record Started(JsonObject execution, boolean created) {}
+
+  /**
+   * Starts an execution ({@code POST /state-machines/{name}/executions}).
+   *
+   * @param body {@code {input?, name?}}; the input defaults to {@code {}}, the name to the id
+   */
+  public Future<Started> start(Caller caller, String stateMachine, JsonObject body) {
+    Access.require(caller, Role.SUBMITTER);
+    Object input = body.containsKey("input") ? body.getValue("input") : new JsonObject();
+    return starter
+        .start(caller.tenant(), stateMachine, body.getString("name"), input)
+        .map(started -> new Started(started.execution().view(), started.created()));
+  }
+
+  /** {@code GET /executions/{id}}. */
+  public Future<JsonObject> describe(Caller caller, String executionId) {
+    Access.require(caller, Role.SUBMITTER);
+    return find(caller, executionId).map(ExecutionRow::view);
+  }
+
+  /**
+   * Stops a running execution ({@code ABORTED}): its running tasks are released, its waiting ones
+   * removed. Stopping an execution that has ended changes nothing and answers it as it is.
+   *
+   * @param lockPolicy what to do if another queue service is advancing it; null for the node's
+   */
+  public Future<JsonObject> stop(
+      Caller caller, String executionId, String error, String cause, LockRetryPolicy lockPolicy) {
+    Access.require(caller, Role.OPERATOR);
+    return find(caller, executionId)
+        .compose(
+            found ->
+                decider.advance(
+                    new ExecutionKey(caller.tenant(), executionId),
+                    new ExecutionAdvancer.Stop(error, cause),
+                    lockPolicy == null ? defaultPolicy : lockPolicy))
+        .map(after -> after.orElseThrow(() -> notFound(executionId)).view());
+  }
+
+  /** {@code GET /executions/{id}/history}: a page of events, as for tasks. */
+  public Future<JsonObject> history(
+      Caller caller, String executionId, boolean reverse, int pageSize, String nextPageToken) {
+    Access.require(caller, Role.SUBMITTER);
+    return find(caller, executionId)
+        .compose(
+            found -> history.page(caller.tenant(), executionId, reverse, pageSize, nextPageToken));
+  }
+
+  private Future<ExecutionRow> find(Caller caller, String executionId) {
+    if (MessageIds.parseOrNull(executionId) == null) {
+      return Future.failedFuture(notFound(executionId));
+    }
+    return store
+        .find(pool, caller.tenant(), executionId)
+        .map(found -> found.orElseThrow(() -> notFound(executionId)));
+  }
+
+  private static TaskControlException notFound(String executionId) {
+    return new TaskControlException(
+        ErrorCode.NOT_FOUND,
+        "no execution " + executionId,
+        new JsonObject().put("executionId", executionId));
+  }
+}

@@ -1,0 +1,95 @@
+package io.ordo.queue.statemachine;
+
+import io.ordo.history.HistoryEventType;
+import io.ordo.statemachine.language.ChoiceState;
+import io.ordo.statemachine.language.FailState;
+import io.ordo.statemachine.language.State;
+import io.ordo.statemachine.language.StateIo;
+import io.ordo.statemachine.language.StatesException;
+import io.ordo.statemachine.language.WaitState;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+
+/**
+ * The states that run nothing: Pass and Succeed pass their output on at once, Choice picks the next
+ * state, Wait sets a durable timer, Fail ends its run with an error. A path that fails in them
+ * fails the state (none of them has Retry or Catch, so the run fails).
+ */
+final class PlainStates {
+  private final Interpreter interpreter;
+
+  PlainStates(Interpreter interpreter) {
+    this.interpreter = interpreter;
+  }
+
+  /** Does the work of a Pass, Succeed, Choice or Wait state just entered. */
+  void work(Run run, State state) {
+    JsonObject context = interpreter.context(run);
+    if (state instanceof WaitState wait) {
+      Instant at;
+      try {
+        at =
+            wait.wakeUpTime(
+                StateIo.effectiveInput(wait, run.input, context), context, interpreter.now());
+      } catch (StatesException e) {
+        interpreter.failed(run, e.error(), e.getMessage(), null);
+        return;
+      }
+      run.awaitTimer(Run.Wait.TIMER, at);
+    } else if (state instanceof ChoiceState choice) {
+      String next;
+      Object out;
+      try {
+        next = choice.nextState(StateIo.effectiveInput(choice, run.input, context), context);
+        out = StateIo.immediateOutput(choice, run.input, context);
+      } catch (StatesException e) {
+        interpreter.failed(run, e.error(), e.getMessage(), null);
+        return;
+      }
+      interpreter
+          .events()
+          .add(
+              HistoryEventType.ChoiceStateExited,
+              new JsonObject().put("name", choice.name()).put("output", Values.copy(out)));
+      interpreter.enter(run, next, out);
+    } else {
+      // Pass and Succeed (which has no Next, so its run ends with the output).
+      passOn(run, state);
+    }
+  }
+
+  /** A Wait state's time has come. */
+  void timerFired(Run run, State state) {
+    run.clearWait();
+    passOn(run, state);
+  }
+
+  /** The error a Fail state ends its run with (a failing ErrorPath's own error, if it fails). */
+  String error(Run run, FailState fail) {
+    try {
+      return fail.errorFor(run.input, interpreter.context(run)).orElse(null);
+    } catch (StatesException e) {
+      return e.error();
+    }
+  }
+
+  /** The cause a Fail state ends its run with. */
+  String cause(Run run, FailState fail) {
+    try {
+      return fail.causeFor(run.input, interpreter.context(run)).orElse(null);
+    } catch (StatesException e) {
+      return e.getMessage();
+    }
+  }
+
+  private void passOn(Run run, State state) {
+    Object out;
+    try {
+      out = StateIo.immediateOutput(state, run.input, interpreter.context(run));
+    } catch (StatesException e) {
+      interpreter.failed(run, e.error(), e.getMessage(), null);
+      return;
+    }
+    interpreter.exit(run, state, out);
+  }
+}

@@ -1,0 +1,126 @@
+package io.ordo.queue.statemachine;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.model.Caller;
+import io.ordo.model.Role;
+import io.ordo.queue.management.Access;
+import io.ordo.queue.tasktype.TaskTypeCatalog;
+import io.ordo.statemachine.language.DefinitionValidator;
+import io.ordo.statemachine.language.ResourceResolver;
+import io.ordo.statemachine.language.ValidationError;
+import io.ordo.tasktype.TaskTypeInfo;
+import io.vertx.core.Future;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A tenant's state machines ({@code PUT/GET /state-machines/{name}}): a definition is validated
+ * against the task types the runners know before it is stored, and refused with every problem and
+ * its JSON path if it is invalid, so nothing invalid is ever stored.
+ */
+public final class StateMachines {
+  private final Pool pool;
+  private final Clock clock;
+  private final TaskTypeCatalog catalog;
+  private final StateMachineStore store = new StateMachineStore();
+
+  StateMachines(Pool pool, Clock clock, TaskTypeCatalog catalog) {
+    this.pool = pool;
+    this.clock = clock;
+    this.catalog = catalog;
+  }
+
+  /** What a PUT stored, and whether it created the state machine. */
+  public record Saved(JsonObject stateMachine, boolean created) {}
+
+  /**
+   * Creates or replaces a state machine.
+   *
+   * @param definition the definition as a JSON object, or as a string holding one
+   * @throws TaskControlException {@code invalid_definition} with {@code errors: [{path, message}]}
+   */
+  public Future<Saved> put(Caller caller, String name, Object definition) {
+    Access.require(caller, Role.OPERATOR);
+    Object decoded;
+    try {
+      decoded = definition instanceof String text ? Json.decodeValue(text) : definition;
+    } catch (DecodeException e) {
+      return Future.failedFuture(
+          invalid(List.of(new ValidationError("$", "not valid JSON: " + e.getMessage()))));
+    }
+    return validate(decoded)
+        .compose(
+            errors ->
+                errors.isEmpty()
+                    ? store.put(pool, caller.tenant(), name, (JsonObject) decoded, clock.instant())
+                    : Future.failedFuture(invalid(errors)))
+        .map(stored -> new Saved(stored.toJson(), stored.created()));
+  }
+
+  /** A stored state machine: its definition, revision and dates. */
+  public Future<JsonObject> get(Caller caller, String name) {
+    Access.require(caller, Role.SUBMITTER);
+    return store
+        .find(pool, caller.tenant(), name)
+        .map(found -> found.orElseThrow(() -> notFound(name)).toJson());
+  }
+
+  Future<StateMachineStore.Stored> find(String tenant, String name) {
+    return store.find(pool, tenant, name).map(found -> found.orElseThrow(() -> notFound(name)));
+  }
+
+  /**
+   * Validates twice: once to learn which task types the Task states name, then, once the catalog
+   * has looked those up, against the types the runners really know.
+   */
+  private Future<List<ValidationError>> validate(Object definition) {
+    Set<String> names = new LinkedHashSet<>();
+    List<ValidationError> structural =
+        DefinitionValidator.validateValue(
+            definition,
+            name -> {
+              names.add(name);
+              return Optional.of(name);
+            });
+    if (!structural.isEmpty() && names.isEmpty()) {
+      return Future.succeededFuture(structural);
+    }
+    List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
+    names.forEach(name -> lookups.add(catalog.resolve(name).otherwiseEmpty()));
+    ResourceResolver known =
+        name -> Optional.ofNullable(catalog.cached(name)).map(TaskTypeInfo::taskClassName);
+    return Future.join(lookups)
+        .transform(
+            done -> Future.succeededFuture(DefinitionValidator.validateValue(definition, known)));
+  }
+
+  private static TaskControlException invalid(List<ValidationError> errors) {
+    JsonArray list = new JsonArray();
+    errors.forEach(
+        e -> list.add(new JsonObject().put("path", e.path()).put("message", e.message())));
+    return new TaskControlException(
+        ErrorCode.INVALID_DEFINITION,
+        "the definition has "
+            + errors.size()
+            + (errors.size() == 1 ? " problem: " : " problems, the first: ")
+            + errors.get(0),
+        new JsonObject().put("errors", list));
+  }
+
+  static TaskControlException notFound(String name) {
+    return new TaskControlException(
+        ErrorCode.NOT_FOUND,
+        "no state machine '" + name + "'",
+        new JsonObject().put("stateMachine", name));
+  }
+}
