@@ -44,6 +44,33 @@ class LifecycleTest extends NodeTest {
   }
 
   @Test
+  void theRegistrationContext_isReadableInRun() {
+    Api.Reply registered =
+        api.send(
+            io.vertx.core.http.HttpMethod.POST,
+            "/parallel-queue/tasks",
+            new JsonObject()
+                .put("taskClassName", "Recording")
+                .put("parameter", new JsonObject().put("key", "context"))
+                .put(
+                    "context",
+                    new JsonObject()
+                        .put("locale", "de-CH")
+                        .put("timeZone", "Europe/Zurich")
+                        .put("attributes", new JsonObject().put("order", 42))),
+            "traceparent",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+    tasks.await(registered.json().getString("messageId"), "DISPOSED");
+    java.util.Map<String, Object> seen = RecordingTask.CONTEXTS.get("context");
+    assertEquals("de-CH", seen.get("locale"));
+    assertEquals("Europe/Zurich", seen.get("timeZone"));
+    assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", seen.get("traceId"));
+    assertEquals(
+        42, ((Number) ((java.util.Map<?, ?>) seen.get("attributes")).get("order")).intValue());
+    assertTrue(seen.get("principal").toString().startsWith("operator@default#"));
+  }
+
+  @Test
   void eventIdsCountFromOne_withoutGaps_andTimesNeverGoBack() {
     String id = tasks.parallel("Recording", new JsonObject().put("key", "ids"));
     tasks.await(id, "DISPOSED");

@@ -99,7 +99,10 @@ public class RecordingTask implements Task {
             "attempt", context.attempt(),
             "fencingToken", context.fencingToken(),
             "principal", String.valueOf(context.principal()),
-            "attributes", context.attributes()));
+            "attributes", context.attributes(),
+            "locale", context.locale() == null ? "null" : context.locale().toLanguageTag(),
+            "timeZone", String.valueOf(context.timeZone()),
+            "traceId", String.valueOf(context.traceId())));
     long millis = parameter.get("runMillis") instanceof Number n ? n.longValue() : 0;
     long end = System.currentTimeMillis() + millis;
     while (System.currentTimeMillis() < end && !released) {

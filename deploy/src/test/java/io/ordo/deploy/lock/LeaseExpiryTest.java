@@ -1,0 +1,84 @@
+package io.ordo.deploy.lock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.deploy.NodeTest;
+import io.ordo.deploy.TestNode;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.json.JsonObject;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SPEC 6, crash recovery: when the lease of the runner holding a message expires, the message goes
+ * back to the head of its queue (attempt + 1) with TaskLeaseExpired; after max-attempts expiries it
+ * fails with Ordo.LeaseExpired, and stopProgressOnError applies. The runner's lease is made to
+ * expire behind its back, as a long pause would.
+ */
+class LeaseExpiryTest extends NodeTest {
+
+  @Override
+  protected Map<String, String> environment() {
+    Map<String, String> env = TestNode.environment();
+    env.put("ORDO_MAX_ATTEMPTS", "2");
+    env.put("ORDO_LOCK_LEASE", "10");
+    return env;
+  }
+
+  @Test
+  void anExpiredLease_requeuesTheTask_andMaxAttemptsExpiriesFailIt() {
+    tasks.addSerialQueue("lease.q", true);
+    String id = tasks.serial("lease.q", "Sleep", new JsonObject().put("millis", 120_000), true);
+    String behind = tasks.serial("lease.q", "Echo", new JsonObject(), false);
+
+    JsonObject first = tasks.await(id, "RUNNING");
+    assertEquals(1, first.getInteger("attempt"));
+    expireLeases();
+    // recovered: back at the head, run again as attempt 2 (the same runner, under a new lease)
+    api.await(
+        "/tasks/" + id,
+        r -> r.json().getInteger("attempt") == 2 && "RUNNING".equals(r.json().getString("state")),
+        java.time.Duration.ofSeconds(20));
+    assertEquals(
+        "WAITING",
+        api.get("/tasks/" + behind).json().getString("state"),
+        "the queue kept its order");
+
+    expireLeases();
+    JsonObject failed = tasks.await(id, "DISPOSED");
+    assertEquals("FAILED", failed.getJsonObject("outcome").getString("type"));
+    assertEquals("Ordo.LeaseExpired", failed.getJsonObject("outcome").getString("error"));
+    List<String> events = tasks.eventTypes(id);
+    assertEquals(
+        List.of(
+            "TaskScheduled",
+            "TaskAccepted",
+            "TaskStarted",
+            "TaskLeaseExpired",
+            "TaskAccepted",
+            "TaskStarted",
+            "TaskLeaseExpired",
+            "TaskFailed",
+            "QueueDeactivated"),
+        events);
+    assertTrue(
+        !api.get("/serial-queues/lease.q").json().getBoolean("isActive"),
+        "stopProgressOnError applied");
+  }
+
+  /** Every live lease lapses now, as if its owner had been paused past it. */
+  private static void expireLeases() {
+    TestDatabase.execute(
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            statement.executeUpdate(
+                "UPDATE ordo_lock_owner SET lease_expires_at = now() - interval '1 second'"
+                    + " WHERE kind = 'runner' AND lease_expires_at > now()");
+          }
+          return null;
+        });
+  }
+}
