@@ -5,6 +5,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 
 /**
  * Checks that every registered message ran to its end ({@code TaskCompleted}) and derives the run's
@@ -14,7 +15,8 @@ import java.util.TreeMap;
  *   <li>end to end: first {@code TaskScheduled} → last completion;
  *   <li>processing: first {@code TaskAccepted} → last completion (with {@code --preload}, pure
  *       processing, registration excluded);
- *   <li>wait: each message's {@code TaskScheduled} → {@code TaskStarted}.
+ *   <li>wait: each message's {@code TaskScheduled} → {@code TaskStarted};
+ *   <li>the steps of a run: {@code TaskAccepted} → {@code TaskStarted} → {@code TaskCompleted}.
  * </ul>
  */
 final class CompletionCheck {
@@ -71,10 +73,29 @@ final class CompletionCheck {
 
   /** Received → started of every message that started. */
   Percentiles waits() {
+    return between(TaskTimeline::scheduled, TaskTimeline::started);
+  }
+
+  /**
+   * Accepted → started: a runner sends {@code STARTED} only once its {@code ACCEPTED} report has
+   * been applied, so this is one report round trip (event bus, transaction, commit).
+   */
+  Percentiles acceptToStart() {
+    return between(TaskTimeline::accepted, TaskTimeline::started);
+  }
+
+  /** Started → completed: the {@code STARTED} report's round trip plus {@code run}. */
+  Percentiles startToEnd() {
+    return between(TaskTimeline::started, TaskTimeline::ended);
+  }
+
+  private Percentiles between(ToLongFunction<TaskTimeline> from, ToLongFunction<TaskTimeline> to) {
     return Percentiles.of(
         timelines.stream()
-            .filter(t -> t.started() != TaskTimeline.NONE && t.scheduled() != TaskTimeline.NONE)
-            .mapToDouble(t -> t.started() - t.scheduled())
+            .filter(TaskTimeline::completed)
+            .filter(t -> from.applyAsLong(t) != TaskTimeline.NONE)
+            .filter(t -> to.applyAsLong(t) != TaskTimeline.NONE)
+            .mapToDouble(t -> to.applyAsLong(t) - from.applyAsLong(t))
             .toArray());
   }
 
@@ -100,6 +121,8 @@ final class CompletionCheck {
     report.rate(
         "processing (first accept → last completion)", completed, processingSeconds(), "tasks");
     report.line("wait (received → started)", waits().describe());
+    report.line("accepted → started", acceptToStart().describe());
+    report.line("started → completed", startToEnd().describe());
     report
         .figures()
         .put("completed", completed)
@@ -110,6 +133,8 @@ final class CompletionCheck {
         .put("endToEndTasksPerSecond", Report.round(completed / endToEndSeconds()))
         .put("processingSeconds", Report.round(processingSeconds()))
         .put("processingTasksPerSecond", Report.round(completed / processingSeconds()))
-        .put("waitMillis", waits().toJson());
+        .put("waitMillis", waits().toJson())
+        .put("acceptToStartMillis", acceptToStart().toJson())
+        .put("startToEndMillis", startToEnd().toJson());
   }
 }
