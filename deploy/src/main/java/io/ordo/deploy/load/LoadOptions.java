@@ -1,6 +1,7 @@
 package io.ordo.deploy.load;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
@@ -18,6 +19,7 @@ import java.util.Locale;
  * @param warmup latency mode: samples taken first and left out of the figures (JIT warm-up)
  * @param stallSeconds how long the outstanding count may stay unchanged before the run stops
  *     waiting and reports what did not finish
+ * @param timeline throughput and serial: a CSV file for every message's timeline; null for none
  */
 record LoadOptions(
     URI url,
@@ -29,7 +31,8 @@ record LoadOptions(
     boolean preload,
     long pauseMillis,
     int warmup,
-    long stallSeconds) {
+    long stallSeconds,
+    Path timeline) {
 
   static final String DEFAULT_URL = "http://127.0.0.1:8080";
   static final int DEFAULT_THROUGHPUT_COUNT = 5_000;
@@ -72,6 +75,7 @@ record LoadOptions(
     long pause = DEFAULT_PAUSE_MILLIS;
     int warmup = DEFAULT_WARMUP;
     long stall = DEFAULT_STALL_SECONDS;
+    Path timeline = null;
     for (int i = 0; i < args.length; i++) {
       String name = args[i];
       if (name.equals("--preload")) {
@@ -92,12 +96,23 @@ record LoadOptions(
         case "--pause-ms" -> pause = Long.parseLong(value);
         case "--warmup" -> warmup = Integer.parseInt(value);
         case "--stall-seconds" -> stall = Long.parseLong(value);
+        case "--timeline" -> timeline = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + name);
       }
     }
     int effectiveCount = count != null ? count : defaultCount(mode);
     return new LoadOptions(
-        url, token, mode, effectiveCount, concurrency, queues, preload, pause, warmup, stall);
+        url,
+        token,
+        mode,
+        effectiveCount,
+        concurrency,
+        queues,
+        preload,
+        pause,
+        warmup,
+        stall,
+        timeline);
   }
 
   private static int defaultCount(Mode mode) {
@@ -138,6 +153,7 @@ record LoadOptions(
         "  --stall-seconds S    give up waiting after S s without progress (default "
             + DEFAULT_STALL_SECONDS
             + ")",
+        "  --timeline FILE      throughput, serial: write every message's timeline as CSV",
         "Prints a report, then one line of JSON with the figures.");
   }
 }

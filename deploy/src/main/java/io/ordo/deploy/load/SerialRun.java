@@ -117,6 +117,9 @@ final class SerialRun {
         .read(ids)
         .map(
             timelines -> {
+              if (options.timeline() != null) {
+                TimelineCsv.write(options.timeline(), timelines);
+              }
               new CompletionCheck(timelines).describeInto(report);
               SerialOrderCheck order = new SerialOrderCheck();
               int from = 0;

@@ -102,6 +102,9 @@ final class ThroughputRun {
         .read(registrations.messageIds())
         .map(
             timelines -> {
+              if (options.timeline() != null) {
+                TimelineCsv.write(options.timeline(), timelines);
+              }
               new CompletionCheck(timelines).describeInto(report);
               report.line("node", node.encode());
               report.figures().put("node", node);
