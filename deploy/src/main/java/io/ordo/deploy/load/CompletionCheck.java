@@ -55,10 +55,6 @@ final class CompletionCheck {
     }
   }
 
-  int completed() {
-    return completed;
-  }
-
   boolean allCompleted() {
     return completed == timelines.size();
   }

@@ -12,8 +12,8 @@ import io.vertx.ext.web.client.WebClientOptions;
  * The benchmark tool: drives a running Ordo node (or a farm's gateway) through its HTTP API only
  * and reports figures. {@code java -cp ordo.jar io.ordo.deploy.load.LoadGenerator --mode
  * throughput|latency|serial [options]}; {@code --help} lists the options. Prints a short report,
- * then one line of JSON with the same figures. Exits 1 when a run could not finish or not every
- * message completed.
+ * then one line of JSON with the same figures. Exits 1 when a run could not finish, a registration
+ * was refused or a registered message did not complete.
  *
  * <p>One event loop is enough for the client and keeps it from taking CPU the node needs when both
  * run on one host.
@@ -46,7 +46,10 @@ public final class LoadGenerator {
       OrdoHttp http = new OrdoHttp(client, options.url(), options.token());
       Report report = start(vertx, http, options).await();
       report.print(System.out);
-      exit = report.figures().getBoolean("allCompleted", true) ? 0 : 1;
+      boolean complete =
+          report.figures().getBoolean("allCompleted", true)
+              && report.figures().getInteger("registrationsRefused", 0) == 0;
+      exit = complete ? 0 : 1;
     } catch (Exception e) {
       System.err.println("load run failed: " + e.getMessage());
       exit = 1;
