@@ -73,7 +73,9 @@ function state(name, def, names) {
   }
   if (type === 'Fail') ends = 'fail';
   const branches = innerScopes(d).map((inner) => scope(inner, names));
-  return {name, type, def: d, edges, ends, branches, detail: detail(type, d)};
+  const retries = Array.isArray(d.Retry) && d.Retry.length ? 'Retry' : '';
+  return {name, type, def: d, edges, ends, branches,
+    detail: [detail(type, d), retries].filter(Boolean).join(' · ')};
 }
 
 /** The second line of a state's box: what it does, in a few words. */

@@ -217,10 +217,12 @@ function layoutScope(scope, depth) {
     const order = down ? [...layers.keys()] : [...layers.keys()].reverse();
     for (const l of order) {
       const layer = layers[l];
-      const want = layer.map((n) => {
+      const want = layer.map((n, i) => {
         if (n.anchor) return x.get(n.anchor) + n.anchor.w / 2 + GAP_X / 2 + LOOP / 2;
         const near = (down ? n.up : n.down).length ? (down ? n.up : n.down) : [...n.up, ...n.down];
-        return near.length ? mean(near, (m) => x.get(m)) : x.get(n);
+        if (near.length) return mean(near, (m) => x.get(m));
+        // linked to nothing (an unreachable state): close to its left neighbour
+        return i > 0 ? x.get(layer[i - 1]) + gap(layer[i - 1], n) : x.get(n);
       });
       const left = want.slice();
       for (let i = 1; i < layer.length; i++) {
@@ -344,7 +346,7 @@ const STATUS_TEXT = {
   failed: 'failed', aborted: 'aborted', invalid: 'has problems',
 };
 const STATUS_GLYPH = {
-  running: '●', retrying: '↻', succeeded: '✓', caught: '!', failed: '✕', aborted: '■',
+  running: '▸', retrying: '↻', succeeded: '✓', caught: '!', failed: '✕', aborted: '■',
   invalid: '!',
 };
 
