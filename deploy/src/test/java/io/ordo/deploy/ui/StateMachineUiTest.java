@@ -109,10 +109,11 @@ class StateMachineUiTest extends BrowserTest {
         .containsText("FunWithMath");
     snapshot(page, "execution-succeeded");
 
-    // A Task state links to its task message, which links back to the execution.
+    // A Task state links to its task message (with the keyboard), which links back.
     where
         .getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName(Pattern.compile("^Add:")))
-        .click();
+        .focus();
+    page.keyboard().press("Enter");
     assertThat(heading(page)).containsText("Task");
     assertThat(page.locator("#task-facts")).containsText("Add");
     page.locator("#task-facts a[href^='#/executions/']").click();
@@ -215,6 +216,14 @@ class StateMachineUiTest extends BrowserTest {
     assertThat(page.locator("#timeline .event-type").last()).hasText("ExecutionAborted");
     assertThat(button(page, "Stop execution…")).hasCount(0);
     snapshot(page, "execution-aborted");
+
+    page.setViewportSize(390, 844);
+    assertThat(page.locator("#execution-graph [data-state='Nap']")).isVisible();
+    assertEquals(
+        Boolean.TRUE,
+        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"),
+        "the execution screen needs no sideways scrolling at 390 px (the drawing scrolls)");
+    snapshot(page, "execution-narrow");
   }
 
   private static Locator problemPath(Page page, String path) {
