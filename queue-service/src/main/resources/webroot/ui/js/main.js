@@ -4,7 +4,9 @@
 //   #/queues/serial/{queueId}    a serial queue's tasks
 //   #/register?queue=...         register a task
 //   #/tasks, #/tasks/{messageId} find a task, a task with its history
-//   #/state-machines             not available yet
+//   #/state-machines             state machines: open or create one, the list
+//   #/state-machines/{name}      a state machine: definition, graph, start, executions
+//   #/executions/{executionId}   an execution: where it stands, its history, stop
 
 import * as api from './api.js';
 import {PARALLEL, serial} from './queues.js';
@@ -14,6 +16,8 @@ import * as login from './views/login.js';
 import * as overview from './views/overview.js';
 import * as queue from './views/queue.js';
 import * as register from './views/register.js';
+import * as execution from './views/execution.js';
+import * as stateMachine from './views/state-machine.js';
 import * as stateMachines from './views/state-machines.js';
 import * as task from './views/task.js';
 
@@ -33,6 +37,12 @@ function route(path, params) {
   if (first === 'register') return ['register', 'Register a task', (el) => register.render(el, params)];
   if (first === 'tasks' && second) return ['tasks', `Task ${second}`, (el) => task.render(el, second)];
   if (first === 'tasks') return ['tasks', 'Find a task', (el) => find.render(el)];
+  if (first === 'state-machines' && second) {
+    return ['state-machines', `State machine ${second}`, (el) => stateMachine.render(el, second)];
+  }
+  if (first === 'executions' && second) {
+    return ['state-machines', `Execution ${second}`, (el) => execution.render(el, second)];
+  }
   if (first === 'state-machines') {
     return ['state-machines', 'State machines', (el) => stateMachines.render(el)];
   }

@@ -16,6 +16,8 @@ import io.vertx.ext.web.openapi.router.RouterBuilder;
  * histories.
  */
 final class StateMachineRoutes {
+  private static final int DEFAULT_LIMIT = 100;
+
   private final StateMachines stateMachines;
   private final Executions executions;
 
@@ -25,12 +27,27 @@ final class StateMachineRoutes {
   }
 
   void mount(RouterBuilder builder) {
+    builder.getRoute("listStateMachines").addHandler(this::list);
     builder.getRoute("putStateMachine").addHandler(this::put);
     builder.getRoute("getStateMachine").addHandler(this::get);
+    builder.getRoute("listExecutions").addHandler(this::executions);
     builder.getRoute("startExecution").addHandler(this::start);
     builder.getRoute("getExecution").addHandler(this::execution);
     builder.getRoute("stopExecution").addHandler(this::stop);
     builder.getRoute("getExecutionHistory").addHandler(this::history);
+  }
+
+  private void list(RoutingContext rc) {
+    Responses.reply(
+        rc, 200, stateMachines.list(caller(rc), Responses.intParam(rc, "limit", DEFAULT_LIMIT)));
+  }
+
+  private void executions(RoutingContext rc) {
+    Responses.reply(
+        rc,
+        200,
+        executions.list(
+            caller(rc), rc.pathParam("name"), Responses.intParam(rc, "limit", DEFAULT_LIMIT)));
   }
 
   private void put(RoutingContext rc) {

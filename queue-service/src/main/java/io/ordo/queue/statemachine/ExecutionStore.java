@@ -5,6 +5,7 @@ import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.InstanceLockedException;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
@@ -49,6 +50,12 @@ final class ExecutionStore {
           + " FROM ordo_execution"
           // $1 tenant, $2 state machine, $3 execution name
           + " WHERE tenant = $1 AND state_machine = $2 AND name = $3";
+
+  private static final String LIST =
+      "SELECT execution_id, name, revision, status, start_date, stop_date FROM ordo_execution"
+          // $1 tenant, $2 state machine, $3 the most to answer
+          + " WHERE tenant = $1 AND state_machine = $2"
+          + " ORDER BY start_date DESC, execution_id LIMIT $3";
 
   private static final String LOCK =
       "UPDATE ordo_execution e SET lock_owner_id = $3, lock_version = e.lock_version + 1"
@@ -136,6 +143,30 @@ final class ExecutionStore {
         .preparedQuery(SELECT_BY_NAME)
         .execute(Tuple.of(tenant, stateMachine, name))
         .map(ExecutionStore::first);
+  }
+
+  /** A state machine's executions, newest first, without their input and output. */
+  Future<JsonArray> list(SqlClient client, String tenant, String stateMachine, int limit) {
+    return client
+        .preparedQuery(LIST)
+        .execute(Tuple.of(tenant, stateMachine, limit))
+        .map(
+            rows -> {
+              JsonArray list = new JsonArray();
+              for (Row row : rows) {
+                Instant stopDate = instant(row.getOffsetDateTime("stop_date"));
+                list.add(
+                    new JsonObject()
+                        .put("executionId", row.getUUID("execution_id").toString())
+                        .put("stateMachine", stateMachine)
+                        .put("name", row.getString("name"))
+                        .put("revision", row.getInteger("revision"))
+                        .put("status", row.getString("status"))
+                        .put("startDate", instant(row.getOffsetDateTime("start_date")).toString())
+                        .put("stopDate", stopDate == null ? null : stopDate.toString()));
+              }
+              return list;
+            });
   }
 
   /**

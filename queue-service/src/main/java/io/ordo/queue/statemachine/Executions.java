@@ -9,6 +9,7 @@ import io.ordo.model.Role;
 import io.ordo.queue.management.Access;
 import io.ordo.queue.management.HistoryClient;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 
@@ -23,6 +24,7 @@ public final class Executions {
   private final HistoryClient history;
   private final LockRetryPolicy defaultPolicy;
   private final ExecutionStore store = new ExecutionStore();
+  private final StateMachineStore machines = new StateMachineStore();
 
   Executions(
       Pool pool,
@@ -57,6 +59,21 @@ public final class Executions {
   public Future<JsonObject> describe(Caller caller, String executionId) {
     Access.require(caller, Role.SUBMITTER);
     return find(caller, executionId).map(ExecutionRow::view);
+  }
+
+  /**
+   * A state machine's executions, newest first ({@code GET /state-machines/{name}/executions}):
+   * their ids, names, statuses and dates; 404 if there is no such state machine.
+   */
+  public Future<JsonArray> list(Caller caller, String stateMachine, int limit) {
+    Access.require(caller, Role.SUBMITTER);
+    return machines
+        .find(pool, caller.tenant(), stateMachine)
+        .compose(
+            found ->
+                found.isEmpty()
+                    ? Future.failedFuture(StateMachines.notFound(stateMachine))
+                    : store.list(pool, caller.tenant(), stateMachine, limit));
   }
 
   /**

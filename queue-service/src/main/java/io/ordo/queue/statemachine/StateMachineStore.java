@@ -4,6 +4,7 @@ import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
@@ -26,6 +27,11 @@ final class StateMachineStore {
       "SELECT definition, revision, created_at, updated_at FROM ordo_state_machine"
           // $1 tenant, $2 name
           + " WHERE tenant = $1 AND name = $2";
+
+  private static final String LIST =
+      "SELECT name, revision, created_at, updated_at FROM ordo_state_machine"
+          // $1 tenant, $2 the most to answer
+          + " WHERE tenant = $1 ORDER BY name LIMIT $2";
 
   /**
    * A stored state machine.
@@ -69,6 +75,28 @@ final class StateMachineStore {
                 rows.size() == 0
                     ? Optional.empty()
                     : Optional.of(stored(name, rows.iterator().next(), false)));
+  }
+
+  /** A tenant's state machines by name, without their definitions. */
+  Future<JsonArray> list(SqlClient client, String tenant, int limit) {
+    return client
+        .preparedQuery(LIST)
+        .execute(Tuple.of(tenant, limit))
+        .map(
+            rows -> {
+              JsonArray list = new JsonArray();
+              for (Row row : rows) {
+                list.add(
+                    new JsonObject()
+                        .put("name", row.getString("name"))
+                        .put("revision", row.getInteger("revision"))
+                        .put(
+                            "creationDate", instant(row.getOffsetDateTime("created_at")).toString())
+                        .put(
+                            "updateDate", instant(row.getOffsetDateTime("updated_at")).toString()));
+              }
+              return list;
+            });
   }
 
   private static Stored stored(String name, Row row, boolean created) {

@@ -75,6 +75,14 @@ public final class StateMachines {
         .map(found -> found.orElseThrow(() -> notFound(name)).toJson());
   }
 
+  /**
+   * The tenant's state machines ({@code GET /state-machines}): name, revision and dates, by name.
+   */
+  public Future<JsonArray> list(Caller caller, int limit) {
+    Access.require(caller, Role.SUBMITTER);
+    return store.list(pool, caller.tenant(), limit);
+  }
+
   Future<StateMachineStore.Stored> find(String tenant, String name) {
     return store.find(pool, tenant, name).map(found -> found.orElseThrow(() -> notFound(name)));
   }

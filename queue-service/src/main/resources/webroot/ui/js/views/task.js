@@ -1,11 +1,11 @@
 // A task: its info and its history as a timeline, live from the history stream.
 
 import * as api from '../api.js';
-import {badge, epochTime, h, heading, prettyJson, replaceContent, shortJson, taskType, time}
-  from '../dom.js';
+import {badge, h, heading, prettyJson, replaceContent, shortJson, taskType, time} from '../dom.js';
 import {queueHref, queueName, serial, PARALLEL} from '../queues.js';
 import {readEvents} from '../sse.js';
 import {taskActions} from '../tasks.js';
+import {eventItem, executionLink} from '../timeline.js';
 import {every, freshness, showError} from '../ui.js';
 
 const REFRESH_MS = 3000;
@@ -126,6 +126,7 @@ function facts(task) {
     ['State', badge(task.state)],
     ['Queue', h('a', {href: queueHref(queue)}, queueName(queue))],
     ['Task', task.jsPath ? taskType(task) : h('span', {class: 'mono'}, task.taskClassName)],
+    task.executionId ? ['State-machine execution', executionLink(task.executionId)] : null,
     ['Parameter', task.parameter === null || task.parameter === undefined
       ? shortJson(null) : prettyJson(task.parameter)],
     task.queue === 'serial' ? ['Stop queue on error', task.stopProgressOnError ? 'yes' : 'no'] : null,
@@ -155,32 +156,4 @@ function outcome(value) {
   const {type, ...rest} = value;
   return h('span', {}, badge(type, `outcome-${type}`), ' ',
     Object.keys(rest).length ? shortJson(rest, 200) : null);
-}
-
-/** One history event on the timeline: id, type, time and its attributes. */
-function eventItem(event) {
-  const attributesKey = Object.keys(event).find((key) => key.endsWith('EventAttributes'));
-  const attributes = attributesKey ? event[attributesKey] : {};
-  return h('li', {class: `event event-${kind(event.eventType)}`, dataset: {eventId: event.eventId}},
-    h('div', {class: 'event-head'},
-      h('span', {class: 'event-id'}, `#${event.eventId}`),
-      h('strong', {class: 'event-type'}, event.eventType),
-      epochTime(event.eventTimestamp)),
-    attributeList(attributes));
-}
-
-function attributeList(attributes) {
-  const entries = Object.entries(attributes || {}).filter(([, v]) => v !== null && v !== undefined);
-  if (!entries.length) return null;
-  return h('dl', {class: 'event-attributes'}, entries.map(([name, value]) => h('div', {},
-    h('dt', {}, name),
-    h('dd', {}, typeof value === 'object' ? shortJson(value, 160) : String(value)))));
-}
-
-/** A colour family for an event type. */
-function kind(type) {
-  if (/Failed|TimedOut|LeaseExpired|Stopped|StopRequested|Aborted/.test(type)) return 'bad';
-  if (/Completed|Succeeded/.test(type)) return 'good';
-  if (/Released|ReleaseRequested|Removed|Reentered|Deactivated|Rejected/.test(type)) return 'warn';
-  return 'info';
 }
