@@ -2,6 +2,10 @@ package io.ordo.db;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
@@ -38,5 +42,21 @@ public final class Migrations {
         address.describe(),
         result.targetSchemaVersion,
         result.migrationsExecuted);
+    analyze(address);
+  }
+
+  /**
+   * Gives the planner fresh statistics of the hot tables at every start: a fresh or restored
+   * database has none until autovacuum first runs, and plans made without them can scan a whole
+   * backlog per claimed message.
+   */
+  private static void analyze(DatabaseAddress address) {
+    try (Connection connection =
+            DriverManager.getConnection(address.jdbcUrl(), address.user(), address.password());
+        Statement statement = connection.createStatement()) {
+      statement.execute("ANALYZE im_async_task_info, im_async_queue_info, ordo_lock_owner");
+    } catch (SQLException e) {
+      LOG.warn("ANALYZE at start failed: {}", e.getMessage());
+    }
   }
 }

@@ -9,6 +9,7 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -117,31 +118,38 @@ public final class TaskStore {
           // $1 the claiming lock owner
           + "   WHERE owner_id = $1 AND lease_expires_at > now()),"
           + " parallel AS ("
+          // the oldest waiting messages of active parallel queues, locked as they are read:
+          // rows another claimer holds are skipped and the next ones taken
           + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
           + "   WHERE t.queue_kind = 'P' AND t.state = 'WAITING'"
           + "     AND (t.not_before IS NULL OR t.not_before <= now())"
           + "     AND EXISTS (SELECT 1 FROM im_async_queue_info q WHERE q.tenant = t.tenant"
           + "       AND q.queue_kind = 'P' AND q.queue_id = '' AND q.active)"
+          + "     AND EXISTS (SELECT 1 FROM owner)"
           // $2 how many the owner can take
-          + "   ORDER BY t.received_at LIMIT $2),"
-          + " serial AS ("
-          + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
+          + "   ORDER BY t.received_at LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
+          + " serial_heads AS ("
+          // the head of each active serial queue with nothing in progress (read, not locked:
+          // a locked head must not let the message behind it through)
+          + "   SELECT h.tenant, h.message_id FROM im_async_queue_info q"
           + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before"
           + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
           + "     AND t.queue_id = q.queue_id AND t.state = 'WAITING' ORDER BY t.position LIMIT 1) h"
-          + "   WHERE q.queue_kind = 'S' AND q.active"
+          + "   WHERE q.queue_kind = 'S' AND q.active AND EXISTS (SELECT 1 FROM owner)"
           + "     AND (h.not_before IS NULL OR h.not_before <= now())"
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND r.state <> 'WAITING')"
           + "   ORDER BY h.received_at LIMIT $2),"
-          + " candidates AS ("
-          + "   SELECT * FROM parallel UNION ALL SELECT * FROM serial"
-          + "   ORDER BY received_at LIMIT $2),"
+          + " serial AS ("
+          // the heads locked by primary key (no state condition here, so no partial index is
+          // chosen whatever the statistics say); a head that changed meanwhile is dropped below
+          + "   SELECT t.tenant, t.message_id, t.received_at, t.state FROM im_async_task_info t"
+          + "   JOIN serial_heads s ON s.tenant = t.tenant AND s.message_id = t.message_id"
+          + "   FOR UPDATE OF t SKIP LOCKED),"
           + " picked AS ("
-          + "   SELECT t.tenant, t.message_id FROM im_async_task_info t"
-          + "   JOIN candidates c ON c.tenant = t.tenant AND c.message_id = t.message_id"
-          + "   WHERE t.state = 'WAITING' AND EXISTS (SELECT 1 FROM owner)"
-          + "   FOR UPDATE OF t SKIP LOCKED)"
+          + "   SELECT tenant, message_id, received_at FROM parallel UNION ALL"
+          + "   SELECT tenant, message_id, received_at FROM serial WHERE state = 'WAITING'"
+          + "   ORDER BY received_at LIMIT $2)"
           + " UPDATE im_async_task_info t SET state = 'INITIAL', lock_owner_id = $1,"
           + "   lock_version = t.lock_version + 1, node = (SELECT node_name FROM owner),"
           + "   claimed_at = now()"
@@ -292,6 +300,8 @@ public final class TaskStore {
       "SELECT queue_kind, state, lock_owner_id, lock_version FROM im_async_task_info"
           // $1 tenant, $2 message id
           + " WHERE tenant = $1 AND message_id = $2";
+
+  private static final String CLAIM_TIMEOUT = "SET LOCAL statement_timeout = 5000";
 
   private static final String IN_PROGRESS_BY_OWNER =
       // Farm-wide on purpose: runner capacity is shared by every tenant; only counts leave here.
@@ -576,11 +586,14 @@ public final class TaskStore {
             });
   }
 
-  /** Claims runnable messages for a lock owner; see {@link #CLAIM}. */
-  public Future<List<ClaimedRow>> claim(SqlClient client, UUID ownerId, int capacity) {
-    return client
-        .preparedQuery(CLAIM)
-        .execute(Tuple.of(ownerId, capacity))
+  /**
+   * Claims runnable messages for a lock owner; see {@link #CLAIM}. Bounded by a statement timeout
+   * shorter than the runner's wait, so a claim the runner gave up on never lingers.
+   */
+  public Future<List<ClaimedRow>> claim(SqlConnection tx, UUID ownerId, int capacity) {
+    return tx.query(CLAIM_TIMEOUT)
+        .execute()
+        .compose(v -> tx.preparedQuery(CLAIM).execute(Tuple.of(ownerId, capacity)))
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
