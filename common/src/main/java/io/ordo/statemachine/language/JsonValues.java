@@ -6,12 +6,12 @@ import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
 
 /** Small helpers over Vert.x JSON values that the rest of the package shares. */
-final class JsonValues {
+public final class JsonValues {
 
   private JsonValues() {}
 
   /** A deep copy of a JSON value, so that what we return never aliases what we were given. */
-  static Object copy(Object value) {
+  public static Object copy(Object value) {
     if (value instanceof JsonObject object) {
       return object.copy();
     }

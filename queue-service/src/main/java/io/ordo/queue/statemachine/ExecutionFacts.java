@@ -1,5 +1,6 @@
 package io.ordo.queue.statemachine;
 
+import io.ordo.statemachine.language.JsonValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
@@ -30,7 +31,7 @@ record ExecutionFacts(
             new JsonObject()
                 .put("Id", executionId)
                 .put("Name", name)
-                .put("Input", Values.copy(input))
+                .put("Input", JsonValues.copy(input))
                 .put("StartTime", startDate.toString()))
         .put("StateMachine", new JsonObject().put("Id", stateMachine).put("Name", stateMachine));
   }

@@ -1,5 +1,6 @@
 package io.ordo.queue.statemachine;
 
+import io.ordo.statemachine.language.JsonValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
@@ -43,8 +44,8 @@ record ExecutionRow(
         .put("name", name)
         .put("revision", revision)
         .put("status", status.name())
-        .put("input", Values.copy(input))
-        .put("output", Values.copy(output))
+        .put("input", JsonValues.copy(input))
+        .put("output", JsonValues.copy(output))
         .put("error", error)
         .put("cause", cause)
         .put("startDate", startDate.toString())

@@ -4,6 +4,7 @@ import io.ordo.history.HistoryEventType;
 import io.ordo.statemachine.language.Catcher;
 import io.ordo.statemachine.language.ErrorHandling;
 import io.ordo.statemachine.language.FailState;
+import io.ordo.statemachine.language.JsonValues;
 import io.ordo.statemachine.language.MapState;
 import io.ordo.statemachine.language.ParallelState;
 import io.ordo.statemachine.language.ScheduledRetry;
@@ -79,11 +80,11 @@ final class Interpreter {
     events.add(
         HistoryEventType.ExecutionStarted,
         new JsonObject()
-            .put("input", Values.copy(facts.input()))
+            .put("input", JsonValues.copy(facts.input()))
             .put("name", facts.name())
             .put("stateMachine", facts.stateMachine())
             .put("timeoutSeconds", timeoutSeconds));
-    enter(state.newRun(null, 0), definition.startAt(), Values.copy(facts.input()));
+    enter(state.newRun(null, 0), definition.startAt(), JsonValues.copy(facts.input()));
   }
 
   /** A task message the execution scheduled has ended ({@code outcome} from the decider inbox). */
@@ -151,7 +152,7 @@ final class Interpreter {
     run.enter(name, input, now);
     events.add(
         Names.entered(entered),
-        new JsonObject().put("name", name).put("input", Values.copy(input)));
+        new JsonObject().put("name", name).put("input", JsonValues.copy(input)));
     if (entered instanceof FailState fail) {
       failRun(run, plain.error(run, fail), plain.cause(run, fail));
       return;
@@ -163,7 +164,7 @@ final class Interpreter {
   void exit(Run run, State current, Object out) {
     events.add(
         Names.exited(current),
-        new JsonObject().put("name", current.name()).put("output", Values.copy(out)));
+        new JsonObject().put("name", current.name()).put("output", JsonValues.copy(out)));
     Optional<String> next = Names.next(current);
     if (next.isPresent()) {
       enter(run, next.get(), out);
@@ -219,7 +220,7 @@ final class Interpreter {
         Names.exited(current),
         new JsonObject()
             .put("name", current.name())
-            .put("output", Values.copy(out))
+            .put("output", JsonValues.copy(out))
             .put("error", failedWith));
     enter(run, catcher.get().next(), out);
   }
@@ -325,7 +326,7 @@ final class Interpreter {
     cause = endCause;
     JsonObject attributes =
         how == ExecutionStatus.SUCCEEDED
-            ? new JsonObject().put("output", Values.copy(out))
+            ? new JsonObject().put("output", JsonValues.copy(out))
             : new JsonObject().put("error", endError).put("cause", endCause);
     events.add(Names.executionEnded(how), attributes);
   }

@@ -5,6 +5,7 @@ import io.ordo.model.MessageIds;
 import io.ordo.model.TimeoutType;
 import io.ordo.model.Timeouts;
 import io.ordo.statemachine.language.JsonPath;
+import io.ordo.statemachine.language.JsonValues;
 import io.ordo.statemachine.language.PathFailure;
 import io.ordo.statemachine.language.StateIo;
 import io.ordo.statemachine.language.StatesError;
@@ -60,7 +61,7 @@ final class TaskStates {
     JsonObject parameter =
         input instanceof JsonObject object
             ? object.copy()
-            : new JsonObject().put("input", Values.copy(input));
+            : new JsonObject().put("input", JsonValues.copy(input));
     String messageId = MessageIds.next().toString();
     interpreter
         .events()
