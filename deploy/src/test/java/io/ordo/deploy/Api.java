@@ -11,6 +11,8 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -151,6 +153,27 @@ public final class Api implements AutoCloseable {
             + (lastError != null
                 ? lastError.toString()
                 : last == null ? "none" : last.status() + " " + last.body()));
+  }
+
+  /**
+   * Every event of a history resource ({@code /tasks/{id}/history} or an execution's), all pages.
+   */
+  public List<JsonObject> history(String historyPath) {
+    List<JsonObject> events = new ArrayList<>();
+    String token = null;
+    do {
+      Reply page =
+          get(
+              historyPath
+                  + "?maximumPageSize=1000"
+                  + (token == null ? "" : "&nextPageToken=" + token));
+      if (page.status() != 200) {
+        throw new AssertionError("GET " + historyPath + ": " + page.status() + " " + page.body());
+      }
+      page.json().getJsonArray("events").forEach(e -> events.add((JsonObject) e));
+      token = page.json().getString("nextPageToken");
+    } while (token != null);
+    return events;
   }
 
   private static <T> T await(io.vertx.core.Future<T> future) {

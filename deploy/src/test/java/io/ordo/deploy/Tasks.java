@@ -2,10 +2,8 @@ package io.ordo.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Test helpers around task messages: register, wait for a state, read the history. */
@@ -55,21 +53,7 @@ public final class Tasks {
 
   /** The whole history (every page). */
   public List<JsonObject> history(String messageId) {
-    List<JsonObject> events = new ArrayList<>();
-    String token = null;
-    do {
-      Api.Reply page =
-          api.get(
-              "/tasks/"
-                  + messageId
-                  + "/history?maximumPageSize=1000"
-                  + (token == null ? "" : "&nextPageToken=" + token));
-      assertEquals(200, page.status(), page.body().toString());
-      JsonArray array = page.json().getJsonArray("events");
-      array.forEach(e -> events.add((JsonObject) e));
-      token = page.json().getString("nextPageToken");
-    } while (token != null);
-    return events;
+    return api.history("/tasks/" + messageId + "/history");
   }
 
   public List<String> eventTypes(String messageId) {

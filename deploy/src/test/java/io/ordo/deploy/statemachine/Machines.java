@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.deploy.Api;
 import io.ordo.deploy.Tasks;
 import io.ordo.testing.TestDatabase;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -161,21 +159,7 @@ final class Machines {
 
   /** The whole history (every page). */
   List<JsonObject> history(String executionId) {
-    List<JsonObject> events = new ArrayList<>();
-    String token = null;
-    do {
-      Api.Reply page =
-          api.get(
-              "/executions/"
-                  + executionId
-                  + "/history?maximumPageSize=1000"
-                  + (token == null ? "" : "&nextPageToken=" + token));
-      assertEquals(200, page.status(), page.body().toString());
-      JsonArray array = page.json().getJsonArray("events");
-      array.forEach(e -> events.add((JsonObject) e));
-      token = page.json().getString("nextPageToken");
-    } while (token != null);
-    return events;
+    return api.history("/executions/" + executionId + "/history");
   }
 
   List<String> eventTypes(String executionId) {
