@@ -3,6 +3,7 @@ package io.ordo.deploy.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.deploy.Api;
 import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
@@ -39,7 +40,7 @@ class HistoryStreamTest extends NodeTest {
     String id = tasks.parallel("Sleep", new JsonObject().put("millis", 60_000));
     tasks.await(id, "RUNNING");
     List<String> received = new ArrayList<>();
-    CompletableFuture<Void> ended = stream(id, null, received);
+    CompletableFuture<Void> ended = stream("/tasks/" + id, null, received);
 
     api.await("/tasks/" + id, r -> received.size() >= 3, Tasks.WAIT);
     api.post("/tasks/" + id + "/release", new JsonObject());
@@ -55,8 +56,48 @@ class HistoryStreamTest extends NodeTest {
     String id = tasks.parallel("Echo", new JsonObject());
     tasks.await(id, "DISPOSED");
     List<String> received = new ArrayList<>();
-    stream(id, "2", received).get(20, TimeUnit.SECONDS);
+    stream("/tasks/" + id, "2", received).get(20, TimeUnit.SECONDS);
     assertEquals(List.of("TaskStarted", "TaskCompleted", "end"), received);
+  }
+
+  @Test
+  void anExecutionsStream_sendsItsEventsAsTheyHappen_andEndsWhenItFinishes() throws Exception {
+    Api.Reply saved =
+        api.put(
+            "/state-machines/Sleepy",
+            new JsonObject()
+                .put(
+                    "definition",
+                    new JsonObject(
+                        "{\"StartAt\": \"S\", \"States\": {\"S\": {\"Type\": \"Task\","
+                            + " \"Resource\": \"ordo:task:Sleep\", \"Parameters\":"
+                            + " {\"millis\": 60000}, \"End\": true}}}")));
+    assertEquals(201, saved.status(), saved.body().toString());
+    Api.Reply started =
+        api.post(
+            "/state-machines/Sleepy/executions", new JsonObject().put("input", new JsonObject()));
+    assertEquals(201, started.status(), started.body().toString());
+    String path = "/executions/" + started.json().getString("executionId");
+    api.await(path + "/history", r -> r.body().toString().contains("\"TaskStarted\""), Tasks.WAIT);
+    List<String> received = new ArrayList<>();
+    CompletableFuture<Void> ended = stream(path, null, received);
+
+    api.await(path, r -> received.contains("TaskStarted"), Tasks.WAIT);
+    assertEquals(200, api.post(path + "/stop", new JsonObject()).status());
+    ended.get(20, TimeUnit.SECONDS);
+
+    List<String> expected = new ArrayList<>();
+    api.history(path + "/history").forEach(e -> expected.add(e.getString("eventType")));
+    expected.add("end");
+    assertEquals(expected, received);
+    assertEquals("ExecutionAborted", expected.get(expected.size() - 2));
+  }
+
+  @Test
+  void anUnknownExecution_isNotFound() {
+    Api.Reply reply = api.get("/executions/0192f2a8-aaaa-7bbb-8ccc-000000000000/history/stream");
+    assertEquals(404, reply.status());
+    assertEquals("not_found", reply.code());
   }
 
   @Test
@@ -69,7 +110,8 @@ class HistoryStreamTest extends NodeTest {
   }
 
   /** Reads the stream; collects each message's event name; completes when the server ends it. */
-  private CompletableFuture<Void> stream(String id, String lastEventId, List<String> received) {
+  private CompletableFuture<Void> stream(
+      String resource, String lastEventId, List<String> received) {
     CompletableFuture<Void> ended = new CompletableFuture<>();
     HttpClient http = client.createHttpClient();
     RequestOptions options =
@@ -77,7 +119,7 @@ class HistoryStreamTest extends NodeTest {
             .setMethod(HttpMethod.GET)
             .setPort(node.httpPort())
             .setHost("127.0.0.1")
-            .setURI("/api/v1/tasks/" + id + "/history/stream")
+            .setURI("/api/v1" + resource + "/history/stream")
             .putHeader("Authorization", "Bearer " + TestNode.OPERATOR);
     if (lastEventId != null) {
       options.putHeader("Last-Event-ID", lastEventId);

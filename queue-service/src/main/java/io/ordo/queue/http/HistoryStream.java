@@ -5,6 +5,7 @@ import static io.ordo.queue.http.BearerAuthHandler.caller;
 import io.ordo.bus.Addresses;
 import io.ordo.model.Caller;
 import io.ordo.queue.QueueServices;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpServerResponse;
@@ -13,34 +14,55 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.openapi.router.RouterBuilder;
 
 /**
- * {@code GET /tasks/{id}/history/stream}: a live tail of a history as Server-Sent Events (SPEC 5).
- * New events are fetched when the history service announces them after commit, and once a second
- * regardless (an announcement can be missed; the history cannot). The stream ends once the history
- * is closed and everything was sent.
+ * {@code GET /tasks/{id}/history/stream} and {@code GET /executions/{id}/history/stream}: a live
+ * tail of a history as Server-Sent Events (SPEC 5). New events are fetched when the history service
+ * announces them after commit, and once a second regardless (an announcement can be missed; the
+ * history cannot). The stream ends once the history is closed and everything was sent.
  */
 final class HistoryStream {
   private static final long POLL_MS = 1000;
   private static final long KEEP_ALIVE_MS = 15_000;
 
-  private final Vertx vertx;
-  private final QueueServices services;
-
-  HistoryStream(Vertx vertx, QueueServices services) {
-    this.vertx = vertx;
-    this.services = services;
+  /** Where a tail reads: the events after one, with whether the history is open. */
+  @FunctionalInterface
+  interface Source {
+    Future<JsonObject> after(Caller caller, String id, long afterEventId);
   }
 
-  void mount(RouterBuilder builder) {
-    builder.getRoute("streamTaskHistory").addHandler(this::stream);
+  private final Vertx vertx;
+  private final String operationId;
+  private final String idParameter;
+  private final Source source;
+
+  private HistoryStream(Vertx vertx, String operationId, String idParameter, Source source) {
+    this.vertx = vertx;
+    this.operationId = operationId;
+    this.idParameter = idParameter;
+    this.source = source;
+  }
+
+  /** Mounts the tails of task histories and of state-machine execution histories. */
+  static void mount(Vertx vertx, QueueServices services, RouterBuilder builder) {
+    new HistoryStream(vertx, "streamTaskHistory", "messageId", services.history()::after)
+        .mount(builder);
+    new HistoryStream(
+            vertx,
+            "streamExecutionHistory",
+            "executionId",
+            services.stateMachines().executions()::historyAfter)
+        .mount(builder);
+  }
+
+  private void mount(RouterBuilder builder) {
+    builder.getRoute(operationId).addHandler(this::stream);
   }
 
   private void stream(RoutingContext rc) {
     Caller caller = caller(rc);
-    String messageId = rc.pathParam("messageId");
+    String messageId = rc.pathParam(idParameter);
     String lastEventId = rc.request().getHeader("Last-Event-ID");
     long after = lastEventId == null ? 0 : Long.parseLong(lastEventId);
-    services
-        .history()
+    source
         .after(caller, messageId, after)
         .onFailure(rc::fail)
         .onSuccess(
@@ -112,8 +134,7 @@ final class HistoryStream {
         return;
       }
       fetching = true;
-      services
-          .history()
+      source
           .after(caller, messageId, lastSent)
           .onComplete(
               page -> {

@@ -31,12 +31,7 @@ public final class HistoryClient {
       return Future.failedFuture(new InvalidTaskException(messageId));
     }
     return page(caller.tenant(), messageId, reverse, pageSize, nextPageToken)
-        .recover(
-            error ->
-                Future.failedFuture(
-                    error instanceof TaskControlException t && t.code() == ErrorCode.NOT_FOUND
-                        ? new InvalidTaskException(messageId)
-                        : error));
+        .recover(error -> Future.failedFuture(notFoundAsInvalidTask(error, messageId)));
   }
 
   /** Events after {@code afterEventId} and whether the history is open (for live tails). */
@@ -45,18 +40,25 @@ public final class HistoryClient {
     if (MessageIds.parseOrNull(messageId) == null) {
       return Future.failedFuture(new InvalidTaskException(messageId));
     }
+    return after(caller.tenant(), messageId, afterEventId)
+        .recover(error -> Future.failedFuture(notFoundAsInvalidTask(error, messageId)));
+  }
+
+  /**
+   * Events of any history after {@code afterEventId}, with whether it is open; an unknown history
+   * fails with not_found.
+   */
+  public Future<JsonObject> after(String tenant, String executionId, long afterEventId) {
     JsonObject request =
         new JsonObject()
-            .put("tenant", caller.tenant())
-            .put("executionId", messageId)
+            .put("tenant", tenant)
+            .put("executionId", executionId)
             .put("afterEventId", afterEventId);
     return eventBus
         .<JsonObject>request(
             Addresses.HISTORY_READ, request, new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
         .map(reply -> reply.body())
-        .recover(
-            error ->
-                Future.failedFuture(notFoundAsInvalidTask(BusErrors.toDomain(error), messageId)));
+        .recover(error -> Future.failedFuture(BusErrors.toDomain(error)));
   }
 
   private static Throwable notFoundAsInvalidTask(Throwable error, String messageId) {

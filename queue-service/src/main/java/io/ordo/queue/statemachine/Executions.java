@@ -104,6 +104,22 @@ public final class Executions {
             found -> history.page(caller.tenant(), executionId, reverse, pageSize, nextPageToken));
   }
 
+  /** Events after {@code afterEventId}, for the live tail of an execution's history. */
+  public Future<JsonObject> historyAfter(Caller caller, String executionId, long afterEventId) {
+    Access.require(caller, Role.SUBMITTER);
+    if (MessageIds.parseOrNull(executionId) == null) {
+      return Future.failedFuture(notFound(executionId));
+    }
+    return history
+        .after(caller.tenant(), executionId, afterEventId)
+        .recover(
+            error ->
+                Future.failedFuture(
+                    error instanceof TaskControlException t && t.code() == ErrorCode.NOT_FOUND
+                        ? notFound(executionId)
+                        : error));
+  }
+
   private Future<ExecutionRow> find(Caller caller, String executionId) {
     if (MessageIds.parseOrNull(executionId) == null) {
       return Future.failedFuture(notFound(executionId));
