@@ -145,6 +145,12 @@ final class ReportApplier {
       attributes.put("attempt", step.attempt());
       Duration waited = Duration.between(step.receivedAt(), step.time());
       batch.outcome().transition().afterCommit(() -> metrics.waited(report.kind(), waited));
+      if (step.executionId() != null) {
+        batch
+            .outcome()
+            .transition()
+            .started(report.tenant(), step.executionId(), report.messageId(), attributes.copy());
+      }
     }
     batch.event(index, step.eventId(), type, step.time(), attributes);
     counted(batch, index, type == HistoryEventType.TaskStarted ? "started" : "accepted");

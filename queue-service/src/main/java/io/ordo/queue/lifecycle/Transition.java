@@ -57,6 +57,16 @@ public final class Transition {
   }
 
   /**
+   * Tells the state-machine execution that scheduled a message that its task started, so that the
+   * execution's history shows {@code TaskStarted} too.
+   */
+  public void started(String tenant, String executionId, String messageId, JsonObject attributes) {
+    executionOutcomes.add(
+        new ExecutionInboxStore.Entry(
+            tenant, executionId, messageId, ExecutionInboxStore.started(attributes)));
+  }
+
+  /**
    * Records that a message's outcome stopped its queue ({@code QueueDeactivated} as event {@code
    * eventId}) and deactivates the queue in the same transaction.
    *

@@ -127,7 +127,7 @@ final class ExecutionAdvancer {
                                 now,
                                 types,
                                 random);
-                        entries.forEach(e -> interpreter.taskEnded(e.messageId(), e.outcome()));
+                        entries.forEach(e -> interpreter.taskReported(e.messageId(), e.outcome()));
                         if (stop != null) {
                           interpreter.end(ExecutionStatus.ABORTED, stop.error(), stop.cause());
                         }
@@ -138,18 +138,17 @@ final class ExecutionAdvancer {
                               "the execution ran longer than its TimeoutSeconds");
                         }
                         interpreter.fireTimers();
-                        return save(
-                            locked,
-                            me,
-                            interpreter.decision(),
-                            entries.stream().map(ExecutionInboxStore.Entry::messageId).toList(),
-                            now);
+                        return save(locked, me, interpreter.decision(), entries, now);
                       });
             });
   }
 
   private Future<ExecutionRow> save(
-      ExecutionRow locked, String me, Decision decision, List<String> applied, Instant now) {
+      ExecutionRow locked,
+      String me,
+      Decision decision,
+      List<ExecutionInboxStore.Entry> applied,
+      Instant now) {
     ExecutionRow after = after(locked, decision, now);
     boolean ended = !locked.status().isFinal() && after.status().isFinal();
     ExecutionStore.Update update =

@@ -10,25 +10,48 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The SQL of {@code ordo_execution_inbox}: outcomes of task messages that state-machine executions
- * scheduled, written in the same transaction as the task's disposal and consumed by the decider.
+ * The SQL of {@code ordo_execution_inbox}: what happened to task messages that state-machine
+ * executions scheduled, written in the same transaction as the task's change and consumed by the
+ * decider. One row per message: its start ({@code type} {@value #STARTED}) or its outcome; an
+ * outcome that finds the start still unread keeps it under {@code started}, so the decider learns
+ * both in order. Later starts of a message (re-entry, recovery) do not replace the first.
  */
 public final class ExecutionInboxStore {
+  public static final String STARTED = "STARTED";
 
   private static final String APPEND =
-      "INSERT INTO ordo_execution_inbox (tenant, execution_id, message_id, outcome)"
-          // $1 tenant, $2 execution id, $3 message id, $4 the task's outcome
-          + " VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING";
+      "INSERT INTO ordo_execution_inbox AS i (tenant, execution_id, message_id, outcome)"
+          // $1 tenant, $2 execution id, $3 message id, $4 the task's start or outcome
+          + " VALUES ($1, $2, $3, $4)"
+          + " ON CONFLICT (tenant, execution_id, message_id) DO UPDATE"
+          + " SET outcome = EXCLUDED.outcome || jsonb_build_object('started', i.outcome)"
+          + " WHERE i.outcome ->> 'type' = '"
+          + STARTED
+          + "' AND EXCLUDED.outcome ->> 'type' <> '"
+          + STARTED
+          + "'";
+
+  /** The inbox entry of a task's start, with the attributes of its {@code TaskStarted} event. */
+  public static JsonObject started(JsonObject attributes) {
+    return attributes.put("type", STARTED);
+  }
 
   private static final String PENDING =
       "SELECT message_id, outcome FROM ordo_execution_inbox"
           // $1 tenant, $2 execution id
           + " WHERE tenant = $1 AND execution_id = $2 ORDER BY created_at, message_id";
 
+  /**
+   * Deletes what an advance applied, unless it changed meanwhile (a start that an outcome joined
+   * since stays for the next advance).
+   */
   private static final String DELETE =
-      "DELETE FROM ordo_execution_inbox"
-          // $1 tenant, $2 execution id, $3 the message ids whose outcomes were applied
-          + " WHERE tenant = $1 AND execution_id = $2 AND message_id = ANY($3::uuid[])";
+      "DELETE FROM ordo_execution_inbox i"
+          // $1 tenant, $2 execution id, $3 the message ids whose entries were applied, $4 the
+          // types of the entries as they were read
+          + " USING unnest($3::uuid[], $4::text[]) AS d(message_id, type)"
+          + " WHERE i.tenant = $1 AND i.execution_id = $2 AND i.message_id = d.message_id"
+          + " AND i.outcome ->> 'type' IS NOT DISTINCT FROM d.type";
 
   private static final String DELETE_ALL =
       // $1 tenant, $2 execution id
@@ -78,9 +101,9 @@ public final class ExecutionInboxStore {
             });
   }
 
-  /** Deletes the outcomes an advance applied. */
-  Future<Void> delete(SqlClient tx, String tenant, String executionId, List<String> messageIds) {
-    if (messageIds.isEmpty()) {
+  /** Deletes the entries an advance applied, as it read them. */
+  Future<Void> delete(SqlClient tx, String tenant, String executionId, List<Entry> applied) {
+    if (applied.isEmpty()) {
       return Future.succeededFuture();
     }
     return tx.preparedQuery(DELETE)
@@ -88,7 +111,8 @@ public final class ExecutionInboxStore {
             Tuple.of(
                 tenant,
                 UUID.fromString(executionId),
-                messageIds.stream().map(UUID::fromString).toArray(UUID[]::new)))
+                applied.stream().map(e -> UUID.fromString(e.messageId())).toArray(UUID[]::new),
+                applied.stream().map(e -> e.outcome().getString("type")).toArray(String[]::new)))
         .mapEmpty();
   }
 

@@ -87,9 +87,19 @@ final class Interpreter {
     enter(state.newRun(null, 0), definition.startAt(), JsonValues.copy(facts.input()));
   }
 
-  /** A task message the execution scheduled has ended ({@code outcome} from the decider inbox). */
-  void taskEnded(String messageId, JsonObject outcome) {
-    tasks.ended(messageId, outcome);
+  /**
+   * A task message the execution scheduled has started, ended, or both ({@code entry} from the
+   * decider inbox).
+   */
+  void taskReported(String messageId, JsonObject entry) {
+    boolean onlyStarted = ExecutionInboxStore.STARTED.equals(entry.getString("type"));
+    JsonObject started = onlyStarted ? entry : entry.getJsonObject("started");
+    if (started != null) {
+      tasks.started(messageId, started);
+    }
+    if (!onlyStarted) {
+      tasks.ended(messageId, entry);
+    }
   }
 
   /**

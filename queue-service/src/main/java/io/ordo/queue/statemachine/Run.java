@@ -37,6 +37,8 @@ final class Run {
   Wait wait = Wait.NONE;
   String messageId;
   long scheduledEventId;
+  // the execution's TaskStarted event of the awaited task; 0 until it started
+  long startedEventId;
   Instant timerAt;
   List<Integer> retries = new ArrayList<>();
   List<String> children = new ArrayList<>();
@@ -74,6 +76,7 @@ final class Run {
   void clearWait() {
     wait = Wait.NONE;
     messageId = null;
+    startedEventId = 0;
     timerAt = null;
     children = new ArrayList<>();
     outputs = null;
@@ -86,6 +89,7 @@ final class Run {
     wait = Wait.TASK;
     messageId = message;
     scheduledEventId = scheduledEvent;
+    startedEventId = 0;
   }
 
   void awaitTimer(Wait kind, Instant at) {
@@ -128,7 +132,10 @@ final class Run {
             .put("wait", wait.name())
             .put("retries", new JsonArray(new ArrayList<>(retries)));
     switch (wait) {
-      case TASK -> json.put("messageId", messageId).put("scheduledEventId", scheduledEventId);
+      case TASK ->
+          json.put("messageId", messageId)
+              .put("scheduledEventId", scheduledEventId)
+              .put("startedEventId", startedEventId);
       case TIMER, RETRY -> json.put("timerAt", timerAt.toString());
       case CHILDREN ->
           json.put("children", new JsonArray(new ArrayList<>(children)))
@@ -153,6 +160,7 @@ final class Run {
         .forEach(count -> run.retries.add(((Number) count).intValue()));
     run.messageId = json.getString("messageId");
     run.scheduledEventId = json.getLong("scheduledEventId", 0L);
+    run.startedEventId = json.getLong("startedEventId", 0L);
     String timer = json.getString("timerAt");
     run.timerAt = timer == null ? null : Instant.parse(timer);
     json.getJsonArray("children", new JsonArray())

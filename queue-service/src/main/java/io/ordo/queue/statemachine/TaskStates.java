@@ -81,6 +81,29 @@ final class TaskStates {
   }
 
   /** A message's outcome: the state succeeds with its result, or fails. */
+  /**
+   * The task of a waiting run started: {@code TaskStarted} in the execution's history, once per
+   * scheduled task (a task started again after recovery or re-entry is the same task).
+   */
+  void started(String messageId, JsonObject start) {
+    Optional<Run> waiting = interpreter.state().awaiting(messageId);
+    if (waiting.isEmpty() || !interpreter.running() || waiting.get().startedEventId != 0) {
+      return;
+    }
+    Run run = waiting.get();
+    interpreter
+        .events()
+        .add(
+            HistoryEventType.TaskStarted,
+            new JsonObject()
+                .put("name", interpreter.stateOf(run).name())
+                .put("messageId", messageId)
+                .put("scheduledEventId", run.scheduledEventId)
+                .put("node", start.getString("node"))
+                .put("attempt", start.getInteger("attempt")));
+    run.startedEventId = interpreter.events().lastEventId();
+  }
+
   void ended(String messageId, JsonObject outcome) {
     Optional<Run> waiting = interpreter.state().awaiting(messageId);
     if (waiting.isEmpty() || !interpreter.running()) {
@@ -94,6 +117,9 @@ final class TaskStates {
             .put("name", task.name())
             .put("messageId", messageId)
             .put("scheduledEventId", run.scheduledEventId);
+    if (run.startedEventId != 0) {
+      attributes.put("startedEventId", run.startedEventId);
+    }
     run.clearWait();
     String type = outcome.getString("type", "FAILED");
     if ("COMPLETED".equals(type)) {

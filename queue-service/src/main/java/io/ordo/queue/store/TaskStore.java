@@ -183,9 +183,11 @@ public final class TaskStore {
           + "   last_event_id = t.last_event_id + 1"
           + "   FROM target g WHERE t.tenant = g.tenant AND t.message_id = g.message_id"
           + "   AND g.state = 'INITIAL'"
-          + "   RETURNING t.last_event_id, t.accept_at, 0 AS attempt, t.received_at, true AS fresh)"
+          + "   RETURNING t.last_event_id, t.accept_at, 0 AS attempt, t.received_at, true AS fresh,"
+          + "   t.execution_id)"
           + " SELECT * FROM moved UNION ALL"
-          + " SELECT t.last_event_id, t.accept_at, 0, t.received_at, false FROM im_async_task_info t"
+          + " SELECT t.last_event_id, t.accept_at, 0, t.received_at, false, t.execution_id"
+          + " FROM im_async_task_info t"
           + " JOIN target g ON t.tenant = g.tenant AND t.message_id = g.message_id"
           + " WHERE g.state = 'READY'";
 
@@ -205,9 +207,10 @@ public final class TaskStore {
           + String.format(DEADLINE_FROM_NOW, "heartbeat")
           + "   FROM target g WHERE t.tenant = g.tenant AND t.message_id = g.message_id"
           + "   AND g.state = 'READY'"
-          + "   RETURNING t.last_event_id, t.start_at, t.attempt, t.received_at, true AS fresh)"
+          + "   RETURNING t.last_event_id, t.start_at, t.attempt, t.received_at, true AS fresh,"
+          + "   t.execution_id)"
           + " SELECT * FROM moved UNION ALL"
-          + " SELECT t.last_event_id, t.start_at, t.attempt, t.received_at, false"
+          + " SELECT t.last_event_id, t.start_at, t.attempt, t.received_at, false, t.execution_id"
           + " FROM im_async_task_info t"
           + " JOIN target g ON t.tenant = g.tenant AND t.message_id = g.message_id"
           + " WHERE g.state = 'RUNNING'";
@@ -627,17 +630,25 @@ public final class TaskStore {
 
   /**
    * What an accept or start wrote: the event id, the attempt (start only), the transition's time,
-   * the message's received time, and whether this call made the change (false: a repeat).
+   * the message's received time, whether this call made the change (false: a repeat), and the
+   * state-machine execution that scheduled the message (null: none).
    */
   public record Stepped(
-      long eventId, int attempt, Instant time, Instant receivedAt, boolean fresh) {
+      long eventId,
+      int attempt,
+      Instant time,
+      Instant receivedAt,
+      boolean fresh,
+      String executionId) {
     static Stepped of(Row row) {
+      UUID execution = row.getUUID(5);
       return new Stepped(
           row.getLong(0),
           row.getInteger(2),
           row.getOffsetDateTime(1).toInstant(),
           row.getOffsetDateTime(3).toInstant(),
-          row.getBoolean(4));
+          row.getBoolean(4),
+          execution == null ? null : execution.toString());
     }
   }
 

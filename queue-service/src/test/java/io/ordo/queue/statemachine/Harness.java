@@ -71,21 +71,32 @@ final class Harness {
   Harness complete(String state, Object result) {
     String id = messageOf(state);
     return step(
-        i -> i.taskEnded(id, new JsonObject().put("type", "COMPLETED").put("result", result)));
+        i -> i.taskReported(id, new JsonObject().put("type", "COMPLETED").put("result", result)));
   }
 
   Harness fail(String state, String error, String cause) {
     String id = messageOf(state);
     return step(
         i ->
-            i.taskEnded(
+            i.taskReported(
                 id,
                 new JsonObject().put("type", "FAILED").put("error", error).put("cause", cause)));
   }
 
+  /** The state's task started on a runner (as the decider inbox tells it). */
+  Harness started(String state, int attempt) {
+    String id = messageOf(state);
+    return step(
+        i ->
+            i.taskReported(
+                id,
+                ExecutionInboxStore.started(
+                    new JsonObject().put("node", "runner-1").put("attempt", attempt))));
+  }
+
   Harness outcome(String state, JsonObject outcome) {
     String id = messageOf(state);
-    return step(i -> i.taskEnded(id, outcome));
+    return step(i -> i.taskReported(id, outcome));
   }
 
   Harness advance(Duration duration) {

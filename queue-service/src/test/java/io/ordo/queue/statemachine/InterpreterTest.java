@@ -303,4 +303,57 @@ class InterpreterTest {
         ((JsonObject) run.output).getString("Error"),
         run.output::toString);
   }
+
+  @Test
+  void aTaskStart_isRecordedOnce_andItsOutcomeNamesIt() {
+    String definition =
+        """
+        { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+          "End": true } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+    run.started("T", 1);
+    run.started("T", 2); // started again after its runner died: still the same task
+
+    run.complete("T", "done");
+
+    assertEquals(
+        List.of(
+            "ExecutionStarted",
+            "TaskStateEntered",
+            "TaskScheduled",
+            "TaskStarted",
+            "TaskSucceeded",
+            "TaskStateExited",
+            "ExecutionSucceeded"),
+        run.eventTypes());
+    JsonObject started = run.events.get(3).attributes();
+    assertEquals(3L, started.getLong("scheduledEventId"));
+    assertEquals(1, started.getInteger("attempt"));
+    assertEquals(4L, run.events.get(4).attributes().getLong("startedEventId"));
+  }
+
+  @Test
+  void anOutcomeThatArrivesWithItsStart_recordsBoth_inOrder() {
+    String definition =
+        """
+        { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+          "End": true } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+    JsonObject start =
+        ExecutionInboxStore.started(new JsonObject().put("node", "runner-1").put("attempt", 1));
+
+    run.outcome(
+        "T",
+        new JsonObject()
+            .put("type", "FAILED")
+            .put("error", "Boom")
+            .put("cause", "no")
+            .put("started", start));
+
+    List<String> types = run.eventTypes();
+    assertEquals(List.of("TaskScheduled", "TaskStarted", "TaskFailed"), types.subList(2, 5));
+    assertEquals(ExecutionStatus.FAILED, run.status);
+  }
 }
