@@ -18,12 +18,23 @@ import java.util.function.Predicate;
 
 /** A small blocking HTTP client for tests of Ordo's API, with a bearer token. */
 public final class Api implements AutoCloseable {
+  private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   private final Vertx vertx;
   private final WebClient client;
   private final int port;
   private final String token;
+  private final long timeoutMs;
 
   public Api(int port, String token) {
+    this(port, token, DEFAULT_TIMEOUT);
+  }
+
+  /**
+   * @param timeout how long a request may wait for a byte of its answer before it fails: a test
+   *     never hangs on a connection a server dropped on the floor
+   */
+  public Api(int port, String token, Duration timeout) {
+    this.timeoutMs = timeout.toMillis();
     this.vertx = Vertx.vertx();
     // A pool large enough that concurrent requests from many test threads really are concurrent.
     this.client =
@@ -37,6 +48,7 @@ public final class Api implements AutoCloseable {
     this.client = base.client;
     this.port = base.port;
     this.token = token;
+    this.timeoutMs = base.timeoutMs;
   }
 
   /** The same client with another token (null: none). */
@@ -93,7 +105,8 @@ public final class Api implements AutoCloseable {
                 || path.startsWith("/ui")
             ? path
             : "/api/v1" + path;
-    HttpRequest<Buffer> request = client.request(method, port, "127.0.0.1", uri);
+    HttpRequest<Buffer> request =
+        client.request(method, port, "127.0.0.1", uri).idleTimeout(timeoutMs);
     if (token != null) {
       request.bearerTokenAuthentication(token);
     }

@@ -106,7 +106,9 @@ public final class NodeProcess implements AutoCloseable {
     void awaitReady() {
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       String last = "none";
-      try (Api api = new Api(port, token)) {
+      // A short timeout: a request that reaches the server the instant it binds can go unanswered
+      // (Vert.x creates a server's metrics just after the bind), so a probe retries instead.
+      try (Api api = new Api(port, token, Duration.ofSeconds(2))) {
         while (System.nanoTime() < deadline) {
           if (!process.isAlive()) {
             throw new AssertionError(
