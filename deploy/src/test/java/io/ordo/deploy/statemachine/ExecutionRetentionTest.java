@@ -19,11 +19,6 @@ import org.junit.jupiter.api.Test;
  * its history once the tenant's retention passed; a running one never is.
  */
 class ExecutionRetentionTest {
-  private static final String PASS =
-      "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }";
-  private static final String WAIT =
-      "{ \"StartAt\": \"W\", \"States\": { \"W\": { \"Type\": \"Wait\", \"Seconds\": 3600,"
-          + " \"End\": true } } }";
 
   private OrdoNode node;
   private Api api;
@@ -48,8 +43,8 @@ class ExecutionRetentionTest {
 
   @Test
   void aFinishedExecution_goesWithItsHistory_aRunningOneStays() {
-    machines.put("Waiting", WAIT);
-    machines.put("Done", PASS);
+    machines.put("Waiting", Machines.WAIT_AN_HOUR);
+    machines.put("Done", Machines.PASS);
     String running = machines.start("Waiting", new JsonObject());
     String finished = machines.start("Done", new JsonObject());
     machines.await(finished, "SUCCEEDED");

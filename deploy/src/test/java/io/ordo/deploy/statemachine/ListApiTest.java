@@ -24,11 +24,6 @@ import org.junit.jupiter.api.Test;
  * {@code GET /state-machines/{name}/executions} (newest first, without input and output).
  */
 class ListApiTest {
-  private static final String PASS =
-      "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }";
-  private static final String WAIT =
-      "{ \"StartAt\": \"W\", \"States\": { \"W\": { \"Type\": \"Wait\", \"Seconds\": 3600,"
-          + " \"End\": true } } }";
 
   private SettableClock clock;
   private OrdoNode node;
@@ -53,9 +48,9 @@ class ListApiTest {
   @Test
   void stateMachines_areListedByName_withRevisionsAndDates_perTenant() {
     assertEquals(new JsonArray(), list("/state-machines"));
-    machines.put("Zeta", PASS);
-    machines.put("Alpha", PASS);
-    machines.put("Alpha", WAIT);
+    machines.put("Zeta", Machines.PASS);
+    machines.put("Alpha", Machines.PASS);
+    machines.put("Alpha", Machines.WAIT_AN_HOUR);
 
     JsonArray listed = list("/state-machines");
     assertEquals(List.of("Alpha", "Zeta"), names(listed, "name"));
@@ -76,8 +71,8 @@ class ListApiTest {
 
   @Test
   void executions_areListedNewestFirst_withStatusAndDates() {
-    machines.put("Quick", PASS);
-    machines.put("Slow", WAIT);
+    machines.put("Quick", Machines.PASS);
+    machines.put("Slow", Machines.WAIT_AN_HOUR);
     String first = start("Quick", "first");
     clock.advance(Duration.ofSeconds(1));
     String second = start("Quick", "second");

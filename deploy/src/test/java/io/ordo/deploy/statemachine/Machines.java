@@ -15,6 +15,15 @@ import java.util.function.Predicate;
 
 /** Test helpers around state machines and executions, over the HTTP API. */
 final class Machines {
+  /** A machine that succeeds at once. */
+  static final String PASS =
+      "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }";
+
+  /** A machine that waits an hour: it stays RUNNING for any test. */
+  static final String WAIT_AN_HOUR =
+      "{ \"StartAt\": \"W\", \"States\": { \"W\": { \"Type\": \"Wait\", \"Seconds\": 3600,"
+          + " \"End\": true } } }";
+
   private final Api api;
 
   Machines(Api api) {
