@@ -117,6 +117,25 @@ class MalformedInputApiTest extends NodeApiTest {
   }
 
   @Test
+  void schemaViolations_detailStatesTheRuleBroken() {
+    assertProblem(
+        api.post("/parallel-queue/tasks", new JsonObject().put("taskClassName", 5)),
+        400,
+        "invalid_request",
+        "/taskClassName",
+        "expected string");
+    assertProblem(
+        api.post(
+            "/parallel-queue/tasks",
+            task("Echo").put("timeouts", new JsonObject().put("heartbeat", 99_999_999_999L))),
+        400,
+        "invalid_request",
+        "/timeouts/heartbeat",
+        "31536000");
+    assertNothingRegistered();
+  }
+
+  @Test
   void missingRequiredFields_areInvalidRequest_namingTheField() {
     assertProblem(
         api.put("/parallel-queue/active", new JsonObject()), 400, "invalid_request", "active");

@@ -124,19 +124,29 @@ public final class Problems {
         ErrorCode.INVALID_REQUEST, detail, new JsonObject().put("errors", errors));
   }
 
-  /** The error about the most deeply nested value (the first of those, on a tie). */
+  /**
+   * The error about the most deeply nested value; on a tie, one that states a rule ("Expected
+   * string", "greater than 31536000") over one that only says a subschema failed.
+   */
   private static JsonObject deepest(JsonArray errors) {
     JsonObject deepest = null;
-    int depth = -1;
+    int rank = -1;
     for (Object item : errors) {
       JsonObject error = (JsonObject) item;
-      int d = error.getString("path").split("/").length;
-      if (d > depth) {
+      int r = 2 * error.getString("path").split("/").length + (summarises(error) ? 0 : 1);
+      if (r > rank) {
         deepest = error;
-        depth = d;
+        rank = r;
       }
     }
     return deepest;
+  }
+
+  private static boolean summarises(JsonObject error) {
+    String message = error.getString("message", "");
+    return message.contains("does not match")
+        || message.contains("subschema")
+        || message.contains("had errors");
   }
 
   private static String where(ValidatorException v) {
