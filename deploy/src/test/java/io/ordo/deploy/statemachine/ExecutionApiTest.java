@@ -158,7 +158,9 @@ class ExecutionApiTest {
   void history_pagesLikeATasksHistory_andUnknownIdsAre404() {
     String id = machines.start("Gated", new JsonObject().put("key", "h"));
     tasks.await(machines.message(id, "Running"), "RUNNING");
-    List<JsonObject> all = machines.history(id);
+    // The task's start reaches the execution's history through the decider: wait for it, so the
+    // history read here is the one the page below reads.
+    List<JsonObject> all = machines.awaitEvents(id, "TaskStarted", 1);
     Api.Reply page = api.get("/executions/" + id + "/history?maximumPageSize=2&reverseOrder=true");
     assertEquals(200, page.status());
     assertEquals(2, page.json().getJsonArray("events").size());
