@@ -52,6 +52,11 @@ public final class TaskExecution {
 
   private volatile TaskState phase = TaskState.INITIAL;
   private volatile boolean released;
+  // the STARTED report was sent: once the queue service shows RUNNING, it may ask for a release
+  // before its answer has reached this runner
+  private volatile boolean startReported;
+  // run() began (only ever set under phaseLock, and only while not released)
+  private boolean runBegan;
   private volatile Task task;
   private volatile Thread runThread;
   private volatile Object result;
@@ -128,13 +133,19 @@ public final class TaskExecution {
     }
     phase = TaskState.READY;
     callback("taskAccepted", () -> instance.taskAccepted(event(TaskEventType.TASK_ACCEPTED, null)));
+    if (host.shuttingDown()) {
+      // a stopping runner starts nothing new: the message goes back to the head, for another node
+      reject(instance, "the runner is shutting down", false);
+      return;
+    }
+    startReported = true;
     if (!await(report(ReportType.STARTED, new JsonObject()))) {
       lost("start");
       return;
     }
     synchronized (phaseLock) {
       if (released) {
-        return; // lost between start and now; nothing more to do
+        return; // released, stopped or lost before taskStarted: run never begins
       }
       phase = TaskState.RUNNING;
     }
@@ -168,10 +179,20 @@ public final class TaskExecution {
     freeSlot();
   }
 
-  /** Runs {@code run} with the task context bound; answers what it threw, or null. */
+  /**
+   * Runs {@code run} with the task context bound; answers what it threw, or null. A task released
+   * or stopped after {@code taskStarted} but before {@code run} began does not run at all: a forced
+   * stop finds no thread to stop, and an unmanaged run must not go on beside a re-entered one.
+   */
   private Throwable runTask(Task instance) {
+    synchronized (phaseLock) {
+      if (released) {
+        return null;
+      }
+      runBegan = true;
+      inRun.set(true);
+    }
     CurrentTask.bind(new ExecutionContext(claimed, this));
-    inRun.set(true);
     try {
       instance.run();
       if (!inRun.compareAndSet(true, false)) {
@@ -209,7 +230,7 @@ public final class TaskExecution {
   public Future<Boolean> release(
       boolean forced, boolean reentry, boolean stop, String identity, Instant requestedAt) {
     synchronized (phaseLock) {
-      if (phase != TaskState.RUNNING || released) {
+      if (!releasable()) {
         return Future.failedFuture(
             new IllegalStateException("task " + claimed.messageId() + " is " + phase + " here"));
       }
@@ -241,6 +262,17 @@ public final class TaskExecution {
                         .put("method", how)));
   }
 
+  /**
+   * Whether a release or forced stop applies now: the task runs, or its start was reported (the
+   * queue service shows it RUNNING) and the answer is still on its way to this runner.
+   */
+  public boolean releasable() {
+    synchronized (phaseLock) {
+      return !released
+          && (phase == TaskState.RUNNING || (phase == TaskState.READY && startReported));
+    }
+  }
+
   private String releaseTask() {
     callback("release", () -> task.release());
     return "release";
@@ -250,7 +282,11 @@ public final class TaskExecution {
   @SuppressWarnings("removal")
   private String stopRun() {
     Thread thread = runThread;
-    String method = "none (run had returned)";
+    String method;
+    synchronized (phaseLock) {
+      // released is set: run either began before, or never will
+      method = runBegan ? "none (run had returned)" : "none (run had not begun)";
+    }
     if (thread != null && inRun.compareAndSet(true, false)) {
       try {
         thread.stop();
