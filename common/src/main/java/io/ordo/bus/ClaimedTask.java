@@ -16,6 +16,7 @@ import io.vertx.core.json.JsonObject;
  * @param parameter the registered parameter
  * @param timeouts the effective timeouts
  * @param attempt the attempt this run will be (1 for the first)
+ * @param ownerId the lock owner that claimed it: with {@code version}, the hold every report names
  * @param version the lock version of this hold
  * @param context the registration context
  */
@@ -29,6 +30,7 @@ public record ClaimedTask(
     JsonObject parameter,
     JsonObject timeouts,
     int attempt,
+    String ownerId,
     long version,
     JsonObject context) {
 
@@ -43,6 +45,7 @@ public record ClaimedTask(
         .put("parameter", parameter)
         .put("timeouts", timeouts)
         .put("attempt", attempt)
+        .put("ownerId", ownerId)
         .put("version", version)
         .put("context", context);
   }
@@ -58,6 +61,7 @@ public record ClaimedTask(
         json.getJsonObject("parameter"),
         json.getJsonObject("timeouts"),
         json.getInteger("attempt"),
+        json.getString("ownerId"),
         json.getLong("version"),
         json.getJsonObject("context", new JsonObject()));
   }

@@ -14,6 +14,8 @@ import java.time.Instant;
  * @param messageId the message
  * @param kind its queue kind
  * @param queueId its serial queue, empty for the parallel queue
+ * @param ownerId the lock owner the runner claimed the message as (a runner that lost its lease and
+ *     registered anew still reports a message under the owner that claimed it, and is refused)
  * @param version the lock version the runner holds
  * @param time when the transition happened on the runner
  * @param data the transition's data: {@code result}; {@code error, cause, details}; {@code reason};
@@ -25,6 +27,7 @@ public record TaskReport(
     String messageId,
     QueueKind kind,
     String queueId,
+    String ownerId,
     long version,
     Instant time,
     JsonObject data) {
@@ -36,6 +39,7 @@ public record TaskReport(
         .put("messageId", messageId)
         .put("queue", kind.apiName())
         .put("queueId", queueId)
+        .put("ownerId", ownerId)
         .put("version", version)
         .put("time", time.toString())
         .put("data", data);
@@ -48,6 +52,7 @@ public record TaskReport(
         json.getString("messageId"),
         QueueKind.fromApiName(json.getString("queue")),
         json.getString("queueId"),
+        json.getString("ownerId"),
         json.getLong("version"),
         Instant.parse(json.getString("time")),
         json.getJsonObject("data", new JsonObject()));
@@ -61,6 +66,7 @@ public record TaskReport(
         task.messageId(),
         task.kind(),
         task.queueId(),
+        task.ownerId(),
         task.version(),
         time,
         data);

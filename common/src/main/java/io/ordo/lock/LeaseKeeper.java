@@ -24,7 +24,7 @@ public final class LeaseKeeper {
   private final int capacity;
   private final Duration lease;
   private final Duration renewalPeriod;
-  private final Runnable onLost;
+  private final LeaseListener listener;
   private volatile String ownerId;
   private volatile boolean held;
   private long timer = -1;
@@ -33,7 +33,7 @@ public final class LeaseKeeper {
   /**
    * @param kind {@link LockOwner#RUNNER} or {@link LockOwner#QUEUE}
    * @param capacity a runner's max-threads; 0 for other owners
-   * @param onLost called when a renewal finds the lease expired, before a new owner registers
+   * @param listener told when the lease is acquired and when a renewal finds it lost
    */
   public LeaseKeeper(
       Vertx vertx,
@@ -43,7 +43,7 @@ public final class LeaseKeeper {
       int capacity,
       Duration lease,
       Duration renewalPeriod,
-      Runnable onLost) {
+      LeaseListener listener) {
     this.vertx = vertx;
     this.pool = pool;
     this.node = node;
@@ -51,10 +51,13 @@ public final class LeaseKeeper {
     this.capacity = capacity;
     this.lease = lease;
     this.renewalPeriod = renewalPeriod;
-    this.onLost = onLost;
+    this.listener = listener;
   }
 
-  /** The owner id of the current lease (a new one after a lost lease). */
+  /**
+   * The owner id of the current lease (a new one after a lost lease); null before the first and
+   * while a new one registers after a lost lease.
+   */
   public String ownerId() {
     return ownerId;
   }
@@ -77,30 +80,38 @@ public final class LeaseKeeper {
               ownerId = id;
               held = true;
               LOG.info("{} {} holds lease {} until {}", kind, node, id, expiry);
+              listener.leaseAcquired(id);
               return null;
             });
   }
 
   private void renew() {
-    if (renewing || ownerId == null) {
+    if (renewing) {
       return;
     }
     renewing = true;
-    store
-        .renew(pool, UUID.fromString(ownerId), lease)
+    // no owner: the registration after a lost lease failed (database unreachable); try again
+    Future<Void> round = ownerId == null ? register() : renewOrReplace(ownerId);
+    round
+        .onFailure(e -> LOG.warn("Renewing the lease of {} failed: {}", node, e.getMessage()))
+        .onComplete(done -> renewing = false);
+  }
+
+  private Future<Void> renewOrReplace(String current) {
+    return store
+        .renew(pool, UUID.fromString(current), lease)
         .compose(
             renewed -> {
               if (renewed.isPresent()) {
                 held = true;
                 return Future.succeededFuture();
               }
-              LOG.warn("{} {} found its lease {} expired: every lock is lost", kind, node, ownerId);
+              LOG.warn("{} {} found its lease {} expired: every lock is lost", kind, node, current);
               held = false;
-              onLost.run();
+              ownerId = null;
+              listener.leaseLost(current);
               return register();
-            })
-        .onFailure(e -> LOG.warn("Renewing the lease of {} failed: {}", node, e.getMessage()))
-        .onComplete(done -> renewing = false);
+            });
   }
 
   /** Gives the lease up (graceful shutdown) so others need not wait for it to expire. */

@@ -12,7 +12,6 @@ import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,14 +32,12 @@ final class Reporter {
   }
 
   private final Vertx vertx;
-  private final Supplier<String> ownerId;
   private final String node;
   private final Batcher<TaskReport, Result> batcher;
   private volatile boolean closed;
 
-  Reporter(Vertx vertx, Context context, Supplier<String> ownerId, String node) {
+  Reporter(Vertx vertx, Context context, String node) {
     this.vertx = vertx;
-    this.ownerId = ownerId;
     this.node = node;
     this.batcher = new Batcher<>(context, 512, 2, this::send);
   }
@@ -57,8 +54,7 @@ final class Reporter {
   private Future<Void> send(List<Pending<TaskReport, Result>> batch) {
     JsonArray reports = new JsonArray();
     batch.forEach(p -> reports.add(p.item().toJson()));
-    JsonObject request =
-        new JsonObject().put("ownerId", ownerId.get()).put("node", node).put("reports", reports);
+    JsonObject request = new JsonObject().put("node", node).put("reports", reports);
     Promise<Void> done = Promise.promise();
     attempt(request, batch, 1, 100, done);
     return done.future();

@@ -7,6 +7,7 @@ import io.ordo.config.NodeContext;
 import io.ordo.config.OrdoConfig;
 import io.ordo.db.Pools;
 import io.ordo.lock.LeaseKeeper;
+import io.ordo.lock.LeaseListener;
 import io.ordo.lock.LockOwner;
 import io.ordo.runner.execution.ExecutionHost;
 import io.ordo.runner.execution.TaskExecution;
@@ -39,13 +40,14 @@ import org.slf4j.LoggerFactory;
  * each on its own thread with the full lifecycle, reports every transition, holds a lease, and
  * honours release and forced stop.
  */
-public final class RunnerVerticle extends VerticleBase implements ExecutionHost {
+public final class RunnerVerticle extends VerticleBase implements ExecutionHost, LeaseListener {
   private static final Logger LOG = LoggerFactory.getLogger(RunnerVerticle.class);
   private static final long CLAIM_TIMEOUT_MS = 10_000;
 
   private final NodeContext node;
   private final TaskTypeRegistry registry;
   private final int maxThreads;
+  private final JsonArray taskTypeNames;
   private final Map<String, TaskExecution> executions = new ConcurrentHashMap<>();
   private final AtomicInteger busy = new AtomicInteger();
   private Pool pool;
@@ -62,6 +64,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
     this.node = node;
     this.registry = registry;
     this.maxThreads = node.config().runner().maxThreads();
+    this.taskTypeNames =
+        new JsonArray(
+            registry.infos().stream().map(info -> (Object) info.taskClassName()).toList());
   }
 
   /** The lock owner id this runner currently holds its lease as. */
@@ -79,7 +84,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
     OrdoConfig config = node.config();
     pool = Pools.create(vertx, node.database(), 2, "ordo-runner");
     taskThreads = Executors.newCachedThreadPool(threads("ordo-task-"));
-    reporter = new Reporter(vertx, context, this::ownerId, node());
+    reporter = new Reporter(vertx, context, node());
     lease =
         new LeaseKeeper(
             vertx,
@@ -89,7 +94,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
             maxThreads,
             config.lock().lease(),
             config.lock().renewalPeriod(),
-            this::leaseLost);
+            this);
     RunnerMetrics.register(node.meters(), node(), maxThreads, busy::get);
     node.health()
         .register(
@@ -103,7 +108,6 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
         .compose(v -> lease.start())
         .onSuccess(
             v -> {
-              listenForControl();
               vertx.eventBus().consumer(Addresses.WORK_AVAILABLE, message -> claim());
               pollTimer =
                   vertx.setPeriodic(config.runner().roundInterval().toMillis(), id -> claim());
@@ -141,7 +145,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
             new JsonObject()
                 .put("ownerId", lease.ownerId())
                 .put("node", node())
-                .put("capacity", free),
+                .put("capacity", free)
+                .put("taskTypes", taskTypeNames),
             new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
         .onComplete(
             reply -> {
@@ -168,8 +173,12 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
     taskThreads.execute(execution::execute);
   }
 
-  /** Release and forced-stop requests from the queue service, for tasks this owner holds. */
-  private void listenForControl() {
+  /**
+   * Release and forced-stop requests from the queue service, for tasks held under {@code ownerId}
+   * (the queue service addresses the owner that holds a message, so a new lease needs a new
+   * listener).
+   */
+  private void listenForControl(String ownerId) {
     if (control != null) {
       control.unregister();
     }
@@ -177,7 +186,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
         vertx
             .eventBus()
             .consumer(
-                Addresses.runnerControl(lease.ownerId()),
+                Addresses.runnerControl(ownerId),
                 message -> {
                   JsonObject body = message.body();
                   TaskExecution execution =
@@ -206,9 +215,15 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
   }
 
   /** Every hold lapsed with the lease: tasks are told to stop and their reports are refused. */
-  private void leaseLost() {
+  @Override
+  public void leaseLost(String lostOwnerId) {
     new ArrayList<>(executions.values()).forEach(execution -> execution.lost("lease expiry"));
-    vertx.runOnContext(v -> listenForControl());
+  }
+
+  /** A lease is held (at start, or anew after a lost one): control requests reach this owner. */
+  @Override
+  public void leaseAcquired(String ownerId) {
+    context.runOnContext(v -> listenForControl(ownerId));
   }
 
   @Override
@@ -292,7 +307,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost 
   private Future<Void> releaseRemaining() {
     List<Future<Boolean>> releases = new ArrayList<>();
     for (TaskExecution execution : executions.values()) {
-      if (execution.phase() == io.ordo.model.TaskState.RUNNING) {
+      if (execution.releasable()) {
         LOG.info("Shutdown: releasing {} with re-entry", execution.claimed().messageId());
         releases.add(
             execution.release(false, true, false, "shutdown of " + node(), node.clock().instant()));

@@ -3,6 +3,7 @@ package io.ordo.deploy.lock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.deploy.Api;
 import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
@@ -67,6 +68,28 @@ class LeaseExpiryTest extends NodeTest {
     assertTrue(
         !api.get("/serial-queues/lease.q").json().getBoolean("isActive"),
         "stopProgressOnError applied");
+  }
+
+  @Test
+  void afterALostLease_theRunnerAnswersReleaseUnderItsNewOwner() {
+    String ownerBefore = node.runner().ownerId();
+    String lost = tasks.parallel("Sleep", new JsonObject().put("millis", 120_000));
+    tasks.await(lost, "RUNNING");
+    expireLeases();
+    // the runner registers anew, its old hold is recovered and runs again under the new owner
+    api.await(
+        "/tasks/" + lost,
+        r -> r.json().getInteger("attempt") == 2 && "RUNNING".equals(r.json().getString("state")),
+        java.time.Duration.ofSeconds(20));
+    String ownerAfter = node.runner().ownerId();
+    assertTrue(ownerAfter != null && !ownerAfter.equals(ownerBefore), ownerAfter);
+
+    Api.Reply released =
+        api.post(
+            "/tasks/" + lost + "/release",
+            new JsonObject().put("reentry", false).put("stop", false));
+    assertEquals(200, released.status(), released.body().toString());
+    assertEquals("RELEASED", released.json().getJsonObject("outcome").getString("type"));
   }
 
   /** Every live lease lapses now, as if its owner had been paused past it. */

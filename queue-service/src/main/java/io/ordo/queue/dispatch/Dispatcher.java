@@ -63,9 +63,14 @@ public final class Dispatcher {
     JsonObject body = message.body();
     UUID owner = UUID.fromString(body.getString("ownerId"));
     int capacity = body.getInteger("capacity");
+    List<String> taskTypes =
+        body.getJsonArray("taskTypes").stream().map(String.class::cast).toList();
     // One transaction: if reading the contexts fails, the claim is rolled back, not stranded.
     pool.withTransaction(
-            tx -> tasks.claim(tx, owner, capacity).compose(rows -> withContexts(tx, rows)))
+            tx ->
+                tasks
+                    .claim(tx, owner, capacity, taskTypes)
+                    .compose(rows -> withContexts(tx, owner, rows)))
         .recover(
             error -> {
               if (Transactions.isUniqueViolation(error)) {
@@ -87,7 +92,7 @@ public final class Dispatcher {
         .onFailure(error -> BusErrors.fail(message, error));
   }
 
-  private Future<List<ClaimedTask>> withContexts(SqlClient tx, List<ClaimedRow> rows) {
+  private Future<List<ClaimedTask>> withContexts(SqlClient tx, UUID owner, List<ClaimedRow> rows) {
     return contexts
         .find(
             tx,
@@ -109,6 +114,7 @@ public final class Dispatcher {
                               r.parameter(),
                               r.timeouts(),
                               r.attempt() + 1,
+                              owner.toString(),
                               r.version(),
                               context == null ? new JsonObject() : context.toJson(r.tenant()));
                         })
@@ -117,13 +123,12 @@ public final class Dispatcher {
 
   private void report(Message<JsonObject> message) {
     JsonObject body = message.body();
-    String owner = body.getString("ownerId");
     String node = body.getString("node");
     List<TaskReport> reports =
         body.getJsonArray("reports").stream()
             .map(item -> TaskReport.fromJson((JsonObject) item))
             .toList();
-    Transactions.withRetry(pool, tx -> applier.apply(tx, owner, node, reports))
+    Transactions.withRetry(pool, tx -> applier.apply(tx, node, reports))
         .onSuccess(
             outcome -> {
               announce(outcome.transition());

@@ -56,15 +56,14 @@ final class ReportApplier {
   record Outcome(String[] results, Transition transition) {}
 
   /** The batch being applied. */
-  private record Batch(
-      SqlConnection tx, String ownerId, String node, List<TaskReport> reports, Outcome outcome) {
+  private record Batch(SqlConnection tx, String node, List<TaskReport> reports, Outcome outcome) {
     TaskReport report(int index) {
       return reports.get(index);
     }
 
     Hold hold(int index) {
       TaskReport r = reports.get(index);
-      return new Hold(r.tenant(), r.messageId(), ownerId, r.version());
+      return new Hold(r.tenant(), r.messageId(), r.ownerId(), r.version());
     }
 
     List<Hold> holds(List<Integer> indexes) {
@@ -82,10 +81,10 @@ final class ReportApplier {
     }
   }
 
-  Future<Outcome> apply(SqlConnection tx, String ownerId, String node, List<TaskReport> reports) {
+  Future<Outcome> apply(SqlConnection tx, String node, List<TaskReport> reports) {
     String[] results = new String[reports.size()];
     java.util.Arrays.fill(results, LOST);
-    Batch batch = new Batch(tx, ownerId, node, reports, new Outcome(results, new Transition()));
+    Batch batch = new Batch(tx, node, reports, new Outcome(results, new Transition()));
     Map<ReportType, List<Integer>> byType = new EnumMap<>(ReportType.class);
     for (ReportType type : ReportType.values()) {
       byType.put(type, new ArrayList<>());

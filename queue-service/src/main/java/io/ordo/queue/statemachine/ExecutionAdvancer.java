@@ -1,10 +1,13 @@
 package io.ordo.queue.statemachine;
 
+import io.ordo.ErrorCode;
 import io.ordo.InstanceLockedException;
+import io.ordo.TaskControlException;
 import io.ordo.db.Transactions;
 import io.ordo.statemachine.language.StateMachineDefinition;
 import io.ordo.statemachine.language.StatesError;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
@@ -69,6 +72,14 @@ final class ExecutionAdvancer {
    */
   Future<Optional<ExecutionRow>> advance(ExecutionKey key, Stop stop) {
     String me = owner.get();
+    if (me == null) {
+      // between a lost lease and the next: this instance may take no instance lock
+      return Future.failedFuture(
+          new TaskControlException(
+              ErrorCode.UNAVAILABLE,
+              "this queue service is renewing its lease; try again or ask another instance",
+              new JsonObject().put("executionId", key.executionId())));
+    }
     return executions
         .lock(pool, key.tenant(), key.executionId(), me)
         .compose(
