@@ -6,6 +6,7 @@ import io.ordo.config.OrdoConfig;
 import io.ordo.db.Pools;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LeaseKeeper;
+import io.ordo.lock.LeaseListener;
 import io.ordo.lock.LockOwner;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.ops.OpsRoutes;
@@ -57,6 +58,7 @@ public final class QueueServiceVerticle extends VerticleBase {
   private QueueServices services;
   private QueueMetrics metrics;
   private MaintenanceLoop maintenance;
+  private QueueGauges gauges;
   private Dispatcher dispatcher;
   private LeaseKeeper lease;
 
@@ -107,7 +109,16 @@ public final class QueueServiceVerticle extends VerticleBase {
             0,
             config.lock().lease(),
             config.lock().renewalPeriod(),
-            () -> LOG.warn("The queue service's lease expired; its instance locks lapsed"));
+            new LeaseListener() {
+              @Override
+              public void leaseLost(String lostOwnerId) {
+                LOG.warn(
+                    "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId);
+              }
+
+              @Override
+              public void leaseAcquired(String ownerId) {}
+            });
     dispatcher =
         new Dispatcher(pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics);
     services = buildServices(config);
@@ -119,10 +130,12 @@ public final class QueueServiceVerticle extends VerticleBase {
             vertx,
             pool,
             node.clock(),
-            new TimeoutSweep(pool, vertx.eventBus()),
+            new TimeoutSweep(pool, vertx.eventBus(), metrics),
             new OrphanSweep(pool, config.maxAttempts(), config.lock().lease()),
             dispatcher);
     maintenance.start(config.runner().roundInterval());
+    gauges = new QueueGauges(vertx, pool, node.meters());
+    gauges.start(config.runner().roundInterval());
     new QueueApiConsumer(services, node.clock()).register(vertx.eventBus());
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
     return lease
@@ -220,6 +233,9 @@ public final class QueueServiceVerticle extends VerticleBase {
   public Future<?> stop() {
     if (maintenance != null) {
       maintenance.stop();
+    }
+    if (gauges != null) {
+      gauges.stop();
     }
     if (services != null) {
       services.stateMachines().decider().stop();

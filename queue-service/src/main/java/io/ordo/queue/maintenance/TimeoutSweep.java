@@ -6,6 +6,7 @@ import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.TaskState;
 import io.ordo.model.TimeoutType;
+import io.ordo.queue.QueueMetrics;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.management.Summaries;
 import io.ordo.queue.store.QueueStore;
@@ -32,13 +33,15 @@ public final class TimeoutSweep {
 
   private final Pool pool;
   private final EventBus eventBus;
+  private final QueueMetrics metrics;
   private final TaskStore tasks = new TaskStore();
   private final QueueStore queues = new QueueStore();
   private final HistoryStore history = new HistoryStore();
 
-  public TimeoutSweep(Pool pool, EventBus eventBus) {
+  public TimeoutSweep(Pool pool, EventBus eventBus, QueueMetrics metrics) {
     this.pool = pool;
     this.eventBus = eventBus;
+    this.metrics = metrics;
   }
 
   /** Times out what is due at {@code now}; answers the transition to announce. */
@@ -83,6 +86,7 @@ public final class TimeoutSweep {
         now,
         eventId,
         Summaries.outcome("TIMED_OUT").put("timeoutType", type.name()));
+    transition.afterCommit(() -> metrics.transition(tenant, row.info().queue(), "timed_out"));
     if (row.ownerId() != null) {
       // The runner, if alive, is told to release the task; its later reports find no hold.
       transition.afterCommit(

@@ -84,6 +84,15 @@ public final class TaskStore {
           // $1 tenant
           + " WHERE tenant = $1 GROUP BY queue_kind, queue_id";
 
+  /** Every queue of every tenant with its counts, empty queues included (for the gauges). */
+  private static final String COUNT_EVERY_QUEUE =
+      "SELECT q.tenant, q.queue_kind, q.queue_id,"
+          + " count(t.message_id) FILTER (WHERE t.state = 'WAITING') AS waiting,"
+          + " count(t.message_id) FILTER (WHERE t.state <> 'WAITING') AS in_progress"
+          + " FROM im_async_queue_info q LEFT JOIN im_async_task_info t"
+          + " ON t.tenant = q.tenant AND t.queue_kind = q.queue_kind AND t.queue_id = q.queue_id"
+          + " GROUP BY q.tenant, q.queue_kind, q.queue_id";
+
   private static final String COUNT_ONE_QUEUE =
       "SELECT count(*) FILTER (WHERE state = 'WAITING') AS waiting,"
           + " count(*) FILTER (WHERE state <> 'WAITING') AS in_progress"
@@ -106,11 +115,12 @@ public final class TaskStore {
 
   /**
    * Claims up to $2 runnable messages for lock owner $1 in one statement (SPEC 3.4): heads of
-   * active parallel queues and of active, idle serial queues, oldest received first. Rows another
-   * claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since it was read is
-   * re-checked and dropped. Each claim bumps the lock version (the fencing token). The owner must
-   * hold a live lease, or nothing is claimed. The unique index on serial queues in progress makes a
-   * second task of one serial queue impossible even if this statement were wrong.
+   * active parallel queues and of active, idle serial queues, oldest received first, of the task
+   * types the runner knows ($3; a serial head of another type waits for a runner that knows it).
+   * Rows another claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since
+   * it was read is re-checked and dropped. Each claim bumps the lock version (the fencing token).
+   * The owner must hold a live lease, or nothing is claimed. The unique index on serial queues in
+   * progress makes a second task of one serial queue impossible even if this statement were wrong.
    */
   private static final String CLAIM =
       "WITH owner AS ("
@@ -123,6 +133,8 @@ public final class TaskStore {
           + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
           + "   WHERE t.queue_kind = 'P' AND t.state = 'WAITING'"
           + "     AND (t.not_before IS NULL OR t.not_before <= now())"
+          // $3 the task class names the claiming runner knows
+          + "     AND t.task_class_name = ANY($3)"
           + "     AND EXISTS (SELECT 1 FROM im_async_queue_info q WHERE q.tenant = t.tenant"
           + "       AND q.queue_kind = 'P' AND q.queue_id = '' AND q.active)"
           + "     AND EXISTS (SELECT 1 FROM owner)"
@@ -132,11 +144,13 @@ public final class TaskStore {
           // the head of each active serial queue with nothing in progress (read, not locked:
           // a locked head must not let the message behind it through)
           + "   SELECT h.tenant, h.message_id FROM im_async_queue_info q"
-          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before"
+          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
+          + "     t.task_class_name"
           + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
           + "     AND t.queue_id = q.queue_id AND t.state = 'WAITING' ORDER BY t.position LIMIT 1) h"
           + "   WHERE q.queue_kind = 'S' AND q.active AND EXISTS (SELECT 1 FROM owner)"
           + "     AND (h.not_before IS NULL OR h.not_before <= now())"
+          + "     AND h.task_class_name = ANY($3)"
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND r.state <> 'WAITING')"
           + "   ORDER BY h.received_at LIMIT $2),"
@@ -537,6 +551,29 @@ public final class TaskStore {
         .map(TaskStore::byQueue);
   }
 
+  /** A queue's counts, with the queue. */
+  public record QueueCounts(String tenant, QueueKind kind, String queueId, Counts counts) {}
+
+  /** Counts of every queue of every tenant, empty queues included. */
+  public Future<List<QueueCounts>> countsOfEveryQueue(SqlClient client) {
+    return client
+        .preparedQuery(COUNT_EVERY_QUEUE)
+        .execute()
+        .map(
+            rows -> {
+              List<QueueCounts> counts = new ArrayList<>(rows.size());
+              for (Row row : rows) {
+                counts.add(
+                    new QueueCounts(
+                        row.getString("tenant"),
+                        QueueKind.fromDbCode(row.getString("queue_kind")),
+                        row.getString("queue_id"),
+                        new Counts(row.getInteger("waiting"), row.getInteger("in_progress"))));
+              }
+              return counts;
+            });
+  }
+
   /** Counts per queue of the tenant, keyed by {@link #queueKey}. */
   public Future<Map<String, Counts>> countsByQueue(SqlClient client, String tenant) {
     return client
@@ -593,10 +630,14 @@ public final class TaskStore {
    * Claims runnable messages for a lock owner; see {@link #CLAIM}. Bounded by a statement timeout
    * shorter than the runner's wait, so a claim the runner gave up on never lingers.
    */
-  public Future<List<ClaimedRow>> claim(SqlConnection tx, UUID ownerId, int capacity) {
+  public Future<List<ClaimedRow>> claim(
+      SqlConnection tx, UUID ownerId, int capacity, List<String> taskTypes) {
     return tx.query(CLAIM_TIMEOUT)
         .execute()
-        .compose(v -> tx.preparedQuery(CLAIM).execute(Tuple.of(ownerId, capacity)))
+        .compose(
+            v ->
+                tx.preparedQuery(CLAIM)
+                    .execute(Tuple.of(ownerId, capacity, taskTypes.toArray(String[]::new))))
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
