@@ -2,6 +2,8 @@ package io.ordo.deploy.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
@@ -44,6 +46,11 @@ class ReleaseAndStopTest extends NodeTest {
     JsonObject after = released.json();
     List<String> events = tasks.eventTypes(id);
     assertTrue(RecordingTask.calls("r").contains("release"));
+    assertNotSame(
+        RecordingTask.RUN_THREADS.get("r"),
+        RecordingTask.RELEASE_THREADS.get("r"),
+        "release() is called from another thread than run()");
+    assertNotNull(RecordingTask.RELEASE_THREADS.get("r"));
     assertEquals(
         List.of(
             "TaskScheduled", "TaskAccepted", "TaskStarted", "TaskReleaseRequested", "TaskReleased"),
@@ -70,7 +77,7 @@ class ReleaseAndStopTest extends NodeTest {
   }
 
   @ParameterizedTest(name = "stop reentry={0} stop={1}")
-  @CsvSource({"false,false", "true,true"})
+  @CsvSource({"false,false", "true,false", "false,true", "true,true"})
   void forcedStop_stopsTheThread_thenCallsTaskCompleted(boolean reentry, boolean stop) {
     api.put("/parallel-queue/active", new JsonObject().put("active", true));
     String id =
@@ -93,7 +100,24 @@ class ReleaseAndStopTest extends NodeTest {
         stoppedEvent.getJsonObject("taskStoppedEventAttributes").getString("method"));
     assertEquals("TaskStopRequested", history.get(3).getString("eventType"));
     assertEquals(stop, !api.get("/parallel-queue").json().getBoolean("isActive"));
-    assertEquals(reentry ? "WAITING" : "DISPOSED", stopped.json().getString("state"));
+    assertEquals(id, stopped.json().getString("messageId"));
+    if (!reentry) {
+      assertEquals("DISPOSED", stopped.json().getString("state"));
+      assertEquals("STOPPED", stopped.json().getJsonObject("outcome").getString("type"));
+    } else {
+      assertEquals("TaskReentered", history.get(5).getString("eventType"));
+      assertEquals(1, stopped.json().getInteger("attempt"));
+    }
+    if (reentry && stop) {
+      assertEquals("WAITING", api.get("/tasks/" + id).json().getString("state"));
+    }
+    if (reentry && !stop) {
+      // back at the head of the active queue: a new instance runs it, same id, attempt 2
+      api.await(
+          "/tasks/" + id,
+          r -> r.json().getInteger("attempt") == 2 && "RUNNING".equals(r.json().getString("state")),
+          Tasks.WAIT);
+    }
   }
 
   @Test

@@ -23,6 +23,11 @@ public class RecordingTask implements Task {
   public static final Map<String, List<String>> CALLS = new ConcurrentHashMap<>();
   public static final Map<String, Map<String, Object>> CONTEXTS = new ConcurrentHashMap<>();
   public static final AtomicInteger OVERLAPS = new AtomicInteger();
+
+  /** The threads {@code run} and {@code release} were called on, per key. */
+  public static final Map<String, Thread> RUN_THREADS = new ConcurrentHashMap<>();
+
+  public static final Map<String, Thread> RELEASE_THREADS = new ConcurrentHashMap<>();
   private static final Map<String, AtomicBoolean> REJECTED_ONCE = new ConcurrentHashMap<>();
 
   private final AtomicInteger inMethod = new AtomicInteger();
@@ -38,6 +43,8 @@ public class RecordingTask implements Task {
     CALLS.clear();
     CONTEXTS.clear();
     OVERLAPS.set(0);
+    RUN_THREADS.clear();
+    RELEASE_THREADS.clear();
     REJECTED_ONCE.clear();
   }
 
@@ -85,12 +92,14 @@ public class RecordingTask implements Task {
   @Override
   public void release() {
     record("release");
+    RELEASE_THREADS.put(key, Thread.currentThread());
     released = true;
   }
 
   @Override
   public void run() {
     record("run");
+    RUN_THREADS.put(key, Thread.currentThread());
     TaskContext context = TaskContext.current();
     CONTEXTS.put(
         key,
