@@ -94,6 +94,19 @@ class HistoryStreamTest extends NodeTest {
   }
 
   @Test
+  void aLastEventIdThatIsNotAnEventId_isABadRequest() {
+    String id = tasks.parallel("Echo", new JsonObject());
+    for (String bad : List.of("abc", "-3")) {
+      Api.Reply reply =
+          api.send(HttpMethod.GET, "/tasks/" + id + "/history/stream", null, "Last-Event-ID", bad);
+      assertEquals(400, reply.status(), bad);
+      assertEquals("invalid_request", reply.code(), bad);
+      assertTrue(
+          reply.json().getString("detail").contains("Last-Event-ID"), reply.body().toString());
+    }
+  }
+
+  @Test
   void anUnknownExecution_isNotFound() {
     Api.Reply reply = api.get("/executions/0192f2a8-aaaa-7bbb-8ccc-000000000000/history/stream");
     assertEquals(404, reply.status());

@@ -2,6 +2,8 @@ package io.ordo.queue.http;
 
 import static io.ordo.queue.http.BearerAuthHandler.caller;
 
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
 import io.ordo.bus.Addresses;
 import io.ordo.model.Caller;
 import io.ordo.queue.QueueServices;
@@ -61,7 +63,21 @@ final class HistoryStream {
     Caller caller = caller(rc);
     String messageId = rc.pathParam(idParameter);
     String lastEventId = rc.request().getHeader("Last-Event-ID");
-    long after = lastEventId == null ? 0 : Long.parseLong(lastEventId);
+    long after;
+    try {
+      after = lastEventId == null ? 0 : Long.parseLong(lastEventId.trim());
+    } catch (NumberFormatException e) {
+      after = -1;
+    }
+    if (after < 0) {
+      rc.fail(
+          new TaskControlException(
+              ErrorCode.INVALID_REQUEST,
+              "Last-Event-ID must be the eventId of an event already received (a number >= 0), not '"
+                  + lastEventId
+                  + "'"));
+      return;
+    }
     source
         .after(caller, messageId, after)
         .onFailure(rc::fail)
