@@ -103,6 +103,15 @@ public final class NodeProcess implements AutoCloseable {
       }
     }
 
+    /** SIGTERM, as an operator or a service manager stops a node; waits until the JVM exits. */
+    public int terminate() throws InterruptedException {
+      process.destroy();
+      if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        throw new AssertionError("node " + name + " did not stop on SIGTERM:\n" + log());
+      }
+      return process.exitValue();
+    }
+
     void awaitReady() {
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       String last = "none";

@@ -11,6 +11,7 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -44,6 +45,38 @@ class DurabilityApiTest {
     NodeProcess.Started node = nodes.start("fresh", Map.of());
     try (Api api = new Api(node.port(), TOKEN)) {
       assertEquals(200, api.get("/status").status());
+    }
+  }
+
+  @Test
+  void sigterm_stopsTheNodeAndItsEmbeddedDatabase_andAWaitingMessageSurvives() throws Exception {
+    NodeProcess.Started node = nodes.start("terminated", Map.of());
+    String id;
+    try (Api api = new Api(node.port(), TOKEN)) {
+      NodeApiTest.setParallelActive(api, false);
+      id =
+          NodeApiTest.registerParallel(api, NodeApiTest.task("Echo", new JsonObject()))
+              .getString("messageId");
+    }
+    long server = nodes.serverPid().orElseThrow(() -> new AssertionError("no postmaster.pid"));
+
+    node.terminate();
+    // pg_ctl stop returns once postmaster.pid is gone; the postmaster exits an instant later
+    ProcessHandle.of(server)
+        .ifPresent(
+            postgres -> {
+              try {
+                postgres.onExit().get(10, TimeUnit.SECONDS);
+              } catch (Exception e) {
+                throw new AssertionError(
+                    "the embedded postgres " + server + " outlived the node:\n" + node.log(), e);
+              }
+            });
+    assertTrue(nodes.serverPid().isEmpty(), "postgres shut down cleanly (no postmaster.pid left)");
+
+    NodeProcess.Started again = nodes.start("again", Map.of());
+    try (Api api = new Api(again.port(), TOKEN)) {
+      assertEquals("WAITING", api.get("/tasks/" + id).json().getString("state"));
     }
   }
 
