@@ -15,6 +15,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -93,6 +95,37 @@ class GracefulShutdownTest {
     assertTrue(
         System.currentTimeMillis() - stoppedAt < Duration.ofSeconds(60).toMillis(),
         "taken over before the 60 s lease could have expired");
+  }
+
+  @Test
+  void aStoppingRunner_letsATaskEndingWithinTheGracePeriodComplete_andSelectsNothingNew()
+      throws Exception {
+    stopping.close();
+    Map<String, String> env = TestNode.environment();
+    env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "10");
+    env.put("ORDO_NODE_NAME", "patient");
+    OrdoNode patient = TestNode.start(env, NodeRoles.all(), false);
+    try {
+      Tasks tasks = new Tasks(client);
+      String finishing = tasks.parallel("Sleep", new JsonObject().put("millis", 2_000));
+      tasks.await(finishing, "RUNNING");
+      CompletableFuture<Void> closing = CompletableFuture.runAsync(patient::close);
+      // the runner is stopping: what arrives now waits for another runner
+      client.await("/health/ready", r -> patient.runner().shuttingDown(), Tasks.WAIT);
+      assertTrue(!closing.isDone(), "still waiting for the running task");
+      String arriving = tasks.parallel("Echo", new JsonObject());
+      closing.get(30, TimeUnit.SECONDS);
+
+      JsonObject completed = tasks.await(finishing, "DISPOSED");
+      assertEquals("COMPLETED", completed.getJsonObject("outcome").getString("type"));
+      assertEquals(
+          List.of("TaskScheduled", "TaskAccepted", "TaskStarted", "TaskCompleted"),
+          tasks.eventTypes(finishing));
+      assertEquals(List.of("TaskScheduled"), tasks.eventTypes(arriving));
+      assertEquals("WAITING", client.get("/tasks/" + arriving).json().getString("state"));
+    } finally {
+      patient.close();
+    }
   }
 
   private static int owners(String node) {
