@@ -5,6 +5,7 @@ import io.ordo.task.TaskCancelledException;
 import io.ordo.task.TaskContext;
 import io.ordo.task.TaskType;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -14,11 +15,16 @@ import java.util.concurrent.ConcurrentHashMap;
 @TaskType(aliases = "HeartbeatProbe", startToClose = "3600")
 public class HeartbeatProbeTask extends AbstractTask {
   public static final Map<String, String> ENDINGS = new ConcurrentHashMap<>();
+
+  /** The keys whose task's release() was called. */
+  public static final Set<String> RELEASED = ConcurrentHashMap.newKeySet();
+
   private volatile boolean released;
 
   @Override
   public void release() {
     released = true;
+    RELEASED.add(String.valueOf(getParameter().get("key")));
   }
 
   @Override
