@@ -7,6 +7,7 @@ import io.ordo.config.OrdoConfig.HttpOptions;
 import io.ordo.config.OrdoConfig.Limits;
 import io.ordo.config.OrdoConfig.LockOptions;
 import io.ordo.config.OrdoConfig.RunnerOptions;
+import io.ordo.config.OrdoConfig.TlsFiles;
 import io.ordo.config.OrdoConfig.TokenEntry;
 import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
@@ -42,6 +43,10 @@ public final class ConfigLoader {
           Map.entry("ORDO_CLUSTER_HOST", "cluster.host"),
           Map.entry("ORDO_CLUSTER_PORT", "cluster.port"),
           Map.entry("ORDO_CLUSTER_NAME", "cluster.name"),
+          Map.entry("ORDO_EVENT_BUS_PORT", "cluster.event-bus-port"),
+          Map.entry("ORDO_CLUSTER_TLS_CERT", "cluster.tls.certificate"),
+          Map.entry("ORDO_CLUSTER_TLS_KEY", "cluster.tls.key"),
+          Map.entry("ORDO_CLUSTER_TLS_TRUST", "cluster.tls.trust"),
           Map.entry("ORDO_MAX_THREADS", "task-runner.max-threads"),
           Map.entry("ORDO_ROUND_INTERVAL", "task-runner.round-interval"),
           Map.entry("ORDO_PLUGIN_DIR", "task-runner.plugin-dir"),
@@ -144,7 +149,9 @@ public final class ConfigLoader {
             list("cluster.members"),
             string("cluster.host", ClusterOptions.DEFAULT_HOST),
             integer("cluster.port", ClusterOptions.DEFAULT_PORT, 1, 65535),
-            string("cluster.name", ClusterOptions.DEFAULT_NAME)),
+            string("cluster.name", ClusterOptions.DEFAULT_NAME),
+            integer("cluster.event-bus-port", ClusterOptions.DEFAULT_EVENT_BUS_PORT, 0, 65535),
+            clusterTls()),
         new RunnerOptions(
             integer("task-runner.max-threads", RunnerOptions.DEFAULT_MAX_THREADS, 1, 4096),
             seconds("task-runner.round-interval", RunnerOptions.DEFAULT_ROUND_INTERVAL),
@@ -165,6 +172,27 @@ public final class ConfigLoader {
         tokens(),
         optionalPath("tokens-file"),
         string("dev-token", null));
+  }
+
+  /** All three TLS files, each readable, or none of them (plain TCP). */
+  private TlsFiles clusterTls() {
+    Path certificate = optionalPath("cluster.tls.certificate");
+    Path key = optionalPath("cluster.tls.key");
+    Path trust = optionalPath("cluster.tls.trust");
+    if (certificate == null && key == null && trust == null) {
+      return null;
+    }
+    if (certificate == null || key == null || trust == null) {
+      throw new ConfigException(
+          "cluster.tls needs all of certificate, key and trust (ORDO_CLUSTER_TLS_CERT,"
+              + " ORDO_CLUSTER_TLS_KEY, ORDO_CLUSTER_TLS_TRUST), or none of them");
+    }
+    for (Path file : List.of(certificate, key, trust)) {
+      if (!Files.isReadable(file)) {
+        throw new ConfigException("cluster.tls: cannot read " + file);
+      }
+    }
+    return new TlsFiles(certificate, key, trust);
   }
 
   private LockRetryPolicy lockRetryPolicy() {

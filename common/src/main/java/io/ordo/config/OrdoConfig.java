@@ -81,12 +81,26 @@ public record OrdoConfig(
    * @param host the interface Hazelcast and the event bus bind to
    * @param port Hazelcast's first port (it tries the following ones too)
    * @param name the cluster's name: JVMs of another cluster name never join this one
+   * @param eventBusPort the event bus's TCP port (0: any free one; fix it to open it in a firewall)
+   * @param tls mutual TLS for the event bus, or null for plain TCP (a trusted private network)
    */
-  public record ClusterOptions(List<String> members, String host, int port, String name) {
+  public record ClusterOptions(
+      List<String> members, String host, int port, String name, int eventBusPort, TlsFiles tls) {
     public static final String DEFAULT_NAME = "ordo";
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 5701;
+    public static final int DEFAULT_EVENT_BUS_PORT = 0;
   }
+
+  /**
+   * PEM files for mutual TLS: this node's certificate and key, and the certificates it trusts (a
+   * node whose certificate it does not trust cannot exchange event-bus messages with it).
+   *
+   * @param certificate this node's certificate chain (PEM)
+   * @param key this node's private key (PEM, PKCS#8)
+   * @param trust the certificates (or CA) of the peers it accepts (PEM)
+   */
+  public record TlsFiles(Path certificate, Path key, Path trust) {}
 
   /**
    * The task runner (the seed's {@code task-runner-config}).

@@ -4,7 +4,11 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import io.ordo.config.OrdoConfig.ClusterOptions;
+import io.ordo.config.OrdoConfig.TlsFiles;
 import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.core.http.ClientAuth;
+import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.util.List;
@@ -37,10 +41,27 @@ final class ClusterSetup {
     return new HazelcastClusterManager(config);
   }
 
+  /**
+   * The event bus: bound to the cluster interface, on the configured port; with TLS files, mutual
+   * TLS (every node presents its certificate and accepts only peers it trusts).
+   */
   static EventBusOptions eventBus(ClusterOptions options) {
-    return new EventBusOptions()
-        .setHost(options.host())
-        .setPort(0)
-        .setClusterPublicHost(options.host());
+    EventBusOptions eventBus =
+        new EventBusOptions()
+            .setHost(options.host())
+            .setPort(options.eventBusPort())
+            .setClusterPublicHost(options.host());
+    TlsFiles tls = options.tls();
+    if (tls != null) {
+      eventBus
+          .setSsl(true)
+          .setKeyCertOptions(
+              new PemKeyCertOptions()
+                  .setCertPath(tls.certificate().toString())
+                  .setKeyPath(tls.key().toString()))
+          .setTrustOptions(new PemTrustOptions().addCertPath(tls.trust().toString()))
+          .setClientAuth(ClientAuth.REQUIRED);
+    }
+    return eventBus;
   }
 }

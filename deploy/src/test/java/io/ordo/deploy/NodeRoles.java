@@ -15,6 +15,10 @@ public final class NodeRoles {
     return EnumSet.of(NodeRole.QUEUE, NodeRole.HISTORY);
   }
 
+  public static Set<NodeRole> historyOnly() {
+    return EnumSet.of(NodeRole.HISTORY);
+  }
+
   public static Set<NodeRole> runnerOnly() {
     return EnumSet.of(NodeRole.RUNNER);
   }
