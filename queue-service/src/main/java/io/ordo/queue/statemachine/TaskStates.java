@@ -80,7 +80,6 @@ final class TaskStates {
         new TaskRequest(messageId, type.taskClassName(), parameter, timeouts, task.name()));
   }
 
-  /** A message's outcome: the state succeeds with its result, or fails. */
   /**
    * The task of a waiting run started: {@code TaskStarted} in the execution's history, once per
    * scheduled task (a task started again after recovery or re-entry is the same task).
@@ -104,6 +103,7 @@ final class TaskStates {
     run.startedEventId = interpreter.events().lastEventId();
   }
 
+  /** A message's outcome: the state succeeds with its result, or fails. */
   void ended(String messageId, JsonObject outcome) {
     Optional<Run> waiting = interpreter.state().awaiting(messageId);
     if (waiting.isEmpty() || !interpreter.running()) {
