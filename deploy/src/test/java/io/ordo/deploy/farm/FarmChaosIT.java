@@ -115,6 +115,7 @@ class FarmChaosIT {
     Map<String, List<Run>> serialRuns = new HashMap<>();
     List<Long> recoveries = new ArrayList<>();
     int fencedRuns = 0;
+    int pausedRunsRecovered = 0;
     for (String id : ids) {
       JsonObject info = api.get("/tasks/" + id).json();
       List<JsonObject> history = tasks.history(id);
@@ -124,6 +125,7 @@ class FarmChaosIT {
         continue;
       }
       String startedOn = null;
+      long startedToken = -1;
       long startedAt = 0;
       for (JsonObject event : history) {
         String type = event.getString("eventType");
@@ -133,6 +135,7 @@ class FarmChaosIT {
                 Character.toLowerCase(type.charAt(0)) + type.substring(1) + "EventAttributes");
         if (type.equals("TaskStarted")) {
           startedOn = attributes.getString("node");
+          startedToken = attributes.getLong("fencingToken");
           startedAt = at;
         } else if (type.equals("TaskCompleted") || type.equals("TaskFailed")) {
           if (attributes.getString("node") != null
@@ -143,6 +146,15 @@ class FarmChaosIT {
                     + attributes.getString("node")
                     + " but held by "
                     + startedOn);
+          }
+          if (attributes.getLong("fencingToken") != startedToken) {
+            problems.add(
+                id
+                    + ": the outcome of hold "
+                    + attributes.getLong("fencingToken")
+                    + " was applied, but the last start was under hold "
+                    + startedToken
+                    + " (a fenced holder's report)");
           }
           if (info.getString("queueId") != null) {
             serialRuns
@@ -158,6 +170,9 @@ class FarmChaosIT {
           fencedRuns++;
           if ("runner-1".equals(attributes.getString("node")) && at >= killedAt) {
             recoveries.add(at - killedAt);
+          }
+          if ("runner-2".equals(attributes.getString("node"))) {
+            pausedRunsRecovered++;
           }
         }
       }
@@ -183,6 +198,7 @@ class FarmChaosIT {
     }
     assertEquals(List.of(), problems);
     assertTrue(fencedRuns > 0, "the kill and the pause cost some holds their lease");
+    assertTrue(pausedRunsRecovered > 0, "the paused runner's holds were recovered while it slept");
     assertTrue(!recoveries.isEmpty(), "the killed runner held tasks");
     long worst = Collections.max(recoveries);
     // lease + round-interval, plus a second for renewal granularity and a busy two-core machine

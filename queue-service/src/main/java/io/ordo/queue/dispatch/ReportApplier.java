@@ -138,8 +138,12 @@ final class ReportApplier {
     if (!step.fresh()) {
       return;
     }
-    JsonObject attributes = new JsonObject().put("node", batch.node()).put("scheduledEventId", 1);
     TaskReport report = batch.report(index);
+    JsonObject attributes =
+        new JsonObject()
+            .put("node", batch.node())
+            .put("scheduledEventId", 1)
+            .put("fencingToken", report.version());
     if (type == HistoryEventType.TaskStarted) {
       attributes.put("attempt", step.attempt());
       Duration waited = Duration.between(step.receivedAt(), step.time());
@@ -197,7 +201,8 @@ final class ReportApplier {
         new JsonObject()
             .put("node", batch.node())
             .put("scheduledEventId", 1)
-            .put("startedEventId", moved.startedEventId());
+            .put("startedEventId", moved.startedEventId())
+            .put("fencingToken", report.version());
     JsonObject outcome = Summaries.outcome(failed ? "FAILED" : "COMPLETED");
     if (failed) {
       attributes
