@@ -168,7 +168,7 @@ public final class ConfigLoader {
             new ParameterLimits(
                 integer("limits.parameter-bytes", ParameterLimits.DEFAULT_MAX_BYTES, 2, 64 << 20),
                 integer("limits.parameter-depth", ParameterLimits.DEFAULT_MAX_DEPTH, 1, 512)),
-            integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 4096)),
+            integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 255)),
         tokens(),
         optionalPath("tokens-file"),
         string("dev-token", null));
