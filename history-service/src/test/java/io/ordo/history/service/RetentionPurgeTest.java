@@ -13,6 +13,8 @@ import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Pool;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -24,8 +26,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Retention (SPEC 5) on a settable clock: per tenant, 0 = at once, open histories never purged. */
+@ExtendWith(VertxExtension.class)
 class RetentionPurgeTest {
   private static final Instant CLOSED_AT = Instant.parse("2026-03-01T00:00:00Z");
 
@@ -35,26 +39,25 @@ class RetentionPurgeTest {
   private SettableClock clock;
 
   @BeforeEach
-  void setUp() {
+  void setUp(Vertx vertx) {
     TestDatabase.truncate();
-    vertx = Vertx.vertx();
+    this.vertx = vertx;
     pool = Pools.create(vertx, TestDatabase.address(), 2, "test");
     store = new HistoryStore();
     clock = new SettableClock(CLOSED_AT);
   }
 
   @AfterEach
-  void tearDown() {
-    await(pool.close());
-    await(vertx.close());
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
   }
 
   @Test
-  void closedHistoriesGo_afterTheirTenantsRetention_openOnesNever() {
-    String defaultTenant = history("default", true);
-    String shortTenant = history("short", true);
-    String immediate = history("now", true);
-    String open = history("default", false);
+  void closedHistoriesGo_afterTheirTenantsRetention_openOnesNever(VertxTestContext ctx) {
+    String defaultTenant = UUID.randomUUID().toString();
+    String shortTenant = UUID.randomUUID().toString();
+    String immediate = UUID.randomUUID().toString();
+    String open = UUID.randomUUID().toString();
     RetentionPurge purge =
         new RetentionPurge(
             pool,
@@ -63,67 +66,121 @@ class RetentionPurgeTest {
             clock,
             new SimpleMeterRegistry());
 
-    assertEquals(1, await(purge.run()));
-    assertEquals(List.of(defaultTenant, shortTenant, open).stream().sorted().toList(), remaining());
-
-    clock.advance(Duration.ofDays(7));
-    assertEquals(1, await(purge.run()));
-    assertEquals(List.of(defaultTenant, open).stream().sorted().toList(), remaining());
-
-    clock.advance(Duration.ofDays(23).minusSeconds(1)); // 30 days after closing, less a second
-    assertEquals(0, await(purge.run()));
-    clock.advance(Duration.ofSeconds(1));
-    assertEquals(1, await(purge.run()));
-    assertEquals(List.of(open), remaining());
-
-    clock.advance(Duration.ofDays(3650));
-    assertEquals(0, await(purge.run()), "an open execution is never purged");
-    assertEquals(0L, eventsOf(defaultTenant), "events go with their history");
-    assertEquals(2L, eventsOf(open));
-    assertEquals(0L, eventsOf(immediate));
+    history("default", defaultTenant, true)
+        .compose(v -> history("short", shortTenant, true))
+        .compose(v -> history("now", immediate, true))
+        .compose(v -> history("default", open, false))
+        .compose(v -> expectPurged(ctx, purge, 1))
+        .compose(
+            v ->
+                expectRemaining(
+                    ctx, List.of(defaultTenant, shortTenant, open).stream().sorted().toList()))
+        .compose(
+            v -> {
+              clock.advance(Duration.ofDays(7));
+              return expectPurged(ctx, purge, 1);
+            })
+        .compose(v -> expectRemaining(ctx, List.of(defaultTenant, open).stream().sorted().toList()))
+        .compose(
+            v -> {
+              // 30 days after closing, less a second
+              clock.advance(Duration.ofDays(23).minusSeconds(1));
+              return expectPurged(ctx, purge, 0);
+            })
+        .compose(
+            v -> {
+              clock.advance(Duration.ofSeconds(1));
+              return expectPurged(ctx, purge, 1);
+            })
+        .compose(v -> expectRemaining(ctx, List.of(open)))
+        .compose(
+            v -> {
+              clock.advance(Duration.ofDays(3650));
+              return expectPurged(ctx, purge, 0, "an open execution is never purged");
+            })
+        .compose(v -> expectEvents(ctx, defaultTenant, 0L, "events go with their history"))
+        .compose(v -> expectEvents(ctx, open, 2L))
+        .compose(v -> expectEvents(ctx, immediate, 0L))
+        .onComplete(ctx.succeedingThenComplete());
   }
 
-  private String history(String tenant, boolean closed) {
-    String id = UUID.randomUUID().toString();
-    await(
-        pool.withTransaction(
-            tx ->
-                store
-                    .open(
-                        tx,
-                        List.of(
-                            new HistoryStore.Opening(
-                                tenant, id, "task", CLOSED_AT.minusSeconds(5), new JsonObject())),
-                        List.of(2L))
-                    .compose(
-                        v ->
-                            store.append(
+  private Future<Void> expectPurged(VertxTestContext ctx, RetentionPurge purge, int histories) {
+    return expectPurged(ctx, purge, histories, null);
+  }
+
+  private Future<Void> expectPurged(
+      VertxTestContext ctx, RetentionPurge purge, int histories, String message) {
+    return purge
+        .run()
+        .map(
+            purged -> {
+              ctx.verify(() -> assertEquals(histories, purged, message));
+              return null;
+            });
+  }
+
+  private Future<Void> expectRemaining(VertxTestContext ctx, List<String> ids) {
+    return vertx
+        .executeBlocking(this::remaining)
+        .map(
+            remaining -> {
+              ctx.verify(() -> assertEquals(ids, remaining));
+              return null;
+            });
+  }
+
+  private Future<Void> expectEvents(VertxTestContext ctx, String id, long events) {
+    return expectEvents(ctx, id, events, null);
+  }
+
+  private Future<Void> expectEvents(VertxTestContext ctx, String id, long events, String message) {
+    return vertx
+        .executeBlocking(() -> eventsOf(id))
+        .map(
+            count -> {
+              ctx.verify(() -> assertEquals(events, count, message));
+              return null;
+            });
+  }
+
+  private Future<Void> history(String tenant, String id, boolean closed) {
+    return pool.withTransaction(
+        tx ->
+            store
+                .open(
+                    tx,
+                    List.of(
+                        new HistoryStore.Opening(
+                            tenant, id, "task", CLOSED_AT.minusSeconds(5), new JsonObject())),
+                    List.of(2L))
+                .compose(
+                    v ->
+                        store.append(
+                            tx,
+                            List.of(
+                                new HistoryEvent(
+                                    tenant,
+                                    id,
+                                    1,
+                                    HistoryEventType.TaskScheduled,
+                                    CLOSED_AT.minusSeconds(5),
+                                    new JsonObject()),
+                                new HistoryEvent(
+                                    tenant,
+                                    id,
+                                    2,
+                                    HistoryEventType.TaskCompleted,
+                                    CLOSED_AT,
+                                    new JsonObject()))))
+                .compose(
+                    v ->
+                        closed
+                            ? store.close(
                                 tx,
                                 List.of(
-                                    new HistoryEvent(
-                                        tenant,
-                                        id,
-                                        1,
-                                        HistoryEventType.TaskScheduled,
-                                        CLOSED_AT.minusSeconds(5),
-                                        new JsonObject()),
-                                    new HistoryEvent(
-                                        tenant,
-                                        id,
-                                        2,
-                                        HistoryEventType.TaskCompleted,
-                                        CLOSED_AT,
-                                        new JsonObject()))))
-                    .compose(
-                        v ->
-                            closed
-                                ? store.close(
-                                    tx,
-                                    List.of(
-                                        new HistoryStore.Closing(
-                                            tenant, id, CLOSED_AT, 2, new JsonObject())))
-                                : Future.succeededFuture())));
-    return id;
+                                    new HistoryStore.Closing(
+                                        tenant, id, CLOSED_AT, 2, new JsonObject())))
+                            : Future.succeededFuture()));
   }
 
   private List<String> remaining() {
@@ -155,9 +212,5 @@ class RetentionPurgeTest {
             return rows.getLong(1);
           }
         });
-  }
-
-  private static <T> T await(Future<T> future) {
-    return future.toCompletionStage().toCompletableFuture().join();
   }
 }
