@@ -74,7 +74,6 @@ class ContentionTest {
 
       assertSucceededOnce(id);
     }
-    System.out.println(+retries(api, "BasicRetry") + " " + retries(secondApi, "AggressiveRetry"));
   }
 
   @Test

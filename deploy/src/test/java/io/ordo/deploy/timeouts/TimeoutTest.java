@@ -29,6 +29,7 @@ class TimeoutTest extends NodeTest {
   @Override
   protected void reset() {
     HeartbeatProbeTask.ENDINGS.clear();
+    HeartbeatProbeTask.RELEASED.clear();
   }
 
   @Test
@@ -72,6 +73,9 @@ class TimeoutTest extends NodeTest {
     assertEquals(
         "TaskTimedOut", last.getString("eventType"), "nothing after the timeout is applied");
     assertEquals(3, last.getJsonObject("taskTimedOutEventAttributes").getInteger("startedEventId"));
+    // told to stop: release() is called, and whichever the task notices first ends it (its
+    // released flag, or a heartbeat that throws)
+    api.await("/tasks/" + id, r -> HeartbeatProbeTask.RELEASED.contains("stc"), Tasks.WAIT);
     assertTrue(
         List.of("cancelled", "released").contains(HeartbeatProbeTask.ENDINGS.get("stc")),
         "the task was told to stop: " + HeartbeatProbeTask.ENDINGS.get("stc"));
