@@ -74,6 +74,12 @@ class ReleaseAndStopTest extends NodeTest {
     if (reentry && stop) {
       assertEquals("WAITING", api.get("/tasks/" + id).json().getString("state"));
     }
+    // the released run ends with taskCompleted, never at the same time as release()
+    api.await(
+        "/tasks/" + id,
+        r -> RecordingTask.calls("r").stream().anyMatch(c -> c.startsWith("taskCompleted")),
+        Tasks.WAIT);
+    assertEquals(0, RecordingTask.OVERLAPS.get(), "release overlapped another callback");
   }
 
   @ParameterizedTest(name = "stop reentry={0} stop={1}")

@@ -91,9 +91,14 @@ public class RecordingTask implements Task {
 
   @Override
   public void release() {
-    record("release");
-    RELEASE_THREADS.put(key, Thread.currentThread());
-    released = true;
+    // release may overlap run, never another callback: it counts towards the overlap check
+    enter("release");
+    try {
+      RELEASE_THREADS.put(key, Thread.currentThread());
+      released = true;
+    } finally {
+      exit();
+    }
   }
 
   @Override
