@@ -11,6 +11,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -252,6 +253,28 @@ class QueueInfoApiTest extends NodeApiTest {
             .getString("blockedReason"));
     assertEquals("WAITING", api.get("/tasks/" + parallel).json().getString("state"));
     assertEquals("WAITING", api.get("/tasks/" + serial).json().getString("state"));
+  }
+
+  @Test
+  void blockedReason_noCapacity_whileEveryRunnerSlotIsTaken() {
+    api.close();
+    node.close();
+    Map<String, String> env = TestNode.environment();
+    env.put("ORDO_MAX_THREADS", "1");
+    node = TestNode.start(env);
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    String busy =
+        registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
+            .getString("messageId");
+    awaitState(busy, "RUNNING");
+    String waiting = registerParallel(api, task("Echo")).getString("messageId");
+
+    JsonObject p = api.get("/parallel-queue").json();
+    assertEquals("NO_CAPACITY", p.getString("blockedReason"), p::encode);
+    assertEquals(List.of(waiting), ids(p.getJsonArray("waitingTasks")));
+
+    assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());
+    awaitState(waiting, "DISPOSED");
   }
 
   private List<String> registerEchoes(String path, int count) {
