@@ -66,31 +66,15 @@ class LeaseKeeperTest {
 
   @Test
   void start_registersALiveOwner_andTellsTheListenerItsId(VertxTestContext ctx) {
-    Promise<String> acquired = Promise.promise();
-    keeper =
-        keeper(
-            new LeaseListener() {
-              @Override
-              public void leaseLost(String lostOwnerId) {
-                ctx.failNow("a fresh lease was reported lost: " + lostOwnerId);
-              }
-
-              @Override
-              public void leaseAcquired(String ownerId) {
-                acquired.tryComplete(ownerId);
-              }
-            });
-
-    keeper
-        .start()
-        .compose(v -> acquired.future())
+    Future<String> acquired = startExpectingNoLoss(ctx);
+    acquired
         .compose(this::owner)
         .onComplete(
             ctx.succeeding(
                 stored ->
                     ctx.verify(
                         () -> {
-                          assertEquals(keeper.ownerId(), acquired.future().result());
+                          assertEquals(keeper.ownerId(), acquired.result());
                           assertTrue(keeper.held());
                           OwnerRow row = stored.orElseThrow();
                           assertEquals(NODE, row.node());
@@ -174,6 +158,27 @@ class LeaseKeeperTest {
 
   @Test
   void resign_deletesTheOwnerRow(VertxTestContext ctx) {
+    Future<String> acquired = startExpectingNoLoss(ctx);
+    acquired
+        .compose(this::owner)
+        .compose(
+            before -> {
+              ctx.verify(() -> assertTrue(before.isPresent(), "registered before resigning"));
+              return keeper.resign().compose(v -> owner(acquired.result()));
+            })
+        .onComplete(
+            ctx.succeeding(
+                after ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(Optional.empty(), after, "the owner row is gone");
+                          assertFalse(keeper.held());
+                          ctx.completeNow();
+                        })));
+  }
+
+  /** Starts a keeper whose listener fails the test on a loss; answers its owner id. */
+  private Future<String> startExpectingNoLoss(VertxTestContext ctx) {
     Promise<String> acquired = Promise.promise();
     keeper =
         keeper(
@@ -188,25 +193,7 @@ class LeaseKeeperTest {
                 acquired.tryComplete(ownerId);
               }
             });
-
-    keeper
-        .start()
-        .compose(v -> acquired.future())
-        .compose(this::owner)
-        .compose(
-            before -> {
-              ctx.verify(() -> assertTrue(before.isPresent(), "registered before resigning"));
-              return keeper.resign().compose(v -> owner(acquired.future().result()));
-            })
-        .onComplete(
-            ctx.succeeding(
-                after ->
-                    ctx.verify(
-                        () -> {
-                          assertEquals(Optional.empty(), after, "the owner row is gone");
-                          assertFalse(keeper.held());
-                          ctx.completeNow();
-                        })));
+    return keeper.start().compose(v -> acquired.future());
   }
 
   private LeaseKeeper keeper(LeaseListener listener) {
