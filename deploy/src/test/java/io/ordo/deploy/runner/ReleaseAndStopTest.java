@@ -65,6 +65,14 @@ class ReleaseAndStopTest extends NodeTest {
       assertEquals("RELEASED", after.getJsonObject("outcome").getString("type"));
     }
     assertEquals(stop, events.contains("QueueDeactivated"));
+    assertEquals(
+        3,
+        tasks
+            .history(id)
+            .get(4)
+            .getJsonObject("taskReleasedEventAttributes")
+            .getInteger("startedEventId"),
+        "the release refers to the run it ended");
     JsonObject queue = api.get("/serial-queues/com.example.release").json();
     assertEquals(!stop, queue.getBoolean("isActive"));
     if (reentry && !stop) {
@@ -104,6 +112,10 @@ class ReleaseAndStopTest extends NodeTest {
     assertEquals(
         "Thread.stop",
         stoppedEvent.getJsonObject("taskStoppedEventAttributes").getString("method"));
+    assertEquals(
+        3,
+        stoppedEvent.getJsonObject("taskStoppedEventAttributes").getInteger("startedEventId"),
+        "the stop refers to the run it ended");
     assertEquals("TaskStopRequested", history.get(3).getString("eventType"));
     assertEquals(stop, !api.get("/parallel-queue").json().getBoolean("isActive"));
     assertEquals(id, stopped.json().getString("messageId"));

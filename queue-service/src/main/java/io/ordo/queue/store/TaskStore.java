@@ -247,6 +247,11 @@ public final class TaskStore {
           + TaskRows.INFO_COLUMNS
           + ", last_event_id, started_event_id";
 
+  /**
+   * Back to the head in WAITING, the hold given up. Answers the message as it now is, but the
+   * started event id it had ({@code was}: the row as the statement found it), for the events that
+   * refer to the run that ended.
+   */
   private static final String REQUEUE =
       "UPDATE im_async_task_info t SET state = 'WAITING', position = $6, lock_owner_id = NULL,"
           + " node = NULL, accept_at = NULL, start_at = NULL, started_event_id = NULL,"
@@ -258,11 +263,12 @@ public final class TaskStore {
           // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 the states it may be in,
           // $6 its new position (at the head), $7 how many events the caller writes,
           // $8 whether it was rejected (not selected again for 1, 2, 4 … 60 s)
-          + " WHERE"
+          + " FROM im_async_task_info was"
+          + " WHERE was.tenant = t.tenant AND was.message_id = t.message_id AND"
           + HELD
           + " AND t.state = ANY($5) RETURNING "
-          + TaskRows.INFO_COLUMNS
-          + ", last_event_id, started_event_id";
+          + TaskRows.infoColumns("t")
+          + ", t.last_event_id, was.started_event_id";
 
   /**
    * Messages past a timeout deadline (SPEC 4), taken out of the table; rows another sweeper holds
