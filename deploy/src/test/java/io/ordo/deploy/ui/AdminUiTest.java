@@ -180,6 +180,8 @@ class AdminUiTest extends BrowserTest {
 
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")).click();
     assertThat(page.getByLabel("Bearer token")).isVisible();
+    assertThat(page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")))
+        .isHidden();
   }
 
   @Test
@@ -189,6 +191,8 @@ class AdminUiTest extends BrowserTest {
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
     assertThat(page.getByText("The token was not accepted.")).isVisible();
     assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
+    assertThat(page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")))
+        .isHidden();
   }
 
   private static Locator queueRow(Page page, String name) {
