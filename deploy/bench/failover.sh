@@ -8,11 +8,12 @@ cd "$(dirname "$0")/../.."
 port=${ORDO_BENCH_PORT:-18091}
 if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "port $port is taken" >&2; exit 1; fi
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+keep=false
+trap '$keep || rm -rf "$work"' EXIT
 for run in $(seq "${RUNS:-4}"); do
   dir=$work/farm-$run
   ORDO_DEV_TOKEN=bench deploy/farm start --dir "$dir" --runners 3 --http-port "$port" \
-    >/dev/null || { echo "farm start failed (logs in $dir/logs)" >&2; exit 1; }
+    >/dev/null || { echo "farm start failed (logs in $dir/logs)" >&2; keep=true; exit 1; }
   java -cp deploy/target/ordo.jar io.ordo.deploy.load.FailoverProbe \
     "http://127.0.0.1:$port" bench "$dir" 1
   deploy/farm stop --dir "$dir" >/dev/null
