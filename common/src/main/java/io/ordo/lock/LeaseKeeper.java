@@ -1,5 +1,7 @@
 package io.ordo.lock;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -25,6 +27,7 @@ public final class LeaseKeeper {
   private final Duration lease;
   private final Duration renewalPeriod;
   private final LeaseListener listener;
+  private final MeterRegistry meters;
   private volatile String ownerId;
   private volatile boolean held;
   private long timer = -1;
@@ -34,6 +37,8 @@ public final class LeaseKeeper {
    * @param kind {@link LockOwner#RUNNER} or {@link LockOwner#QUEUE}
    * @param capacity a runner's max-threads; 0 for other owners
    * @param listener told when the lease is acquired and when a renewal finds it lost
+   * @param meters where renewals are counted: {@code ordo_lease_renewals_total} by kind and outcome
+   *     (renewed, expired, failed)
    */
   public LeaseKeeper(
       Vertx vertx,
@@ -43,7 +48,8 @@ public final class LeaseKeeper {
       int capacity,
       Duration lease,
       Duration renewalPeriod,
-      LeaseListener listener) {
+      LeaseListener listener,
+      MeterRegistry meters) {
     this.vertx = vertx;
     this.pool = pool;
     this.node = node;
@@ -52,6 +58,7 @@ public final class LeaseKeeper {
     this.lease = lease;
     this.renewalPeriod = renewalPeriod;
     this.listener = listener;
+    this.meters = meters;
   }
 
   /**
@@ -93,7 +100,11 @@ public final class LeaseKeeper {
     // no owner: the registration after a lost lease failed (database unreachable); try again
     Future<Void> round = ownerId == null ? register() : renewOrReplace(ownerId);
     round
-        .onFailure(e -> LOG.warn("Renewing the lease of {} failed: {}", node, e.getMessage()))
+        .onFailure(
+            e -> {
+              counted("failed");
+              LOG.warn("Renewing the lease of {} failed: {}", node, e.getMessage());
+            })
         .onComplete(done -> renewing = false);
   }
 
@@ -104,14 +115,25 @@ public final class LeaseKeeper {
             renewed -> {
               if (renewed.isPresent()) {
                 held = true;
+                counted("renewed");
                 return Future.succeededFuture();
               }
+              counted("expired");
               LOG.warn("{} {} found its lease {} expired: every lock is lost", kind, node, current);
               held = false;
               ownerId = null;
               listener.leaseLost(current);
               return register();
             });
+  }
+
+  private void counted(String outcome) {
+    Counter.builder("ordo.lease.renewals")
+        .description("Lease renewals of this node's lock owner, by outcome")
+        .tag("kind", kind)
+        .tag("outcome", outcome)
+        .register(meters)
+        .increment();
   }
 
   /** Gives the lease up (graceful shutdown) so others need not wait for it to expire. */

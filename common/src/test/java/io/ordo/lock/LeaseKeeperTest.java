@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ordo.db.Pools;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
@@ -198,7 +199,15 @@ class LeaseKeeperTest {
 
   private LeaseKeeper keeper(LeaseListener listener) {
     return new LeaseKeeper(
-        vertx, pool, NODE, LockOwner.RUNNER, CAPACITY, LEASE, RENEWAL_PERIOD, listener);
+        vertx,
+        pool,
+        NODE,
+        LockOwner.RUNNER,
+        CAPACITY,
+        LEASE,
+        RENEWAL_PERIOD,
+        listener,
+        new SimpleMeterRegistry());
   }
 
   /** The owner's row as stored, if there is one. */

@@ -118,7 +118,8 @@ public final class QueueServiceVerticle extends VerticleBase {
 
               @Override
               public void leaseAcquired(String ownerId) {}
-            });
+            },
+            node.meters());
     dispatcher =
         new Dispatcher(pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics);
     services = buildServices(config);
@@ -131,7 +132,7 @@ public final class QueueServiceVerticle extends VerticleBase {
             pool,
             node.clock(),
             new TimeoutSweep(pool, vertx.eventBus(), metrics),
-            new OrphanSweep(pool, config.maxAttempts(), config.lock().lease()),
+            new OrphanSweep(pool, config.maxAttempts(), config.lock().lease(), metrics),
             dispatcher);
     maintenance.start(config.runner().roundInterval());
     gauges = new QueueGauges(vertx, pool, node.meters());

@@ -94,7 +94,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             maxThreads,
             config.lock().lease(),
             config.lock().renewalPeriod(),
-            this);
+            this,
+            node.meters());
     RunnerMetrics.register(node.meters(), node(), maxThreads, busy::get);
     node.health()
         .register(

@@ -68,6 +68,20 @@ class LeaseExpiryTest extends NodeTest {
     assertTrue(
         !api.get("/serial-queues/lease.q").json().getBoolean("isActive"),
         "stopProgressOnError applied");
+    String metrics = api.as(null).get("/metrics").body().toString();
+    assertTrue(
+        metrics.contains(
+            "ordo_messages_lease_expired_total{queue_kind=\"serial\",tenant=\"default\"} 2.0"),
+        metrics);
+    assertTrue(
+        metrics
+            .lines()
+            .anyMatch(
+                line ->
+                    line.startsWith("ordo_lease_renewals_total{")
+                        && line.contains("kind=\"runner\"")
+                        && line.contains("outcome=\"expired\"")),
+        "the runner's renewals found its lease expired");
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LockOwnerStore;
+import io.ordo.queue.QueueMetrics;
 import io.ordo.queue.lifecycle.HeadPositions;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.management.Summaries;
@@ -38,9 +39,11 @@ public final class OrphanSweep {
   private final HistoryStore history = new HistoryStore();
   private final HeadPositions heads = new HeadPositions(queues);
   private final LockOwnerStore owners = new LockOwnerStore();
+  private final QueueMetrics metrics;
 
-  public OrphanSweep(Pool pool, int maxAttempts, Duration claimTimeout) {
+  public OrphanSweep(Pool pool, int maxAttempts, Duration claimTimeout, QueueMetrics metrics) {
     this.pool = pool;
+    this.metrics = metrics;
     this.maxAttempts = maxAttempts;
     this.claimTimeout = claimTimeout;
   }
@@ -103,6 +106,7 @@ public final class OrphanSweep {
 
   private void requeued(Transition transition, Orphan o, long eventId, Instant now) {
     if (o.leaseExpired()) {
+      countLeaseExpiry(transition, o);
       transition.event(
           o.tenant(),
           o.info().messageId(),
@@ -124,7 +128,13 @@ public final class OrphanSweep {
     transition.freedWork();
   }
 
+  private void countLeaseExpiry(Transition transition, Orphan o) {
+    transition.afterCommit(() -> metrics.transition(o.tenant(), o.info().queue(), "lease_expired"));
+  }
+
   private void failed(Transition transition, Orphan o, Instant now) {
+    countLeaseExpiry(transition, o);
+    transition.afterCommit(() -> metrics.transition(o.tenant(), o.info().queue(), "failed"));
     long eventId = o.lastEventId() + 1;
     String id = o.info().messageId();
     transition.event(
