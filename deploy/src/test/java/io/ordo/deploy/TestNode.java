@@ -41,6 +41,13 @@ public final class TestNode {
     return env;
   }
 
+  /** The test environment with one setting changed. */
+  public static Map<String, String> environment(String variable, String value) {
+    Map<String, String> env = environment();
+    env.put(variable, value);
+    return env;
+  }
+
   public static OrdoNode start() {
     return start(environment(), NodeRole.all(), false);
   }

@@ -11,7 +11,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -259,9 +258,7 @@ class QueueInfoApiTest extends NodeApiTest {
   void blockedReason_noCapacity_whileEveryRunnerSlotIsTaken() {
     api.close();
     node.close();
-    Map<String, String> env = TestNode.environment();
-    env.put("ORDO_MAX_THREADS", "1");
-    node = TestNode.start(env);
+    node = TestNode.start(TestNode.environment("ORDO_MAX_THREADS", "1"));
     api = new Api(node.httpPort(), TestNode.OPERATOR);
     String busy =
         registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))

@@ -15,9 +15,7 @@ class CapacityTest extends NodeTest {
 
   @Override
   protected Map<String, String> environment() {
-    Map<String, String> env = TestNode.environment();
-    env.put("ORDO_MAX_THREADS", "4");
-    return env;
+    return TestNode.environment("ORDO_MAX_THREADS", "4");
   }
 
   @Override

@@ -21,9 +21,7 @@ class SelectionOrderTest extends NodeTest {
 
   @Override
   protected Map<String, String> environment() {
-    Map<String, String> env = TestNode.environment();
-    env.put("ORDO_MAX_THREADS", "1");
-    return env;
+    return TestNode.environment("ORDO_MAX_THREADS", "1");
   }
 
   @Test

@@ -17,9 +17,7 @@ class WorkNotificationTest extends NodeTest {
 
   @Override
   protected Map<String, String> environment() {
-    Map<String, String> env = TestNode.environment();
-    env.put("ORDO_ROUND_INTERVAL", "60");
-    return env;
+    return TestNode.environment("ORDO_ROUND_INTERVAL", "60");
   }
 
   @Test
