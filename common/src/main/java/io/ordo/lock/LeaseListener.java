@@ -9,6 +9,9 @@ public interface LeaseListener {
    */
   void leaseLost(String lostOwnerId);
 
-  /** A lease is held under {@code ownerId}: at start, and again after a lost lease. */
-  void leaseAcquired(String ownerId);
+  /**
+   * A lease is held under {@code ownerId}: at start, and again after a lost lease. Nothing to do
+   * for a node that never addresses anyone by its owner id.
+   */
+  default void leaseAcquired(String ownerId) {}
 }

@@ -6,7 +6,6 @@ import io.ordo.config.OrdoConfig;
 import io.ordo.db.Pools;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LeaseKeeper;
-import io.ordo.lock.LeaseListener;
 import io.ordo.lock.LockOwner;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.ops.OpsRoutes;
@@ -109,16 +108,9 @@ public final class QueueServiceVerticle extends VerticleBase {
             0,
             config.lock().lease(),
             config.lock().renewalPeriod(),
-            new LeaseListener() {
-              @Override
-              public void leaseLost(String lostOwnerId) {
+            lostOwnerId ->
                 LOG.warn(
-                    "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId);
-              }
-
-              @Override
-              public void leaseAcquired(String ownerId) {}
-            },
+                    "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId),
             node.meters());
     dispatcher =
         new Dispatcher(pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics);
