@@ -68,6 +68,11 @@ public final class Batcher<I, O> {
     drain();
   }
 
+  /** Whether no request is queued or being written. */
+  public boolean idle() {
+    return queue.isEmpty() && inFlight == 0;
+  }
+
   /** Requests waiting for a flush (for metrics and tests). */
   public int queued() {
     return queue.size();

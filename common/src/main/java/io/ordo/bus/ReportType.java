@@ -2,9 +2,10 @@ package io.ordo.bus;
 
 /** The lifecycle transitions a runner reports about a message it holds. */
 public enum ReportType {
-  /** INITIAL → READY: node and accept time recorded; the runner then calls taskAccepted. */
-  ACCEPTED,
-  /** READY → RUNNING: the runner then calls taskStarted and run. */
+  /**
+   * READY → RUNNING: the runner then calls taskStarted and run. (There is no report for INITIAL →
+   * READY: the claim accepts what it hands out.)
+   */
   STARTED,
   /** The task heartbeat: time and details; no event. */
   HEARTBEAT,

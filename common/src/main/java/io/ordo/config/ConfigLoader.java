@@ -48,6 +48,7 @@ public final class ConfigLoader {
           Map.entry("ORDO_CLUSTER_TLS_KEY", "cluster.tls.key"),
           Map.entry("ORDO_CLUSTER_TLS_TRUST", "cluster.tls.trust"),
           Map.entry("ORDO_MAX_THREADS", "task-runner.max-threads"),
+          Map.entry("ORDO_PREFETCH", "task-runner.prefetch"),
           Map.entry("ORDO_ROUND_INTERVAL", "task-runner.round-interval"),
           Map.entry("ORDO_PLUGIN_DIR", "task-runner.plugin-dir"),
           Map.entry("ORDO_TASK_CLASSES", "task-runner.task-classes"),
@@ -135,6 +136,7 @@ public final class ConfigLoader {
     }
     int defaultRetention =
         integer("history.retention-days", HistoryOptions.DEFAULT_RETENTION_DAYS, 0, 90);
+    int maxThreads = integer("task-runner.max-threads", RunnerOptions.DEFAULT_MAX_THREADS, 1, 4096);
     return new OrdoConfig(
         string("node.name", defaultNodeName()),
         new HttpOptions(
@@ -153,7 +155,12 @@ public final class ConfigLoader {
             integer("cluster.event-bus-port", ClusterOptions.DEFAULT_EVENT_BUS_PORT, 0, 65535),
             clusterTls()),
         new RunnerOptions(
-            integer("task-runner.max-threads", RunnerOptions.DEFAULT_MAX_THREADS, 1, 4096),
+            maxThreads,
+            integer(
+                "task-runner.prefetch",
+                RunnerOptions.DEFAULT_PREFETCH_PER_THREAD * maxThreads,
+                0,
+                RunnerOptions.MAX_PREFETCH),
             seconds("task-runner.round-interval", RunnerOptions.DEFAULT_ROUND_INTERVAL),
             list("task-runner.task-classes"),
             optionalPath("task-runner.plugin-dir")),

@@ -105,14 +105,24 @@ public record OrdoConfig(
   /**
    * The task runner (the seed's {@code task-runner-config}).
    *
-   * @param maxThreads tasks this node runs at once
+   * @param maxThreads how many tasks this node has in its callbacks or {@code run} at once (from
+   *     {@code setParameter} to {@code taskCompleted}; a task's outcome is written after its slot
+   *     is free)
+   * @param prefetch how many claimed parallel-queue messages it may hold beyond its free threads,
+   *     accepted (READY) and waiting for a thread, so that claims and reports form large batches
    * @param roundInterval the poll interval, the safety net behind push notification
    * @param taskClasses task classes named in configuration, besides ServiceLoader's
    * @param pluginDir a directory of task jars, or null
    */
   public record RunnerOptions(
-      int maxThreads, Duration roundInterval, List<String> taskClasses, Path pluginDir) {
+      int maxThreads,
+      int prefetch,
+      Duration roundInterval,
+      List<String> taskClasses,
+      Path pluginDir) {
     public static final int DEFAULT_MAX_THREADS = 8;
+    public static final int DEFAULT_PREFETCH_PER_THREAD = 3;
+    public static final int MAX_PREFETCH = 65_536;
     public static final Duration DEFAULT_ROUND_INTERVAL = Duration.ofSeconds(5);
   }
 

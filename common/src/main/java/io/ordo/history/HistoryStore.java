@@ -9,6 +9,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,17 +29,23 @@ public final class HistoryStore {
           // $5 last event id so far, $6 summary (task info or execution description)
           + " VALUES ($1, $2, $3, true, $4, $5, $6)";
 
-  private static final String INSERT_EVENT =
+  /** A batch of events in one statement, one array per column. */
+  private static final String INSERT_EVENTS =
       "INSERT INTO ordo_history_event"
           + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
-          // $1 tenant, $2 execution id, $3 event id, $4 type, $5 time, $6 attributes
-          + " VALUES ($1, $2, $3, $4, $5, $6)";
+          + " SELECT tenant, execution_id, event_id, event_type, event_time, attributes::jsonb"
+          // $1 tenants, $2 execution ids, $3 event ids, $4 types, $5 times, $6 attributes (text)
+          + " FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::text[], $5::timestamptz[],"
+          + "   $6::text[]) AS e(tenant, execution_id, event_id, event_type, event_time, attributes)";
 
-  private static final String CLOSE_EXECUTION =
-      "UPDATE ordo_history_execution SET open = false, closed_at = $3, last_event_id = $4,"
-          + " summary = $5"
-          // $1 tenant, $2 execution id, $3 close time, $4 last event id, $5 final summary
-          + " WHERE tenant = $1 AND execution_id = $2";
+  /** A batch of closings in one statement, one array per column. */
+  private static final String CLOSE_EXECUTIONS =
+      "UPDATE ordo_history_execution h SET open = false, closed_at = c.closed_at,"
+          + " last_event_id = c.last_event_id, summary = c.summary::jsonb"
+          // $1 tenants, $2 execution ids, $3 close times, $4 last event ids, $5 summaries (text)
+          + " FROM unnest($1::text[], $2::uuid[], $3::timestamptz[], $4::bigint[], $5::text[])"
+          + "   AS c(tenant, execution_id, closed_at, last_event_id, summary)"
+          + " WHERE h.tenant = c.tenant AND h.execution_id = c.execution_id";
 
   private static final String SET_LAST_EVENT =
       "UPDATE ordo_history_execution SET last_event_id = $3"
@@ -64,11 +71,11 @@ public final class HistoryStore {
           + " ORDER BY event_id DESC LIMIT $4";
 
   /**
-   * Purges closed histories past their tenant's retention (events go with their header). Open
-   * executions are never touched.
+   * Purges closed histories past their tenant's retention (events go with their header, in the same
+   * statement). Open executions are never touched.
    */
   private static final String PURGE =
-      "DELETE FROM ordo_history_execution h USING ("
+      "WITH purged AS (DELETE FROM ordo_history_execution h USING ("
           + "   SELECT e.tenant, e.execution_id FROM ordo_history_execution e"
           + "   LEFT JOIN unnest($2::text[], $3::int[]) AS r(tenant, days) ON r.tenant = e.tenant"
           // $1 now, $2 tenants with their own retention, $3 their days, $4 the default days,
@@ -77,7 +84,11 @@ public final class HistoryStore {
           + "   AND e.closed_at <= $1::timestamptz - make_interval(days => coalesce(r.days, $4))"
           + "   LIMIT $5 FOR UPDATE OF e SKIP LOCKED) due"
           + " WHERE h.tenant = due.tenant AND h.execution_id = due.execution_id"
-          + " RETURNING h.last_event_id";
+          + " RETURNING h.tenant, h.execution_id, h.last_event_id),"
+          // the events go with their header, in the same statement (no foreign-key cascade)
+          + " events AS (DELETE FROM ordo_history_event ev USING purged p"
+          + "   WHERE ev.tenant = p.tenant AND ev.execution_id = p.execution_id)"
+          + " SELECT last_event_id FROM purged";
 
   /** What one purge removed. */
   public record Purged(int histories, long events) {}
@@ -124,18 +135,25 @@ public final class HistoryStore {
     if (events.isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Tuple> rows = new ArrayList<>(events.size());
-    for (HistoryEvent e : events) {
-      rows.add(
-          Tuple.of(
-              e.tenant(),
-              UUID.fromString(e.executionId()),
-              e.eventId(),
-              e.type().name(),
-              utc(e.time()),
-              e.attributes()));
+    int n = events.size();
+    String[] tenants = new String[n];
+    UUID[] executions = new UUID[n];
+    Long[] ids = new Long[n];
+    String[] types = new String[n];
+    OffsetDateTime[] times = new OffsetDateTime[n];
+    String[] attributes = new String[n];
+    for (int i = 0; i < n; i++) {
+      HistoryEvent e = events.get(i);
+      tenants[i] = e.tenant();
+      executions[i] = UUID.fromString(e.executionId());
+      ids[i] = e.eventId();
+      types[i] = e.type().name();
+      times[i] = utc(e.time());
+      attributes[i] = e.attributes().encode();
     }
-    return tx.preparedQuery(INSERT_EVENT).executeBatch(rows).mapEmpty();
+    return tx.preparedQuery(INSERT_EVENTS)
+        .execute(Tuple.of(tenants, executions, ids, types, times, attributes))
+        .mapEmpty();
   }
 
   /** Closes histories: from now on retention may purge them. */
@@ -143,17 +161,23 @@ public final class HistoryStore {
     if (closings.isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Tuple> rows = new ArrayList<>(closings.size());
-    for (Closing c : closings) {
-      rows.add(
-          Tuple.of(
-              c.tenant(),
-              UUID.fromString(c.executionId()),
-              utc(c.closedAt()),
-              c.lastEventId(),
-              c.summary()));
+    int n = closings.size();
+    String[] tenants = new String[n];
+    UUID[] executions = new UUID[n];
+    OffsetDateTime[] times = new OffsetDateTime[n];
+    Long[] lastEventIds = new Long[n];
+    String[] summaries = new String[n];
+    for (int i = 0; i < n; i++) {
+      Closing c = closings.get(i);
+      tenants[i] = c.tenant();
+      executions[i] = UUID.fromString(c.executionId());
+      times[i] = utc(c.closedAt());
+      lastEventIds[i] = c.lastEventId();
+      summaries[i] = c.summary().encode();
     }
-    return tx.preparedQuery(CLOSE_EXECUTION).executeBatch(rows).mapEmpty();
+    return tx.preparedQuery(CLOSE_EXECUTIONS)
+        .execute(Tuple.of(tenants, executions, times, lastEventIds, summaries))
+        .mapEmpty();
   }
 
   /** Records the last event id of open histories whose instance row does not keep it. */

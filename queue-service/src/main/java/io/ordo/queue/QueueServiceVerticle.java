@@ -113,7 +113,8 @@ public final class QueueServiceVerticle extends VerticleBase {
                     "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId),
             node.meters());
     dispatcher =
-        new Dispatcher(pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics);
+        new Dispatcher(
+            pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics, node.clock());
     services = buildServices(config);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());

@@ -47,6 +47,11 @@ final class Reporter {
     return batcher.submit(report);
   }
 
+  /** Whether every report sent has been answered (call on the runner's context). */
+  boolean idle() {
+    return batcher.idle();
+  }
+
   void close() {
     closed = true;
   }

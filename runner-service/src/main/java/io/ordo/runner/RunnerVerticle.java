@@ -1,6 +1,7 @@
 package io.ordo.runner;
 
 import io.ordo.bus.Addresses;
+import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.TaskReport;
 import io.ordo.config.NodeContext;
@@ -9,6 +10,7 @@ import io.ordo.db.Pools;
 import io.ordo.lock.LeaseKeeper;
 import io.ordo.lock.LeaseListener;
 import io.ordo.lock.LockOwner;
+import io.ordo.model.QueueKind;
 import io.ordo.runner.execution.ExecutionHost;
 import io.ordo.runner.execution.TaskExecution;
 import io.ordo.runner.tasktype.TaskTypeRegistry;
@@ -36,9 +38,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A runner node (the seed's task processing service and execution engine): claims runnable messages
- * in batches up to its free capacity when told of new work and every {@code round-interval}, runs
- * each on its own thread with the full lifecycle, reports every transition, holds a lease, and
- * honours release and forced stop.
+ * in batches when told of new work and every {@code round-interval}, runs each through the full
+ * lifecycle on task threads, reports every transition, holds a lease, and honours release and
+ * forced stop.
+ *
+ * <p>It holds up to {@code max-threads} tasks in their lifecycle (a slot each) and up to {@code
+ * prefetch} more claimed parallel-queue messages waiting for a slot, so that claims and reports go
+ * in large batches under load. Serial-queue heads are claimed only into free slots and go first.
+ * Everything here but the task threads runs on the verticle's event loop.
  */
 public final class RunnerVerticle extends VerticleBase implements ExecutionHost, LeaseListener {
   private static final Logger LOG = LoggerFactory.getLogger(RunnerVerticle.class);
@@ -47,9 +54,10 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private final NodeContext node;
   private final TaskTypeRegistry registry;
   private final int maxThreads;
-  private final JsonArray taskTypeNames;
+  private final int prefetch;
+  private final List<String> taskTypeNames;
   private final Map<String, TaskExecution> executions = new ConcurrentHashMap<>();
-  private final AtomicInteger busy = new AtomicInteger();
+  private final Slots slots;
   private Pool pool;
   private ExecutorService taskThreads;
   private Reporter reporter;
@@ -64,9 +72,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     this.node = node;
     this.registry = registry;
     this.maxThreads = node.config().runner().maxThreads();
-    this.taskTypeNames =
-        new JsonArray(
-            registry.infos().stream().map(info -> (Object) info.taskClassName()).toList());
+    this.prefetch = node.config().runner().prefetch();
+    this.slots = new Slots(maxThreads, prefetch);
+    this.taskTypeNames = registry.infos().stream().map(info -> info.taskClassName()).toList();
   }
 
   /** The lock owner id this runner currently holds its lease as. */
@@ -74,9 +82,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     return lease == null ? null : lease.ownerId();
   }
 
-  /** Tasks in INITIAL..RUNNING on this runner. */
+  /** Tasks in their lifecycle on this runner (holding a slot). */
   public int busy() {
-    return busy.get();
+    return slots.busy();
   }
 
   @Override
@@ -91,12 +99,12 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             pool,
             node(),
             LockOwner.RUNNER,
-            maxThreads,
+            maxThreads + prefetch,
             config.lock().lease(),
             config.lock().renewalPeriod(),
             this,
             node.meters());
-    RunnerMetrics.register(node.meters(), node(), maxThreads, busy::get);
+    RunnerMetrics.register(node.meters(), node(), maxThreads, slots::busy);
     node.health()
         .register(
             "runner-lease",
@@ -111,7 +119,12 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             v -> {
               vertx.eventBus().consumer(Addresses.WORK_AVAILABLE, message -> claim());
               pollTimer =
-                  vertx.setPeriodic(config.runner().roundInterval().toMillis(), id -> claim());
+                  vertx.setPeriodic(
+                      config.runner().roundInterval().toMillis(),
+                      id -> {
+                        handBackOverdue();
+                        claim();
+                      });
               vertx
                   .eventBus()
                   .publish(Addresses.RUNNERS_CHANGED, new JsonObject().put("started", node()));
@@ -124,7 +137,10 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             });
   }
 
-  /** Claims up to the free capacity; repeats while claims come back full or work was announced. */
+  /**
+   * Claims up to the free slots plus the prefetch room (serial heads only into free slots); repeats
+   * while claims come back full or work was announced meanwhile.
+   */
   private void claim() {
     if (stopping || lease.ownerId() == null) {
       return;
@@ -133,21 +149,19 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
       claimAgain = true;
       return;
     }
-    int free = maxThreads - busy.get();
-    if (free <= 0) {
+    int held = executions.size();
+    int room = slots.claimRoom(held, System.nanoTime());
+    if (room <= 0) {
       return;
     }
+    int freeSlots = slots.freeSlots(held);
     claiming = true;
     claimAgain = false;
     vertx
         .eventBus()
         .<JsonObject>request(
             Addresses.QUEUE_CLAIM,
-            new JsonObject()
-                .put("ownerId", lease.ownerId())
-                .put("node", node())
-                .put("capacity", free)
-                .put("taskTypes", taskTypeNames),
+            new ClaimRequest(lease.ownerId(), node(), room, freeSlots, taskTypeNames).toJson(),
             new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
         .onComplete(
             reply -> {
@@ -156,22 +170,45 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
               if (reply.succeeded()) {
                 JsonArray tasks = reply.result().body().getJsonArray("tasks");
                 got = tasks.size();
-                tasks.forEach(task -> launch(ClaimedTask.fromJson((JsonObject) task)));
+                tasks.forEach(task -> take(ClaimedTask.fromJson((JsonObject) task)));
+                dispatch();
               } else {
                 LOG.debug("Claim failed: {}", reply.cause().getMessage());
               }
-              if (claimAgain || (got > 0 && got == free)) {
+              if (claimAgain || (got > 0 && got == room)) {
                 claim();
               }
             });
   }
 
-  private void launch(ClaimedTask task) {
+  private void take(ClaimedTask task) {
     TaskExecution execution =
         new TaskExecution(task, registry.find(task.taskClassName()).orElse(null), this);
-    busy.incrementAndGet();
     executions.put(key(task.messageId(), task.version()), execution);
-    taskThreads.execute(execution::execute);
+    slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime());
+  }
+
+  /** Gives free slots to waiting messages. */
+  private void dispatch() {
+    for (TaskExecution execution : slots.fill(System.nanoTime())) {
+      taskThreads.execute(execution::accept);
+    }
+  }
+
+  /**
+   * A prefetched message that waited half a lease for a slot goes back to its queue for another
+   * runner (a long task took the slots it expected), before the orphan sweep would take it back.
+   */
+  private void handBackOverdue() {
+    long limit = node.config().lock().lease().toNanos() / 2;
+    for (TaskExecution execution : slots.waitedLongerThan(limit, System.nanoTime())) {
+      handBack(execution, "no thread of this runner was free for it within half a lease");
+    }
+  }
+
+  private void handBack(TaskExecution execution, String reason) {
+    slots.free(execution, System.nanoTime()); // out of line at once: it must not get a slot
+    execution.handBack(reason);
   }
 
   /**
@@ -234,12 +271,29 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
 
   @Override
   public void freed(TaskExecution execution) {
-    busy.decrementAndGet();
     context.runOnContext(
         v -> {
+          slots.free(execution, System.nanoTime());
           executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
-          claim();
+          dispatch();
+          if (!execution.outcomePending()) {
+            claim();
+          }
         });
+  }
+
+  /**
+   * A claim waits for the outcome of the task that freed a slot: until it is applied, its serial
+   * queue's next head is not runnable, and a claim now would let younger messages overtake it.
+   */
+  @Override
+  public void outcomeSettled() {
+    context.runOnContext(v -> claim());
+  }
+
+  @Override
+  public void onTaskThread(Runnable step) {
+    taskThreads.execute(step);
   }
 
   @Override
@@ -282,6 +336,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     if (pollTimer >= 0) {
       vertx.cancelTimer(pollTimer);
     }
+    // claimed messages that never got a slot go back to their queues at once, for other runners
+    slots.waiting().forEach(execution -> handBack(execution, "the runner is shutting down"));
     long deadline = System.currentTimeMillis() + node.config().shutdownGracePeriod().toMillis();
     Promise<Void> drained = Promise.promise();
     awaitIdle(deadline, drained);
@@ -298,7 +354,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   }
 
   private void awaitIdle(long deadline, Promise<Void> drained) {
-    if (busy.get() == 0 || System.currentTimeMillis() >= deadline) {
+    // outcomes still on their way must be applied before the lease is given up
+    if ((executions.isEmpty() && reporter.idle()) || System.currentTimeMillis() >= deadline) {
       drained.complete();
     } else {
       vertx.setTimer(100, id -> awaitIdle(deadline, drained));

@@ -11,6 +11,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -255,22 +256,32 @@ class QueueInfoApiTest extends NodeApiTest {
   }
 
   @Test
-  void blockedReason_noCapacity_whileEveryRunnerSlotIsTaken() {
+  void blockedReason_noCapacity_whileEveryRunnerSlotAndItsPrefetchRoomIsTaken() {
     api.close();
     node.close();
-    node = TestNode.start(TestNode.environment("ORDO_MAX_THREADS", "1"));
+    Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
+    env.put("ORDO_PREFETCH", "1");
+    node = TestNode.start(env);
     api = new Api(node.httpPort(), TestNode.OPERATOR);
     String busy =
         registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
             .getString("messageId");
     awaitState(busy, "RUNNING");
+    // The runner takes one message beyond its thread: accepted (READY on its node), not started.
+    String prefetched = registerParallel(api, task("Echo")).getString("messageId");
+    awaitState(prefetched, "READY");
     String waiting = registerParallel(api, task("Echo")).getString("messageId");
 
     JsonObject p = api.get("/parallel-queue").json();
     assertEquals("NO_CAPACITY", p.getString("blockedReason"), p::encode);
     assertEquals(List.of(waiting), ids(p.getJsonArray("waitingTasks")));
+    JsonObject held = api.get("/tasks/" + prefetched).json();
+    assertEquals("READY", held.getString("state"), held::encode);
+    assertEquals("test-node", held.getString("node"), held::encode);
+    assertNull(held.getString("startTime"), held::encode);
 
     assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());
+    awaitState(prefetched, "DISPOSED");
     awaitState(waiting, "DISPOSED");
   }
 

@@ -139,8 +139,15 @@ class LifecycleTest extends NodeTest {
     List<String> calls = RecordingTask.calls("rejected");
     assertEquals(
         List.of("setParameter", "taskRejected:TASK_REJECTED", "setParameter"), calls.subList(0, 3));
+    // The claim accepts what it hands out (one write), so the rejection follows an accept.
     assertEquals(
-        List.of("TaskScheduled", "TaskRejected", "TaskAccepted", "TaskStarted", "TaskCompleted"),
+        List.of(
+            "TaskScheduled",
+            "TaskAccepted",
+            "TaskRejected",
+            "TaskAccepted",
+            "TaskStarted",
+            "TaskCompleted"),
         tasks.eventTypes(first));
     // Back at the head: the rejected message still ran before the one behind it.
     long firstEnd = completedAt(first);

@@ -40,6 +40,8 @@ class BranchFailureTest {
   private void startNode(int maxThreads) {
     Map<String, String> env = TestNode.environment();
     env.put("ORDO_MAX_THREADS", String.valueOf(maxThreads));
+    env.put("ORDO_PREFETCH", "0"); // a message beyond the threads waits in its queue
+
     node = TestNode.start(env, NodeRoles.all(), false, clock);
     api = new Api(node.httpPort(), TestNode.OPERATOR);
     machines = new Machines(api);

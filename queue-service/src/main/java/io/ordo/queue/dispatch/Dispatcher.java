@@ -2,6 +2,7 @@ package io.ordo.queue.dispatch;
 
 import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
+import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.TaskReport;
 import io.ordo.db.Transactions;
@@ -9,7 +10,6 @@ import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryStore;
 import io.ordo.queue.QueueMetrics;
 import io.ordo.queue.store.ContextRow;
-import io.ordo.queue.store.ContextStore;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
@@ -19,7 +19,7 @@ import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.SqlClient;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -36,17 +36,18 @@ public final class Dispatcher {
 
   private final Pool pool;
   private final TaskStore tasks;
-  private final ContextStore contexts;
   private final ReportApplier applier;
   private final WorkNotifier notifier;
   private final HistoryNotifier historyNotifier;
   private final EventBus eventBus;
   private final QueueMetrics metrics;
+  private final Clock clock;
 
-  public Dispatcher(Pool pool, EventBus eventBus, WorkNotifier notifier, QueueMetrics metrics) {
+  public Dispatcher(
+      Pool pool, EventBus eventBus, WorkNotifier notifier, QueueMetrics metrics, Clock clock) {
     this.pool = pool;
+    this.clock = clock;
     this.tasks = new TaskStore();
-    this.contexts = new ContextStore();
     this.applier = new ReportApplier(tasks, new QueueStore(), new HistoryStore(), metrics);
     this.notifier = notifier;
     this.historyNotifier = new HistoryNotifier(eventBus);
@@ -60,17 +61,18 @@ public final class Dispatcher {
   }
 
   private void claim(Message<JsonObject> message) {
-    JsonObject body = message.body();
-    UUID owner = UUID.fromString(body.getString("ownerId"));
-    int capacity = body.getInteger("capacity");
-    List<String> taskTypes =
-        body.getJsonArray("taskTypes").stream().map(String.class::cast).toList();
-    // One transaction: if reading the contexts fails, the claim is rolled back, not stranded.
+    ClaimRequest request = ClaimRequest.fromJson(message.body());
+    UUID owner = UUID.fromString(request.ownerId());
+    // One statement claims, accepts and writes TaskAccepted; its transaction only bounds its time.
     pool.withTransaction(
             tx ->
-                tasks
-                    .claim(tx, owner, capacity, taskTypes)
-                    .compose(rows -> withContexts(tx, owner, rows)))
+                tasks.claim(
+                    tx,
+                    owner,
+                    request.capacity(),
+                    request.serialCapacity(),
+                    request.taskTypes(),
+                    clock.instant()))
         .recover(
             error -> {
               if (Transactions.isUniqueViolation(error)) {
@@ -82,43 +84,49 @@ public final class Dispatcher {
             })
         .onSuccess(
             claimed -> {
-              if (!claimed.isEmpty()) {
-                metrics.claimed(claimed.size());
-              }
               JsonArray list = new JsonArray();
-              claimed.forEach(task -> list.add(task.toJson()));
+              claimed.forEach(row -> list.add(claimedTask(owner, row).toJson()));
               message.reply(new JsonObject().put("tasks", list));
+              if (!claimed.isEmpty()) {
+                accepted(claimed);
+              }
             })
         .onFailure(error -> BusErrors.fail(message, error));
   }
 
-  private Future<List<ClaimedTask>> withContexts(SqlClient tx, UUID owner, List<ClaimedRow> rows) {
-    return contexts
-        .find(
-            tx,
-            rows.stream().map(ClaimedRow::tenant).toList(),
-            rows.stream().map(r -> UUID.fromString(r.messageId())).toList())
-        .map(
-            found ->
-                rows.stream()
-                    .map(
-                        r -> {
-                          ContextRow context = found.get(r.messageId());
-                          return new ClaimedTask(
-                              r.tenant(),
-                              r.messageId(),
-                              r.kind(),
-                              r.queueId(),
-                              r.taskClassName(),
-                              r.jsPath(),
-                              r.parameter(),
-                              r.timeouts(),
-                              r.attempt() + 1,
-                              owner.toString(),
-                              r.version(),
-                              context == null ? new JsonObject() : context.toJson(r.tenant()));
-                        })
-                    .toList());
+  /** After a claim committed: metrics and live tails of the TaskAccepted events it wrote. */
+  private void accepted(List<ClaimedRow> claimed) {
+    metrics.claimed(claimed.size());
+    List<HistoryEvent> events = new java.util.ArrayList<>(claimed.size());
+    for (ClaimedRow row : claimed) {
+      metrics.transition(row.tenant(), row.kind(), "accepted");
+      events.add(
+          new HistoryEvent(
+              row.tenant(),
+              row.messageId(),
+              row.acceptedEventId(),
+              io.ordo.history.HistoryEventType.TaskAccepted,
+              row.acceptedAt(),
+              new JsonObject()));
+    }
+    historyNotifier.appended(events);
+  }
+
+  private static ClaimedTask claimedTask(UUID owner, ClaimedRow r) {
+    ContextRow context = r.context();
+    return new ClaimedTask(
+        r.tenant(),
+        r.messageId(),
+        r.kind(),
+        r.queueId(),
+        r.taskClassName(),
+        r.jsPath(),
+        r.parameter(),
+        r.timeouts(),
+        r.attempt() + 1,
+        owner.toString(),
+        r.version(),
+        context == null ? new JsonObject() : context.toJson(r.tenant()));
   }
 
   private void report(Message<JsonObject> message) {

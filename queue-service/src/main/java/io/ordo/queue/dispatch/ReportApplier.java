@@ -94,8 +94,7 @@ final class ReportApplier {
     }
     List<Integer> finished = new ArrayList<>(byType.get(ReportType.COMPLETED));
     finished.addAll(byType.get(ReportType.FAILED));
-    return accept(batch, byType.get(ReportType.ACCEPTED))
-        .compose(v -> start(batch, byType.get(ReportType.STARTED)))
+    return start(batch, byType.get(ReportType.STARTED))
         .compose(v -> heartbeat(batch, byType.get(ReportType.HEARTBEAT)))
         .compose(v -> finish(batch, finished))
         .compose(v -> reject(batch, byType.get(ReportType.REJECTED)))
@@ -104,32 +103,20 @@ final class ReportApplier {
         .map(batch.outcome());
   }
 
-  private Future<Void> accept(Batch batch, List<Integer> indexes) {
-    return tasks
-        .accept(batch.tx(), batch.holds(indexes), batch.times(indexes))
-        .map(
-            results -> {
-              for (int i = 0; i < indexes.size(); i++) {
-                stepped(batch, indexes.get(i), results.get(i), HistoryEventType.TaskAccepted);
-              }
-              return null;
-            });
-  }
-
   private Future<Void> start(Batch batch, List<Integer> indexes) {
     return tasks
         .start(batch.tx(), batch.holds(indexes), batch.times(indexes))
         .map(
             results -> {
               for (int i = 0; i < indexes.size(); i++) {
-                stepped(batch, indexes.get(i), results.get(i), HistoryEventType.TaskStarted);
+                started(batch, indexes.get(i), results.get(i));
               }
               return null;
             });
   }
 
-  /** Records an accept or a start; a repeat of an applied report is answered without events. */
-  private void stepped(Batch batch, int index, Optional<Stepped> result, HistoryEventType type) {
+  /** Records a start; a repeat of an applied report is answered without events. */
+  private void started(Batch batch, int index, Optional<Stepped> result) {
     if (result.isEmpty()) {
       return;
     }
@@ -143,20 +130,18 @@ final class ReportApplier {
         new JsonObject()
             .put("node", batch.node())
             .put("scheduledEventId", 1)
-            .put("fencingToken", report.version());
-    if (type == HistoryEventType.TaskStarted) {
-      attributes.put("attempt", step.attempt());
-      Duration waited = Duration.between(step.receivedAt(), step.time());
-      batch.outcome().transition().afterCommit(() -> metrics.waited(report.kind(), waited));
-      if (step.executionId() != null) {
-        batch
-            .outcome()
-            .transition()
-            .started(report.tenant(), step.executionId(), report.messageId(), attributes.copy());
-      }
+            .put("fencingToken", report.version())
+            .put("attempt", step.attempt());
+    Duration waited = Duration.between(step.receivedAt(), step.time());
+    batch.outcome().transition().afterCommit(() -> metrics.waited(report.kind(), waited));
+    if (step.executionId() != null) {
+      batch
+          .outcome()
+          .transition()
+          .started(report.tenant(), step.executionId(), report.messageId(), attributes.copy());
     }
-    batch.event(index, step.eventId(), type, step.time(), attributes);
-    counted(batch, index, type == HistoryEventType.TaskStarted ? "started" : "accepted");
+    batch.event(index, step.eventId(), HistoryEventType.TaskStarted, step.time(), attributes);
+    counted(batch, index, "started");
   }
 
   private Future<Void> heartbeat(Batch batch, List<Integer> indexes) {
@@ -180,7 +165,7 @@ final class ReportApplier {
   /** COMPLETED and FAILED: the message is disposed with TaskCompleted or TaskFailed. */
   private Future<Void> finish(Batch batch, List<Integer> indexes) {
     return tasks
-        .finish(batch.tx(), batch.holds(indexes), indexes.stream().map(i -> RUNNING).toList())
+        .finish(batch.tx(), batch.holds(indexes), RUNNING)
         .map(
             results -> {
               for (int i = 0; i < indexes.size(); i++) {
@@ -276,12 +261,7 @@ final class ReportApplier {
     }
     return requeue(batch, reentering, RUNNING, index -> releaseEvents(batch.report(index)), false)
         .map(results -> released(batch, reentering, results, true))
-        .compose(
-            v ->
-                tasks.finish(
-                    batch.tx(),
-                    batch.holds(disposing),
-                    disposing.stream().map(i -> RUNNING).toList()))
+        .compose(v -> tasks.finish(batch.tx(), batch.holds(disposing), RUNNING))
         .map(results -> released(batch, disposing, results, false));
   }
 

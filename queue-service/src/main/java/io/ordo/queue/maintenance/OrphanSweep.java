@@ -25,7 +25,7 @@ import java.util.List;
  * Crash recovery (SPEC 6): messages whose holder's lease expired go back to the head of their queue
  * with {@code TaskLeaseExpired} (same id and times; the next run is attempt + 1), and after {@code
  * max-attempts} expiries they fail with {@code Ordo.LeaseExpired}. Claims whose answer never
- * reached the runner (not accepted within a lease) go back too, as rejected.
+ * reached the runner (not started within a lease) go back too, as rejected.
  */
 public final class OrphanSweep {
   static final int BATCH = 500;
@@ -123,7 +123,7 @@ public final class OrphanSweep {
           now,
           new JsonObject()
               .put("node", o.info().node())
-              .put("reason", "claimed but not accepted within " + claimTimeout.toSeconds() + " s"));
+              .put("reason", "claimed but not started within " + claimTimeout.toSeconds() + " s"));
     }
     transition.freedWork();
   }

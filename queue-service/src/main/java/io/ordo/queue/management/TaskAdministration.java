@@ -59,7 +59,7 @@ public final class TaskAdministration {
    * @param kind the queue kind the caller names (the seed's remove{Parallelized,Serialized}Task),
    *     or null for any
    * @throws InvalidTaskException no such message in that queue kind
-   * @throws TaskIllegalStateException the message is not waiting
+   * @throws TaskIllegalStateException the message has started
    */
   public Future<Void> remove(Caller caller, String messageId, QueueKind kind) {
     Transition transition = new Transition();
@@ -91,7 +91,7 @@ public final class TaskAdministration {
                       }
                       TaskInfo info = found.get();
                       return tasks
-                          .deleteWaiting(tx, tenant, id, info.queue())
+                          .deleteUnstarted(tx, tenant, id, info.queue())
                           .compose(
                               removed ->
                                   removed.isPresent()

@@ -4,7 +4,6 @@ import io.ordo.InvalidTaskException;
 import io.ordo.batch.Batcher;
 import io.ordo.batch.Batcher.Pending;
 import io.ordo.db.Transactions;
-import io.ordo.history.HistoryStore;
 import io.ordo.model.Caller;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
@@ -15,7 +14,6 @@ import io.ordo.queue.dispatch.WorkNotifier;
 import io.ordo.queue.management.Access;
 import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.TaskLookup;
-import io.ordo.queue.store.ContextStore;
 import io.ordo.queue.store.IdempotencyStore;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
@@ -70,9 +68,7 @@ public final class RegistrationService {
     this.requests = new RegistrationRequests(parameterLimits, maxIdLength);
     this.writer =
         new RegistrationWriter(
-            new IdempotencyStore(),
-            new TaskScheduler(
-                new QueueStore(), new TaskStore(), new ContextStore(), new HistoryStore()));
+            new IdempotencyStore(), new TaskScheduler(new QueueStore(), new TaskStore()));
     this.batcher = new Batcher<>(context, MAX_BATCH, maxInFlight, this::flush);
   }
 

@@ -2,20 +2,17 @@ package io.ordo.queue.registration;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
-import io.ordo.history.HistoryEvent;
-import io.ordo.history.HistoryEventType;
-import io.ordo.history.HistoryStore;
-import io.ordo.history.HistoryStore.Opening;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.model.TaskState;
 import io.ordo.model.TimeoutType;
-import io.ordo.queue.store.ContextStore;
+import io.ordo.queue.store.ContextRow;
 import io.ordo.queue.store.NewTask;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.QueueStore.TailReservation;
 import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.store.TaskStore.Scheduling;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.SqlConnection;
@@ -35,15 +32,10 @@ import java.util.Map;
 public final class TaskScheduler {
   private final QueueStore queues;
   private final TaskStore tasks;
-  private final ContextStore contexts;
-  private final HistoryStore history;
 
-  public TaskScheduler(
-      QueueStore queues, TaskStore tasks, ContextStore contexts, HistoryStore history) {
+  public TaskScheduler(QueueStore queues, TaskStore tasks) {
     this.queues = queues;
     this.tasks = tasks;
-    this.contexts = contexts;
-    this.history = history;
   }
 
   /**
@@ -88,10 +80,7 @@ public final class TaskScheduler {
             reservations -> {
               Map<String, TailReservation> reserved = new HashMap<>();
               reservations.forEach(r -> reserved.put(key(r.tenant(), r.kind(), r.queueId()), r));
-              List<NewTask> newTasks = new ArrayList<>();
-              List<ContextStore.Entry> newContexts = new ArrayList<>();
-              List<Opening> openings = new ArrayList<>();
-              List<HistoryEvent> events = new ArrayList<>();
+              List<Scheduling> scheduling = new ArrayList<>();
               byQueue.forEach(
                   (key, members) -> {
                     TailReservation reservation = reserved.get(key);
@@ -106,19 +95,15 @@ public final class TaskScheduler {
                       String id = messageIds.get(i);
                       NewTask task = newTask(r, id, ++position, reservation.receivedAt());
                       infos[i] = info(task);
-                      newTasks.add(task);
-                      newContexts.add(new ContextStore.Entry(r.tenant(), id, r.context()));
-                      openings.add(
-                          new Opening(
-                              r.tenant(), id, "task", task.receivedAt(), infos[i].toJson()));
-                      events.add(scheduled(r, task));
+                      scheduling.add(
+                          new Scheduling(
+                              task,
+                              r.context() == null ? ContextRow.NONE : r.context(),
+                              infos[i].toJson(),
+                              scheduledAttributes(r, task)));
                     }
                   });
-              return tasks
-                  .insert(tx, newTasks)
-                  .compose(v -> contexts.insert(tx, newContexts))
-                  .compose(v -> history.open(tx, openings, openings.stream().map(o -> 1L).toList()))
-                  .compose(v -> history.append(tx, events));
+              return tasks.insertScheduled(tx, scheduling);
             })
         .map(
             v ->
@@ -175,23 +160,20 @@ public final class TaskScheduler {
         null);
   }
 
-  private static HistoryEvent scheduled(Registration r, NewTask t) {
-    JsonObject attributes =
-        new JsonObject()
-            .put("queue", t.kind().apiName())
-            .put("queueId", t.kind() == QueueKind.SERIAL ? t.queueId() : null)
-            .put("taskClassName", t.taskClassName())
-            .put("jsPath", t.jsPath())
-            .put("parameter", t.parameter())
-            .put("timeouts", t.timeouts())
-            .put("stopProgressOnError", t.stopProgressOnError())
-            .put("sentTime", t.sentAt().toString())
-            .put("receivedTime", t.receivedAt().toString())
-            .put("principal", r.context() == null ? null : r.context().principal())
-            .put("idempotencyKey", r.idempotencyKey())
-            .put("executionId", r.executionId());
-    return new HistoryEvent(
-        t.tenant(), t.messageId(), 1, HistoryEventType.TaskScheduled, t.receivedAt(), attributes);
+  private static JsonObject scheduledAttributes(Registration r, NewTask t) {
+    return new JsonObject()
+        .put("queue", t.kind().apiName())
+        .put("queueId", t.kind() == QueueKind.SERIAL ? t.queueId() : null)
+        .put("taskClassName", t.taskClassName())
+        .put("jsPath", t.jsPath())
+        .put("parameter", t.parameter())
+        .put("timeouts", t.timeouts())
+        .put("stopProgressOnError", t.stopProgressOnError())
+        .put("sentTime", t.sentAt().toString())
+        .put("receivedTime", t.receivedAt().toString())
+        .put("principal", r.context() == null ? null : r.context().principal())
+        .put("idempotencyKey", r.idempotencyKey())
+        .put("executionId", r.executionId());
   }
 
   private static RuntimeException queueMissing(Registration r) {

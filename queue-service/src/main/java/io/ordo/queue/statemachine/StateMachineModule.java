@@ -10,7 +10,6 @@ import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.registration.TaskScheduler;
-import io.ordo.queue.store.ContextStore;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
@@ -46,9 +45,7 @@ public record StateMachineModule(
       HistoryClient history) {}
 
   public static StateMachineModule create(Dependencies d) {
-    TaskScheduler scheduler =
-        new TaskScheduler(
-            new QueueStore(), new TaskStore(), new ContextStore(), new HistoryStore());
+    TaskScheduler scheduler = new TaskScheduler(new QueueStore(), new TaskStore());
     DecisionWriter writer = new DecisionWriter(new HistoryStore(), scheduler);
     AfterCommit afterCommit =
         new AfterCommit(

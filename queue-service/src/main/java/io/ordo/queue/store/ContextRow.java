@@ -20,6 +20,9 @@ public record ContextRow(
     String traceparent,
     JsonObject attributes) {
 
+  /** No context at all. */
+  public static final ContextRow NONE = new ContextRow(null, null, null, null, null, null);
+
   public JsonObject toJson(String tenant) {
     return new JsonObject()
         .put("tenant", tenant)

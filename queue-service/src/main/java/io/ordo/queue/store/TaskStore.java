@@ -25,18 +25,39 @@ import java.util.UUID;
  */
 public final class TaskStore {
 
-  private static final String INSERT =
-      "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position, state,"
-          + " task_class_name, js_path, parameter, stop_progress_on_error, timeouts, sent_at,"
-          + " received_at, last_event_id, scheduled_event_id, schedule_to_start_deadline,"
-          + " schedule_to_close_deadline, execution_id)"
-          // $1 tenant, $2 message id, $3 kind, $4 queue id, $5 position, $6 task class,
-          // $7 js path, $8 parameter, $9 stopProgressOnError, $10 timeouts, $11 sent,
-          // $12 received, $13 schedule-to-start deadline, $14 schedule-to-close deadline,
-          // $15 the execution that scheduled it (or null); the history starts with TaskScheduled
-          // as event 1
-          + " VALUES ($1, $2, $3, $4, $5, 'WAITING', $6, $7, $8, $9, $10, $11, $12, 1, 1, $13, $14,"
-          + " $15)";
+  /**
+   * Registers a batch of messages in one statement: the task rows (WAITING, the history starting
+   * with {@code TaskScheduled} as event 1), their contexts, their history headers and their {@code
+   * TaskScheduled} events, one array per column.
+   */
+  private static final String INSERT_SCHEDULED =
+      "WITH t AS (SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[],"
+          + "   $5::bigint[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::text[],"
+          + "   $11::timestamptz[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[],"
+          + "   $15::uuid[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[],"
+          + "   $21::text[], $22::text[], $23::text[])"
+          + "   AS t(tenant, message_id, queue_kind, queue_id, position, task_class_name, js_path,"
+          + "   parameter, stop_progress_on_error, timeouts, sent_at, received_at,"
+          + "   schedule_to_start_deadline, schedule_to_close_deadline, execution_id, principal,"
+          + "   locale, time_zone, trace_id, traceparent, attributes, summary, scheduled)),"
+          + " tasks AS (INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id,"
+          + "   position, state, task_class_name, js_path, parameter, stop_progress_on_error,"
+          + "   timeouts, sent_at, received_at, last_event_id, scheduled_event_id,"
+          + "   schedule_to_start_deadline, schedule_to_close_deadline, execution_id)"
+          + "   SELECT tenant, message_id, queue_kind, queue_id, position, 'WAITING',"
+          + "   task_class_name, js_path, parameter::jsonb, stop_progress_on_error,"
+          + "   timeouts::jsonb, sent_at, received_at, 1, 1, schedule_to_start_deadline,"
+          + "   schedule_to_close_deadline, execution_id FROM t),"
+          + " contexts AS (INSERT INTO im_async_context_info (tenant, message_id, principal,"
+          + "   locale, time_zone, trace_id, traceparent, attributes)"
+          + "   SELECT tenant, message_id, principal, locale, time_zone, trace_id, traceparent,"
+          + "   attributes::jsonb FROM t),"
+          + " headers AS (INSERT INTO ordo_history_execution"
+          + "   (tenant, execution_id, kind, open, started_at, last_event_id, summary)"
+          + "   SELECT tenant, message_id, 'task', true, received_at, 1, summary::jsonb FROM t)"
+          + " INSERT INTO ordo_history_event"
+          + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          + " SELECT tenant, message_id, 1, 'TaskScheduled', received_at, scheduled::jsonb FROM t";
 
   private static final String SELECT_ONE =
       "SELECT "
@@ -50,7 +71,7 @@ public final class TaskStore {
           + TaskRows.INFO_COLUMNS
           + " FROM im_async_task_info"
           // $1 tenant, $2 kind, $3 queue id, $4 limit
-          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND state = 'WAITING'"
+          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND waiting"
           + " ORDER BY position LIMIT $4";
 
   private static final String SELECT_IN_PROGRESS =
@@ -58,7 +79,7 @@ public final class TaskStore {
           + TaskRows.INFO_COLUMNS
           + " FROM im_async_task_info"
           // $1 tenant, $2 kind, $3 queue id, $4 limit
-          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND state <> 'WAITING'"
+          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND NOT waiting"
           + " ORDER BY received_at LIMIT $4";
 
   private static final String SELECT_SERIAL_WAITING =
@@ -67,7 +88,7 @@ public final class TaskStore {
           + " FROM (SELECT *, row_number() OVER (PARTITION BY queue_id ORDER BY position) AS rank"
           + "   FROM im_async_task_info"
           // $1 tenant, $2 limit per queue
-          + "   WHERE tenant = $1 AND queue_kind = 'S' AND state = 'WAITING') ranked"
+          + "   WHERE tenant = $1 AND queue_kind = 'S' AND waiting) ranked"
           + " WHERE rank <= $2 ORDER BY queue_id, position";
 
   private static final String SELECT_SERIAL_IN_PROGRESS =
@@ -75,11 +96,11 @@ public final class TaskStore {
           + TaskRows.INFO_COLUMNS
           + " FROM im_async_task_info"
           // $1 tenant
-          + " WHERE tenant = $1 AND queue_kind = 'S' AND state <> 'WAITING'";
+          + " WHERE tenant = $1 AND queue_kind = 'S' AND NOT waiting";
 
   private static final String COUNT_BY_QUEUE =
-      "SELECT queue_kind, queue_id, count(*) FILTER (WHERE state = 'WAITING') AS waiting,"
-          + " count(*) FILTER (WHERE state <> 'WAITING') AS in_progress"
+      "SELECT queue_kind, queue_id, count(*) FILTER (WHERE waiting) AS waiting,"
+          + " count(*) FILTER (WHERE NOT waiting) AS in_progress"
           + " FROM im_async_task_info"
           // $1 tenant
           + " WHERE tenant = $1 GROUP BY queue_kind, queue_id";
@@ -87,15 +108,15 @@ public final class TaskStore {
   /** Every queue of every tenant with its counts, empty queues included (for the gauges). */
   private static final String COUNT_EVERY_QUEUE =
       "SELECT q.tenant, q.queue_kind, q.queue_id,"
-          + " count(t.message_id) FILTER (WHERE t.state = 'WAITING') AS waiting,"
-          + " count(t.message_id) FILTER (WHERE t.state <> 'WAITING') AS in_progress"
+          + " count(t.message_id) FILTER (WHERE t.waiting) AS waiting,"
+          + " count(t.message_id) FILTER (WHERE NOT t.waiting) AS in_progress"
           + " FROM im_async_queue_info q LEFT JOIN im_async_task_info t"
           + " ON t.tenant = q.tenant AND t.queue_kind = q.queue_kind AND t.queue_id = q.queue_id"
           + " GROUP BY q.tenant, q.queue_kind, q.queue_id";
 
   private static final String COUNT_ONE_QUEUE =
-      "SELECT count(*) FILTER (WHERE state = 'WAITING') AS waiting,"
-          + " count(*) FILTER (WHERE state <> 'WAITING') AS in_progress"
+      "SELECT count(*) FILTER (WHERE waiting) AS waiting,"
+          + " count(*) FILTER (WHERE NOT waiting) AS in_progress"
           + " FROM im_async_task_info"
           // $1 tenant, $2 kind, $3 queue id
           + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3";
@@ -105,71 +126,127 @@ public final class TaskStore {
           // $1 tenant, $2 kind, $3 queue id
           + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3)";
 
+  /**
+   * A statement deleting messages (returning at least their tenant and id) that deletes their
+   * contexts too: the context lives and dies with its message, in the same statement (no foreign
+   * key trigger does it).
+   */
+  private static String withContexts(String deleteReturning) {
+    return "WITH gone AS ("
+        + deleteReturning
+        + "), contexts AS (DELETE FROM im_async_context_info c USING gone g"
+        + " WHERE c.tenant = g.tenant AND c.message_id = g.message_id)"
+        + " SELECT * FROM gone";
+  }
+
   private static final String DELETE_WAITING =
-      "DELETE FROM im_async_task_info"
-          // $1 tenant, $2 message id, $3 the queue kind the caller names ('P', 'S')
-          + " WHERE tenant = $1 AND message_id = $2 AND queue_kind = $3 AND state = 'WAITING'"
-          + " RETURNING "
-          + TaskRows.INFO_COLUMNS
-          + ", last_event_id";
+      withContexts(
+          "DELETE FROM im_async_task_info"
+              // $1 tenant, $2 message id, $3 the queue kind the caller names ('P', 'S'); a message
+              // a
+              // runner accepted but has not started (prefetched) can go too: its start report will
+              // find it gone, and the runner drops it without running it
+              + " WHERE tenant = $1 AND message_id = $2 AND queue_kind = $3"
+              + " AND state IN ('WAITING', 'READY')"
+              + " RETURNING "
+              + TaskRows.INFO_COLUMNS
+              + ", last_event_id");
 
   /**
-   * Claims up to $2 runnable messages for lock owner $1 in one statement (SPEC 3.4): heads of
-   * active parallel queues and of active, idle serial queues, oldest received first, of the task
-   * types the runner knows ($3; a serial head of another type waits for a runner that knows it).
-   * Rows another claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since
-   * it was read is re-checked and dropped. Each claim bumps the lock version (the fencing token).
-   * The owner must hold a live lease, or nothing is claimed. The unique index on serial queues in
-   * progress makes a second task of one serial queue impossible even if this statement were wrong.
+   * Claims and accepts up to $2 runnable messages for lock owner $1 in one statement (SPEC 3.4):
+   * heads of active parallel queues and of active, idle serial queues (at most $4 of those: a
+   * serial head goes only to a runner with a free thread), oldest received first, of the task types
+   * the runner knows ($3; a serial head of another type waits for a runner that knows it). Rows
+   * another claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since it was
+   * read is re-checked and dropped. Each claim bumps the lock version (the fencing token), moves
+   * the message INITIAL → READY at once (claim and accept are one write: a runner takes only what
+   * it will accept, and a rejection puts the message back) and writes its {@code TaskAccepted}
+   * event. The owner must hold a live lease, or nothing is claimed. The unique index on serial
+   * queues in progress makes a second task of one serial queue impossible even if this statement
+   * were wrong. Answers each message with its registration context.
    */
   private static final String CLAIM =
       "WITH owner AS ("
           + "   SELECT owner_id, node_name FROM ordo_lock_owner"
           // $1 the claiming lock owner
           + "   WHERE owner_id = $1 AND lease_expires_at > now()),"
+          + " serial_heads AS ("
+          // the head of each active serial queue with nothing in progress (read, not locked:
+          // a locked head must not let the message behind it through), oldest first: the first
+          // $4 are claimed, the next one is a barrier for prefetching
+          + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
+          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
+          + "     t.task_class_name"
+          + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
+          + "     AND t.queue_id = q.queue_id AND t.waiting ORDER BY t.position LIMIT 1) h"
+          + "   WHERE q.queue_kind = 'S' AND q.active AND EXISTS (SELECT 1 FROM owner)"
+          + "     AND (h.not_before IS NULL OR h.not_before <= now())"
+          + "     AND h.task_class_name = ANY($3)"
+          + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
+          + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting)"
+          // $4 how many serial heads the owner can start at once (its free threads)
+          + "   ORDER BY h.received_at LIMIT $4 + 1),"
+          // The oldest runnable serial head the owner cannot take: no parallel message younger
+          // than it is taken either, so that prefetching never lets a younger message overtake it.
+          + " barrier AS (SELECT received_at FROM serial_heads ORDER BY received_at"
+          + "   OFFSET $4 LIMIT 1),"
           + " parallel AS ("
           // the oldest waiting messages of active parallel queues, locked as they are read:
           // rows another claimer holds are skipped and the next ones taken
           + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
-          + "   WHERE t.queue_kind = 'P' AND t.state = 'WAITING'"
+          + "   WHERE t.queue_kind = 'P' AND t.waiting"
           + "     AND (t.not_before IS NULL OR t.not_before <= now())"
           // $3 the task class names the claiming runner knows
           + "     AND t.task_class_name = ANY($3)"
           + "     AND EXISTS (SELECT 1 FROM im_async_queue_info q WHERE q.tenant = t.tenant"
           + "       AND q.queue_kind = 'P' AND q.queue_id = '' AND q.active)"
           + "     AND EXISTS (SELECT 1 FROM owner)"
+          + "     AND NOT EXISTS (SELECT 1 FROM barrier b WHERE t.received_at >= b.received_at)"
           // $2 how many the owner can take
           + "   ORDER BY t.received_at LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
-          + " serial_heads AS ("
-          // the head of each active serial queue with nothing in progress (read, not locked:
-          // a locked head must not let the message behind it through)
-          + "   SELECT h.tenant, h.message_id FROM im_async_queue_info q"
-          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
-          + "     t.task_class_name"
-          + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
-          + "     AND t.queue_id = q.queue_id AND t.state = 'WAITING' ORDER BY t.position LIMIT 1) h"
-          + "   WHERE q.queue_kind = 'S' AND q.active AND EXISTS (SELECT 1 FROM owner)"
-          + "     AND (h.not_before IS NULL OR h.not_before <= now())"
-          + "     AND h.task_class_name = ANY($3)"
-          + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
-          + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND r.state <> 'WAITING')"
-          + "   ORDER BY h.received_at LIMIT $2),"
           + " serial AS ("
           // the heads locked by primary key (no state condition here, so no partial index is
           // chosen whatever the statistics say); a head that changed meanwhile is dropped below
-          + "   SELECT t.tenant, t.message_id, t.received_at, t.state FROM im_async_task_info t"
-          + "   JOIN serial_heads s ON s.tenant = t.tenant AND s.message_id = t.message_id"
+          + "   SELECT t.tenant, t.message_id, t.received_at, t.waiting FROM im_async_task_info t"
+          + "   JOIN (SELECT * FROM serial_heads ORDER BY received_at LIMIT $4) s"
+          + "   ON s.tenant = t.tenant AND s.message_id = t.message_id"
           + "   FOR UPDATE OF t SKIP LOCKED),"
           + " picked AS ("
           + "   SELECT tenant, message_id, received_at FROM parallel UNION ALL"
-          + "   SELECT tenant, message_id, received_at FROM serial WHERE state = 'WAITING'"
-          + "   ORDER BY received_at LIMIT $2)"
-          + " UPDATE im_async_task_info t SET state = 'INITIAL', lock_owner_id = $1,"
+          + "   SELECT tenant, message_id, received_at FROM serial WHERE waiting"
+          + "   ORDER BY received_at LIMIT $2),"
+          + " claimed AS ("
+          + "   UPDATE im_async_task_info t SET state = 'READY', lock_owner_id = $1,"
           + "   lock_version = t.lock_version + 1, node = (SELECT node_name FROM owner),"
-          + "   claimed_at = now()"
-          + " FROM picked p WHERE t.tenant = p.tenant AND t.message_id = p.message_id"
-          + " RETURNING t.tenant, t.message_id, t.queue_kind, t.queue_id, t.task_class_name,"
-          + "   t.js_path, t.parameter, t.timeouts, t.attempt, t.lock_version, t.received_at";
+          // $5 the accept time on the queue service's clock
+          + "   claimed_at = now(), accept_at = greatest($5, t.received_at),"
+          + "   schedule_to_start_deadline = NULL, last_event_id = t.last_event_id + 1"
+          + "   FROM picked p WHERE t.tenant = p.tenant AND t.message_id = p.message_id"
+          + "   RETURNING t.tenant, t.message_id, t.queue_kind, t.queue_id, t.task_class_name,"
+          + "   t.js_path, t.parameter, t.timeouts, t.attempt, t.lock_version, t.received_at,"
+          + "   t.node, t.accept_at, t.last_event_id, t.execution_id),"
+          + " accepted AS ("
+          + "   INSERT INTO ordo_history_event"
+          + "   (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          + "   SELECT c.tenant, c.message_id, c.last_event_id, 'TaskAccepted', c.accept_at,"
+          + "   jsonb_build_object('node', c.node, 'scheduledEventId', 1,"
+          + "     'fencingToken', c.lock_version) FROM claimed c)"
+          + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent,"
+          + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
+          + " FROM claimed c LEFT JOIN im_async_context_info x"
+          + "   ON x.tenant = c.tenant AND x.message_id = c.message_id";
+
+  /** The runner's reports, one array per column: the holds they name. */
+  private static final String REPORTED =
+      "unnest($1::text[], $2::uuid[], $3::uuid[], $4::bigint[], $5::timestamptz[])"
+          + " AS i(tenant, message_id, owner_id, version, time)";
+
+  /** Holds only while the owner's lease is live and the lock version is the one claimed. */
+  private static final String HELD_BY_REPORT =
+      " t.tenant = i.tenant AND t.message_id = i.message_id AND t.lock_owner_id = i.owner_id"
+          + " AND t.lock_version = i.version"
+          + " AND EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = i.owner_id"
+          + "   AND o.lease_expires_at > now())";
 
   /** Holds only while the owner's lease is live and the lock version is the one claimed. */
   private static final String HELD =
@@ -181,51 +258,37 @@ public final class TaskStore {
       " CASE WHEN jsonb_typeof(t.timeouts -> '%1$s') = 'number'"
           + " THEN $5::timestamptz + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END";
 
-  /**
-   * INITIAL → READY. Safe to repeat: a report whose first delivery was applied but whose answer was
-   * lost finds the message READY under the same hold and is answered as applied, without a second
-   * event ({@code fresh} false).
-   */
-  private static final String ACCEPT =
-      "WITH target AS (SELECT t.tenant, t.message_id, t.state FROM im_async_task_info t"
-          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 accept time
-          + "   WHERE"
-          + HELD
-          + "   AND t.state IN ('INITIAL', 'READY') FOR UPDATE),"
-          + " moved AS (UPDATE im_async_task_info t SET state = 'READY',"
-          + "   accept_at = greatest($5, t.received_at), schedule_to_start_deadline = NULL,"
-          + "   last_event_id = t.last_event_id + 1"
-          + "   FROM target g WHERE t.tenant = g.tenant AND t.message_id = g.message_id"
-          + "   AND g.state = 'INITIAL'"
-          + "   RETURNING t.last_event_id, t.accept_at, 0 AS attempt, t.received_at, true AS fresh,"
-          + "   t.execution_id)"
-          + " SELECT * FROM moved UNION ALL"
-          + " SELECT t.last_event_id, t.accept_at, 0, t.received_at, false, t.execution_id"
-          + " FROM im_async_task_info t"
-          + " JOIN target g ON t.tenant = g.tenant AND t.message_id = g.message_id"
-          + " WHERE g.state = 'READY'";
+  private static final String DEADLINE_FROM_START =
+      " CASE WHEN jsonb_typeof(t.timeouts -> '%1$s') = 'number'"
+          + " THEN g.time + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END";
 
-  /** READY → RUNNING (attempt + 1, deadlines armed); safe to repeat, as {@link #ACCEPT}. */
+  /**
+   * READY → RUNNING for a batch of holds in one statement (attempt + 1, deadlines armed). Safe to
+   * repeat: a report whose first delivery was applied but whose answer was lost finds the message
+   * RUNNING under the same hold and is answered as applied, without a second event ({@code fresh}
+   * false). Rows of lost holds are simply absent from the answer.
+   */
   private static final String START =
-      "WITH target AS (SELECT t.tenant, t.message_id, t.state FROM im_async_task_info t"
-          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 start time
-          + "   WHERE"
-          + HELD
-          + "   AND t.state IN ('READY', 'RUNNING') FOR UPDATE),"
+      "WITH target AS (SELECT t.tenant, t.message_id, t.state, i.time"
+          + "   FROM im_async_task_info t JOIN "
+          + REPORTED
+          + "   ON"
+          + HELD_BY_REPORT
+          + "   WHERE t.state IN ('READY', 'RUNNING') ORDER BY t.message_id FOR UPDATE OF t),"
           + " moved AS (UPDATE im_async_task_info t SET state = 'RUNNING',"
-          + "   start_at = greatest($5, t.accept_at), attempt = t.attempt + 1,"
+          + "   start_at = greatest(g.time, t.accept_at), attempt = t.attempt + 1,"
           + "   last_event_id = t.last_event_id + 1, started_event_id = t.last_event_id + 1,"
           + "   start_to_close_deadline ="
-          + String.format(DEADLINE_FROM_NOW, "startToClose")
+          + String.format(DEADLINE_FROM_START, "startToClose")
           + ",  heartbeat_deadline ="
-          + String.format(DEADLINE_FROM_NOW, "heartbeat")
+          + String.format(DEADLINE_FROM_START, "heartbeat")
           + "   FROM target g WHERE t.tenant = g.tenant AND t.message_id = g.message_id"
           + "   AND g.state = 'READY'"
-          + "   RETURNING t.last_event_id, t.start_at, t.attempt, t.received_at, true AS fresh,"
-          + "   t.execution_id)"
+          + "   RETURNING t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt,"
+          + "   t.received_at, true AS fresh, t.execution_id)"
           + " SELECT * FROM moved UNION ALL"
-          + " SELECT t.last_event_id, t.start_at, t.attempt, t.received_at, false, t.execution_id"
-          + " FROM im_async_task_info t"
+          + " SELECT t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt, t.received_at,"
+          + " false, t.execution_id FROM im_async_task_info t"
           + " JOIN target g ON t.tenant = g.tenant AND t.message_id = g.message_id"
           + " WHERE g.state = 'RUNNING'";
 
@@ -238,14 +301,17 @@ public final class TaskStore {
           + HELD
           + " AND t.state = 'RUNNING' RETURNING t.message_id";
 
+  /** Deletes the held messages of a batch that are in one of the states $6, in one statement. */
   private static final String FINISH =
-      "DELETE FROM im_async_task_info t"
-          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 the states it may be in
-          + " WHERE"
-          + HELD
-          + " AND t.state = ANY($5) RETURNING "
-          + TaskRows.INFO_COLUMNS
-          + ", last_event_id, started_event_id";
+      withContexts(
+          "DELETE FROM im_async_task_info t USING "
+              + REPORTED
+              + " WHERE"
+              + HELD_BY_REPORT
+              // $6 the states they may be in
+              + " AND t.state = ANY($6) RETURNING "
+              + TaskRows.infoColumns("t")
+              + ", t.last_event_id, t.started_event_id");
 
   /**
    * Back to the head in WAITING, the hold given up. Answers the message as it now is, but the
@@ -276,20 +342,23 @@ public final class TaskStore {
    * only ever fires for messages not yet accepted.
    */
   private static final String DELETE_TIMED_OUT =
-      "DELETE FROM im_async_task_info t USING (SELECT tenant, message_id FROM im_async_task_info"
-          // $1 now, $2 the most to take
-          + "   WHERE schedule_to_start_deadline <= $1 OR schedule_to_close_deadline <= $1"
-          + "   OR (state = 'RUNNING' AND (start_to_close_deadline <= $1 OR heartbeat_deadline <= $1))"
-          + "   LIMIT $2 FOR UPDATE SKIP LOCKED) due"
-          + " WHERE t.tenant = due.tenant AND t.message_id = due.message_id RETURNING "
-          + TaskRows.infoColumns("t")
-          + ", t.last_event_id, t.started_event_id, t.lock_owner_id, t.lock_version,"
-          + " t.schedule_to_start_deadline, t.schedule_to_close_deadline,"
-          + " t.start_to_close_deadline, t.heartbeat_deadline";
+      withContexts(
+          "DELETE FROM im_async_task_info t USING (SELECT tenant, message_id"
+              + "   FROM im_async_task_info"
+              // $1 now, $2 the most to take
+              + "   WHERE schedule_to_start_deadline <= $1 OR schedule_to_close_deadline <= $1"
+              + "   OR (state = 'RUNNING'"
+              + "     AND (start_to_close_deadline <= $1 OR heartbeat_deadline <= $1))"
+              + "   LIMIT $2 FOR UPDATE SKIP LOCKED) due"
+              + " WHERE t.tenant = due.tenant AND t.message_id = due.message_id RETURNING "
+              + TaskRows.infoColumns("t")
+              + ", t.last_event_id, t.started_event_id, t.lock_owner_id, t.lock_version,"
+              + " t.schedule_to_start_deadline, t.schedule_to_close_deadline,"
+              + " t.start_to_close_deadline, t.heartbeat_deadline");
 
   /**
-   * Messages held by owners whose lease expired (on the database's clock), or whose claim was never
-   * accepted within {@code $2} milliseconds: locked for the caller's transaction.
+   * Messages held by owners whose lease expired (on the database's clock), or claimed but not
+   * started within {@code $2} milliseconds: locked for the caller's transaction.
    */
   private static final String LOCK_ORPHANED =
       "SELECT "
@@ -297,11 +366,12 @@ public final class TaskStore {
           + ", last_event_id, started_event_id, lock_owner_id, lease_expiries,"
           + " NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
           + "   AND o.lease_expires_at > now()) AS lease_expired"
-          + " FROM im_async_task_info t WHERE t.state <> 'WAITING' AND ("
+          + " FROM im_async_task_info t WHERE NOT t.waiting AND ("
           + "   NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
           + "     AND o.lease_expires_at > now())"
-          // $2 how long a claim may stay unaccepted, in milliseconds
-          + "   OR (t.state = 'INITIAL' AND t.claimed_at < now() - $2 * interval '1 millisecond'))"
+          // $2 how long a claimed message may stay unstarted, in milliseconds (the claim's answer
+          // never reached the runner, or the runner kept it waiting for a thread that long)
+          + "   OR (t.state = 'READY' AND t.claimed_at < now() - $2 * interval '1 millisecond'))"
           // $1 the most to take
           + " LIMIT $1 FOR UPDATE OF t SKIP LOCKED";
 
@@ -316,8 +386,10 @@ public final class TaskStore {
           + " WHERE t.tenant = $1 AND t.message_id = $2 RETURNING t.last_event_id";
 
   private static final String DELETE_LOCKED =
-      // $1 tenant, $2 message id (locked by this transaction)
-      "DELETE FROM im_async_task_info WHERE tenant = $1 AND message_id = $2";
+      withContexts(
+          // $1 tenant, $2 message id (locked by this transaction)
+          "DELETE FROM im_async_task_info WHERE tenant = $1 AND message_id = $2"
+              + " RETURNING tenant, message_id");
 
   private static final String SELECT_HOLD =
       "SELECT queue_kind, state, lock_owner_id, lock_version FROM im_async_task_info"
@@ -329,7 +401,7 @@ public final class TaskStore {
   private static final String IN_PROGRESS_BY_OWNER =
       // Farm-wide on purpose: runner capacity is shared by every tenant; only counts leave here.
       "SELECT lock_owner_id, count(*) AS tasks FROM im_async_task_info"
-          + " WHERE state <> 'WAITING' AND lock_owner_id IS NOT NULL GROUP BY lock_owner_id";
+          + " WHERE NOT waiting AND lock_owner_id IS NOT NULL GROUP BY lock_owner_id";
 
   /** How many messages a queue holds. */
   public record Counts(int waiting, int inProgress) {
@@ -387,7 +459,7 @@ public final class TaskStore {
 
   /**
    * Locks, for the caller's transaction, messages whose holder's lease expired or whose claim was
-   * not accepted within {@code claimTimeout}.
+   * not started within {@code claimTimeout}.
    */
   public Future<List<Orphan>> lockOrphans(
       SqlClient tx, int limit, java.time.Duration claimTimeout) {
@@ -470,7 +542,10 @@ public final class TaskStore {
             });
   }
 
-  /** A message a claim handed to a runner, with the fencing version of that hold. */
+  /**
+   * A message a claim handed to a runner (and accepted for it), with the fencing version of that
+   * hold, its {@code TaskAccepted} event and its registration context (null if it has none).
+   */
   public record ClaimedRow(
       String tenant,
       String messageId,
@@ -481,38 +556,78 @@ public final class TaskStore {
       io.vertx.core.json.JsonObject parameter,
       io.vertx.core.json.JsonObject timeouts,
       int attempt,
-      long version) {}
+      long version,
+      String node,
+      Instant acceptedAt,
+      long acceptedEventId,
+      String executionId,
+      ContextRow context) {}
 
   /** A removed message: its last state and the last event id of its history. */
   public record Removed(TaskInfo info, long lastEventId) {}
 
-  public Future<Void> insert(SqlClient tx, List<NewTask> tasks) {
-    if (tasks.isEmpty()) {
-      return Future.succeededFuture(); // executeBatch refuses an empty batch
+  /**
+   * A message to register: its row, its registration context, the summary its history header starts
+   * with and its {@code TaskScheduled} attributes.
+   */
+  public record Scheduling(
+      NewTask task,
+      ContextRow context,
+      io.vertx.core.json.JsonObject summary,
+      io.vertx.core.json.JsonObject scheduled) {}
+
+  /** Registers messages, their contexts and the start of their histories in one statement. */
+  public Future<Void> insertScheduled(SqlClient tx, List<Scheduling> batch) {
+    if (batch.isEmpty()) {
+      return Future.succeededFuture();
     }
-    List<Tuple> rows = new ArrayList<>(tasks.size());
-    for (NewTask t : tasks) {
-      rows.add(
-          Tuple.from(
-              new Object[] {
-                t.tenant(),
-                UUID.fromString(t.messageId()),
-                t.kind().dbCode(),
-                t.queueId(),
-                t.position(),
-                t.taskClassName(),
-                t.jsPath(),
-                t.parameter(),
-                t.stopProgressOnError(),
-                t.timeouts(),
-                utc(t.sentAt()),
-                utc(t.receivedAt()),
-                utc(t.scheduleToStartDeadline()),
-                utc(t.scheduleToCloseDeadline()),
-                t.executionId() == null ? null : UUID.fromString(t.executionId())
-              }));
+    int n = batch.size();
+    Object[][] columns = new Object[23][];
+    columns[0] = new String[n];
+    columns[1] = new UUID[n];
+    for (int c : new int[] {2, 3, 5, 6, 7, 9, 15, 16, 17, 18, 19, 20, 21, 22}) {
+      columns[c] = new String[n];
     }
-    return tx.preparedQuery(INSERT).executeBatch(rows).mapEmpty();
+    columns[4] = new Long[n];
+    columns[8] = new Boolean[n];
+    for (int c : new int[] {10, 11, 12, 13}) {
+      columns[c] = new java.time.OffsetDateTime[n];
+    }
+    columns[14] = new UUID[n];
+    for (int i = 0; i < n; i++) {
+      Scheduling s = batch.get(i);
+      NewTask t = s.task();
+      ContextRow c = s.context();
+      Object[] row = {
+        t.tenant(),
+        UUID.fromString(t.messageId()),
+        t.kind().dbCode(),
+        t.queueId(),
+        t.position(),
+        t.taskClassName(),
+        t.jsPath(),
+        t.parameter() == null ? null : t.parameter().encode(),
+        t.stopProgressOnError(),
+        t.timeouts().encode(),
+        utc(t.sentAt()),
+        utc(t.receivedAt()),
+        utc(t.scheduleToStartDeadline()),
+        utc(t.scheduleToCloseDeadline()),
+        t.executionId() == null ? null : UUID.fromString(t.executionId()),
+        c.principal(),
+        c.locale(),
+        c.timeZone(),
+        c.traceId(),
+        c.traceparent(),
+        (c.attributes() == null ? new io.vertx.core.json.JsonObject() : c.attributes()).encode(),
+        s.summary().encode(),
+        s.scheduled().encode()
+      };
+      for (int col = 0; col < row.length; col++) {
+        columns[col][i] = row[col];
+      }
+    }
+    return tx.preparedQuery(INSERT_SCHEDULED).execute(Tuple.from(columns)).mapEmpty();
   }
 
   public Future<Optional<TaskInfo>> find(SqlClient client, String tenant, UUID messageId) {
@@ -616,8 +731,11 @@ public final class TaskStore {
         .map(rows -> rows.iterator().next().getBoolean(0));
   }
 
-  /** Deletes a waiting message of the given queue kind; empty if there is none in that state. */
-  public Future<Optional<Removed>> deleteWaiting(
+  /**
+   * Deletes a message of the given queue kind that has not started (WAITING, or READY on a runner
+   * that has not started it); empty if there is none in those states.
+   */
+  public Future<Optional<Removed>> deleteUnstarted(
       SqlClient tx, String tenant, UUID messageId, QueueKind kind) {
     return tx.preparedQuery(DELETE_WAITING)
         .execute(Tuple.of(tenant, messageId, kind.dbCode()))
@@ -633,21 +751,38 @@ public final class TaskStore {
   }
 
   /**
-   * Claims runnable messages for a lock owner; see {@link #CLAIM}. Bounded by a statement timeout
-   * shorter than the runner's wait, so a claim the runner gave up on never lingers.
+   * Claims and accepts runnable messages for a lock owner; see {@link #CLAIM}. Bounded by a
+   * statement timeout shorter than the runner's wait, so a claim the runner gave up on never
+   * lingers.
+   *
+   * @param capacity the most messages to take
+   * @param serialCapacity the most serial-queue heads among them
+   * @param acceptedAt the accept time (the queue service's clock)
    */
   public Future<List<ClaimedRow>> claim(
-      SqlConnection tx, UUID ownerId, int capacity, List<String> taskTypes) {
+      SqlConnection tx,
+      UUID ownerId,
+      int capacity,
+      int serialCapacity,
+      List<String> taskTypes,
+      Instant acceptedAt) {
     return tx.query(CLAIM_TIMEOUT)
         .execute()
         .compose(
             v ->
                 tx.preparedQuery(CLAIM)
-                    .execute(Tuple.of(ownerId, capacity, taskTypes.toArray(String[]::new))))
+                    .execute(
+                        Tuple.of(
+                            ownerId,
+                            capacity,
+                            taskTypes.toArray(String[]::new),
+                            Math.min(serialCapacity, capacity),
+                            utc(acceptedAt))))
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
               for (Row row : rows) {
+                UUID execution = row.getUUID("execution_id");
                 claimed.add(
                     new ClaimedRow(
                         row.getString("tenant"),
@@ -659,7 +794,20 @@ public final class TaskStore {
                         (io.vertx.core.json.JsonObject) row.getValue("parameter"),
                         (io.vertx.core.json.JsonObject) row.getValue("timeouts"),
                         row.getInteger("attempt"),
-                        row.getLong("lock_version")));
+                        row.getLong("lock_version"),
+                        row.getString("node"),
+                        instant(row.getOffsetDateTime("accept_at")),
+                        row.getLong("last_event_id"),
+                        execution == null ? null : execution.toString(),
+                        row.getBoolean("has_context")
+                            ? new ContextRow(
+                                row.getString("principal"),
+                                row.getString("locale"),
+                                row.getString("time_zone"),
+                                row.getString("trace_id"),
+                                row.getString("traceparent"),
+                                (io.vertx.core.json.JsonObject) row.getValue("context_attributes"))
+                            : null));
               }
               return claimed;
             });
@@ -676,9 +824,9 @@ public final class TaskStore {
   public record Moved(TaskInfo info, long lastEventId, Long startedEventId) {}
 
   /**
-   * What an accept or start wrote: the event id, the attempt (start only), the transition's time,
-   * the message's received time, whether this call made the change (false: a repeat), and the
-   * state-machine execution that scheduled the message (null: none).
+   * What a start wrote: the event id, the attempt, the transition's time, the message's received
+   * time, whether this call made the change (false: a repeat), and the state-machine execution that
+   * scheduled the message (null: none).
    */
   public record Stepped(
       long eventId,
@@ -688,35 +836,24 @@ public final class TaskStore {
       boolean fresh,
       String executionId) {
     static Stepped of(Row row) {
-      UUID execution = row.getUUID(5);
+      UUID execution = row.getUUID("execution_id");
       return new Stepped(
-          row.getLong(0),
-          row.getInteger(2),
-          row.getOffsetDateTime(1).toInstant(),
-          row.getOffsetDateTime(3).toInstant(),
-          row.getBoolean(4),
+          row.getLong("last_event_id"),
+          row.getInteger("attempt"),
+          row.getOffsetDateTime("start_at").toInstant(),
+          row.getOffsetDateTime("received_at").toInstant(),
+          row.getBoolean("fresh"),
           execution == null ? null : execution.toString());
     }
   }
 
-  /** INITIAL → READY; empty where the hold was lost. */
-  public Future<List<Optional<Stepped>>> accept(
-      SqlClient tx, List<Hold> holds, List<Instant> times) {
-    return aligned(tx, ACCEPT, timed(holds, times), Stepped::of);
-  }
-
-  /** READY → RUNNING (attempt + 1, deadlines armed); empty where the hold was lost. */
+  /**
+   * READY → RUNNING (attempt + 1, deadlines armed) for a batch, in one statement; per hold in the
+   * given order, empty where the hold was lost (or named again in the same batch).
+   */
   public Future<List<Optional<Stepped>>> start(
-      SqlClient tx, List<Hold> holds, List<Instant> times) {
-    return aligned(tx, START, timed(holds, times), Stepped::of);
-  }
-
-  private static List<Object[]> timed(List<Hold> holds, List<Instant> times) {
-    List<Object[]> params = new ArrayList<>();
-    for (int i = 0; i < holds.size(); i++) {
-      params.add(with(holds.get(i).params(), utc(times.get(i))));
-    }
-    return params;
+      SqlClient client, List<Hold> holds, List<Instant> times) {
+    return byHold(client, START, holds, times, null, Stepped::of);
   }
 
   /** Records heartbeats; per hold, whether it still held. */
@@ -730,14 +867,73 @@ public final class TaskStore {
         .map(results -> results.stream().map(Optional::isPresent).toList());
   }
 
-  /** Deletes held messages that are in one of {@code states}; empty where the hold was lost. */
-  public Future<List<Optional<Moved>>> finish(
-      SqlClient tx, List<Hold> holds, List<String[]> states) {
-    List<Object[]> params = new ArrayList<>();
-    for (int i = 0; i < holds.size(); i++) {
-      params.add(with(holds.get(i).params(), (Object) states.get(i))); // one array, not spread
+  /**
+   * Deletes held messages that are in one of {@code states}, in one statement; per hold in the
+   * given order, empty where the hold was lost.
+   */
+  public Future<List<Optional<Moved>>> finish(SqlClient tx, List<Hold> holds, String[] states) {
+    return byHold(tx, FINISH, holds, null, states, TaskStore::moved);
+  }
+
+  /**
+   * Runs a set-based statement over holds (their columns as arrays, {@link #REPORTED}) and lines
+   * its rows up with the holds by message. A message held twice in the batch is sent once.
+   */
+  private static <T> Future<List<Optional<T>>> byHold(
+      SqlClient client,
+      String sql,
+      List<Hold> holds,
+      List<Instant> times,
+      String[] states,
+      java.util.function.Function<Row, T> map) {
+    if (holds.isEmpty()) {
+      return Future.succeededFuture(List.of());
     }
-    return aligned(tx, FINISH, params, TaskStore::moved);
+    Map<String, Integer> first = new HashMap<>();
+    List<Integer> sent = new ArrayList<>();
+    for (int i = 0; i < holds.size(); i++) {
+      Hold h = holds.get(i);
+      if (first.putIfAbsent(h.tenant() + "/" + h.messageId(), i) == null) {
+        sent.add(i);
+      }
+    }
+    int n = sent.size();
+    String[] tenants = new String[n];
+    UUID[] messages = new UUID[n];
+    UUID[] owners = new UUID[n];
+    Long[] versions = new Long[n];
+    java.time.OffsetDateTime[] at = new java.time.OffsetDateTime[n];
+    for (int k = 0; k < n; k++) {
+      Hold h = holds.get(sent.get(k));
+      tenants[k] = h.tenant();
+      messages[k] = UUID.fromString(h.messageId());
+      owners[k] = UUID.fromString(h.ownerId());
+      versions[k] = h.version();
+      at[k] = times == null ? null : utc(times.get(sent.get(k)));
+    }
+    Tuple params = Tuple.of(tenants, messages, owners, versions, at);
+    if (states != null) {
+      params.addValue(states);
+    }
+    return client
+        .preparedQuery(sql)
+        .execute(params)
+        .map(
+            rows -> {
+              Map<String, T> found = new HashMap<>();
+              for (Row row : rows) {
+                found.put(
+                    row.getString("tenant") + "/" + row.getUUID("message_id"), map.apply(row));
+              }
+              List<Optional<T>> results = new ArrayList<>(holds.size());
+              for (int i = 0; i < holds.size(); i++) {
+                String key = holds.get(i).tenant() + "/" + holds.get(i).messageId();
+                // a repeat within the batch finds the message already moved by the first
+                results.add(
+                    first.get(key) == i ? Optional.ofNullable(found.get(key)) : Optional.empty());
+              }
+              return results;
+            });
   }
 
   /**

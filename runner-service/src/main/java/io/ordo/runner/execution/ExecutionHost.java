@@ -9,11 +9,23 @@ public interface ExecutionHost {
   /** Sends a report; completes with true if the queue service applied it. */
   Future<Boolean> report(TaskReport report);
 
-  /** The execution left INITIAL..RUNNING: its slot is free. Called once per execution. */
+  /**
+   * The execution is over on this runner (its outcome may still be on its way): its slot, or its
+   * place among the claimed messages waiting for a slot, is free. Called once per execution.
+   */
   void freed(TaskExecution execution);
+
+  /**
+   * An outcome reported after the task's slot was freed has been answered: what it freed (a serial
+   * queue's next head) is now runnable.
+   */
+  void outcomeSettled();
 
   /** Whether the runner is shutting down (new tasks are rejected). */
   boolean shuttingDown();
+
+  /** Runs a lifecycle step on a task thread (the task already holds its slot). */
+  void onTaskThread(Runnable step);
 
   /** Runs blocking work (a task's release()) off the run thread and off the event loop. */
   void runAside(Runnable work);

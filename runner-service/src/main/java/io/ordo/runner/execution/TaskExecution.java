@@ -26,11 +26,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One run of one message through the lifecycle of SPEC 3.3, in the seed's order: instance created
- * (INITIAL), {@code setParameter} (ACCEPT_WAIT), accepted and recorded (READY, {@code
- * taskAccepted}), started and recorded (RUNNING, {@code taskStarted}, {@code run}), {@code
- * taskCompleted}, outcome recorded. A runner that cannot accept the task calls {@code taskRejected}
- * and the message goes back to the head of its queue.
+ * One run of one message through the lifecycle of SPEC 3.3, in the seed's order: accepted and
+ * recorded by the claim (READY), instance created, {@code setParameter}, {@code taskAccepted},
+ * started and recorded (RUNNING), {@code taskStarted}, {@code run}, {@code taskCompleted}, outcome
+ * recorded. A runner that cannot accept the task calls {@code taskRejected} and the message goes
+ * back to the head of its queue.
+ *
+ * <p>The lifecycle runs in two steps on task threads, and no thread waits on the database: {@link
+ * #accept} (up to the start report) and, once the start is recorded, the run step ({@code
+ * taskStarted} to {@code taskCompleted}); the outcome is reported after the task's slot is free.
+ * The runner holds a slot for the task from {@link #accept} until {@code taskCompleted} returned
+ * ({@link ExecutionHost#freed}), so at most {@code max-threads} tasks are between {@code
+ * setParameter} and {@code taskCompleted} at once, and a RUNNING task always has its thread.
  *
  * <p>Every callback but {@code run} holds the instance's callback lock, so no two methods of one
  * instance run at once, except {@code run} and {@code release}.
@@ -55,6 +62,8 @@ public final class TaskExecution {
   // the STARTED report was sent: once the queue service shows RUNNING, it may ask for a release
   // before its answer has reached this runner
   private volatile boolean startReported;
+  // the task ended and its outcome is on its way to the queue service
+  private volatile boolean outcomePending;
   // run() began (only ever set under phaseLock, and only while not released)
   private boolean runBegan;
   private volatile Task task;
@@ -77,6 +86,11 @@ public final class TaskExecution {
     return claimed;
   }
 
+  /** Whether the task ended here and its outcome is still on its way to the queue service. */
+  public boolean outcomePending() {
+    return outcomePending;
+  }
+
   public TaskState phase() {
     return phase;
   }
@@ -89,21 +103,27 @@ public final class TaskExecution {
     this.result = value;
   }
 
-  /** Runs the lifecycle on the calling (task) thread. */
-  public void execute() {
-    runThread = Thread.currentThread();
+  /**
+   * The first step, on a task thread: the instance, {@code setParameter}, {@code taskAccepted},
+   * then the start report. The thread is free when this returns; the run step follows on a task
+   * thread once the start is recorded.
+   */
+  public void accept() {
     try {
-      lifecycle();
+      acceptStep();
     } catch (RuntimeException | Error unexpected) {
       LOG.error("Task {} failed in the runner itself", claimed.messageId(), unexpected);
-      freeSlot();
+      end();
     } finally {
       CurrentTask.unbind();
-      completed.countDown();
     }
   }
 
-  private void lifecycle() {
+  private void acceptStep() {
+    if (released) {
+      end(); // lost while it waited for a slot
+      return;
+    }
     if (type == null) {
       reject(null, "this runner does not know the task type " + claimed.taskClassName());
       return;
@@ -120,15 +140,11 @@ public final class TaskExecution {
       reject(instance, "the runner is shutting down", false);
       return;
     }
+    phase = TaskState.ACCEPT_WAIT;
     try {
       locked(() -> instance.setParameter(JavaParameters.fromJson(claimed.parameter())));
     } catch (RuntimeException | Error e) {
       reject(instance, "setParameter threw " + e);
-      return;
-    }
-    phase = TaskState.ACCEPT_WAIT;
-    if (!await(report(ReportType.ACCEPTED, new JsonObject()))) {
-      lost("accept");
       return;
     }
     phase = TaskState.READY;
@@ -139,44 +155,83 @@ public final class TaskExecution {
       return;
     }
     startReported = true;
-    if (!await(report(ReportType.STARTED, new JsonObject()))) {
-      lost("start");
-      return;
-    }
-    synchronized (phaseLock) {
-      if (released) {
-        return; // released, stopped or lost before taskStarted: run never begins
+    report(ReportType.STARTED, new JsonObject())
+        .onComplete(
+            started -> {
+              if (applied(started)) {
+                host.onTaskThread(this::runStep);
+              } else {
+                lost("start");
+                end();
+              }
+            });
+  }
+
+  /** The run step, on a task thread: {@code taskStarted}, {@code run}, {@code taskCompleted}. */
+  void runStep() {
+    runThread = Thread.currentThread();
+    try {
+      synchronized (phaseLock) {
+        if (released) {
+          return; // released, stopped or lost before taskStarted: run never begins
+        }
+        phase = TaskState.RUNNING;
       }
-      phase = TaskState.RUNNING;
-    }
-    callback("taskStarted", () -> instance.taskStarted(event(TaskEventType.TASK_STARTED, null)));
-    Throwable failure = runTask(instance);
-    boolean unmanaged;
-    synchronized (phaseLock) {
-      unmanaged = released;
+      Task instance = task;
+      callback("taskStarted", () -> instance.taskStarted(event(TaskEventType.TASK_STARTED, null)));
+      Throwable failure = runTask(instance);
+      boolean unmanaged;
+      synchronized (phaseLock) {
+        unmanaged = released;
+        if (!unmanaged) {
+          phase = TaskState.DISPOSED;
+        }
+      }
+      TaskException exception =
+          failure == null ? null : new TaskException("run() threw " + failure, failure);
+      callback(
+          "taskCompleted",
+          () -> instance.taskCompleted(event(TaskEventType.TASK_COMPLETED, exception)));
       if (!unmanaged) {
-        phase = TaskState.DISPOSED;
+        // the outcome is written with the next group commit; the slot is free at once
+        outcomePending = true;
+        report(
+                failure == null ? ReportType.COMPLETED : ReportType.FAILED,
+                failure == null ? new JsonObject().put("result", result) : failureData(failure))
+            .onComplete(
+                ended -> {
+                  if (!applied(ended)) {
+                    LOG.warn(
+                        "Task {} ended but its runner no longer held it; the outcome was not"
+                            + " applied",
+                        claimed.messageId());
+                  }
+                  host.outcomeSettled();
+                });
       }
+    } catch (RuntimeException | Error unexpected) {
+      LOG.error("Task {} failed in the runner itself", claimed.messageId(), unexpected);
+    } finally {
+      CurrentTask.unbind();
+      end();
     }
-    TaskException exception =
-        failure == null ? null : new TaskException("run() threw " + failure, failure);
-    callback(
-        "taskCompleted",
-        () -> instance.taskCompleted(event(TaskEventType.TASK_COMPLETED, exception)));
-    if (unmanaged) {
-      return; // released, stopped or lost: its outcome changes nothing in the queue
-    }
-    boolean applied =
-        await(
-            failure == null
-                ? report(ReportType.COMPLETED, new JsonObject().put("result", result))
-                : report(ReportType.FAILED, failureData(failure)));
-    if (!applied) {
-      LOG.warn(
-          "Task {} ended but its runner no longer held it; the outcome was not applied",
-          claimed.messageId());
-    }
+  }
+
+  /** The lifecycle is over on this runner: the slot is free and a forced stop need not wait. */
+  private void end() {
     freeSlot();
+    completed.countDown();
+  }
+
+  /**
+   * Gives a claimed message that never got a thread back to the head of its queue (the runner is
+   * stopping): no instance was created, so no callback runs.
+   */
+  public void handBack(String reason) {
+    synchronized (phaseLock) {
+      released = true; // whatever else happens to it here, it never runs
+    }
+    reject(null, reason, false);
   }
 
   /**
@@ -390,11 +445,12 @@ public final class TaskExecution {
           "taskRejected",
           () -> instance.taskRejected(event(TaskEventType.TASK_REJECTED, exception)));
     }
-    await(
-        report(
-            ReportType.REJECTED, new JsonObject().put("reason", reason).put("backoff", backoff)));
-    phase = TaskState.WAITING;
-    freeSlot();
+    report(ReportType.REJECTED, new JsonObject().put("reason", reason).put("backoff", backoff))
+        .onComplete(
+            rejected -> {
+              phase = TaskState.WAITING;
+              end();
+            });
   }
 
   private Future<Boolean> report(ReportType type, JsonObject data) {
@@ -407,7 +463,16 @@ public final class TaskExecution {
     }
   }
 
-  /** Blocks the task thread on a report's answer. */
+  /** Whether a report was answered as applied (a failed delivery counts as not applied). */
+  private static boolean applied(io.vertx.core.AsyncResult<Boolean> answer) {
+    if (answer.failed()) {
+      LOG.warn("A report failed: {}", answer.cause().toString());
+      return false;
+    }
+    return answer.result();
+  }
+
+  /** Blocks the task thread on a report's answer (only the task's own heartbeat call does). */
   private static boolean await(Future<Boolean> future) {
     try {
       return future.toCompletionStage().toCompletableFuture().join();

@@ -39,13 +39,14 @@ class TaskExecutionTest {
   @Test
   void forcedStop_whileTheStartIsBeingRecorded_isHonoured_andRunNeverBegins() throws Exception {
     TaskExecution execution = execution();
-    Thread thread = new Thread(execution::execute);
+    Thread thread = new Thread(execution::accept);
     thread.start();
     assertTrue(host.startReported.await(10, TimeUnit.SECONDS));
 
     Future<Boolean> stopped = execution.release(true, false, false, "operator", Instant.now());
     host.started.complete(true); // the queue service's answer arrives after the stop request
     thread.join(10_000);
+    assertTrue(host.runStepDone.await(10, TimeUnit.SECONDS), "the run step ended");
 
     assertTrue(stopped.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS));
     assertEquals("none (run had not begun)", host.released().getString("method"));
@@ -59,13 +60,14 @@ class TaskExecutionTest {
     GatedStartTask.reset(true);
     TaskExecution execution = execution();
     host.started.complete(true);
-    Thread thread = new Thread(execution::execute);
+    Thread thread = new Thread(execution::accept);
     thread.start();
     assertTrue(GatedStartTask.startEntered.await(10, TimeUnit.SECONDS));
 
     Future<Boolean> stopped = execution.release(true, true, false, "operator", Instant.now());
     GatedStartTask.startGate.countDown();
     thread.join(10_000);
+    assertTrue(host.runStepDone.await(10, TimeUnit.SECONDS), "the run step ended");
 
     assertTrue(stopped.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS));
     assertEquals("none (run had not begun)", host.released().getString("method"));
@@ -109,6 +111,7 @@ class TaskExecutionTest {
   private static final class FakeHost implements ExecutionHost {
     final Promise<Boolean> started = Promise.promise();
     final CountDownLatch startReported = new CountDownLatch(1);
+    final CountDownLatch runStepDone = new CountDownLatch(1);
     final AtomicInteger freed = new AtomicInteger();
     final List<TaskReport> reports = new CopyOnWriteArrayList<>();
 
@@ -140,8 +143,21 @@ class TaskExecutionTest {
     }
 
     @Override
+    public void outcomeSettled() {}
+
+    @Override
     public boolean shuttingDown() {
       return false;
+    }
+
+    @Override
+    public void onTaskThread(Runnable step) {
+      new Thread(
+              () -> {
+                step.run();
+                runStepDone.countDown();
+              })
+          .start();
     }
 
     @Override
