@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.ordo.model.QueueKind;
+import io.ordo.queue.lifecycle.QueueMetrics;
 import java.time.Duration;
 
 /** {@link QueueMetrics} as Micrometer meters, named {@code ordo_*}. */

@@ -6,7 +6,7 @@ import io.ordo.TaskQueueIllegalStateException;
 import io.ordo.model.Caller;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
-import io.ordo.queue.dispatch.WorkNotifier;
+import io.ordo.queue.lifecycle.WorkNotifier;
 import io.ordo.queue.store.QueueRow;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;

@@ -1,8 +1,9 @@
 package io.ordo.queue.statemachine;
 
 import io.ordo.bus.Addresses;
-import io.ordo.queue.dispatch.WorkNotifier;
+import io.ordo.queue.lifecycle.WorkNotifier;
 import io.ordo.queue.registration.TaskScheduler.Scheduled;
+import io.ordo.queue.store.ExecutionKey;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

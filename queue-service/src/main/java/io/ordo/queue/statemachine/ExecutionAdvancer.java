@@ -4,6 +4,8 @@ import io.ordo.ErrorCode;
 import io.ordo.InstanceLockedException;
 import io.ordo.TaskControlException;
 import io.ordo.db.Transactions;
+import io.ordo.queue.store.ExecutionInboxStore;
+import io.ordo.queue.store.ExecutionKey;
 import io.ordo.statemachine.language.StateMachineDefinition;
 import io.ordo.statemachine.language.StatesError;
 import io.vertx.core.Future;

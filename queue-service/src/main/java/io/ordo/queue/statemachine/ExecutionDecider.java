@@ -4,6 +4,8 @@ import io.ordo.InstanceLockedException;
 import io.ordo.bus.Addresses;
 import io.ordo.lock.LockRetries;
 import io.ordo.lock.LockRetryPolicy;
+import io.ordo.queue.store.ExecutionInboxStore;
+import io.ordo.queue.store.ExecutionKey;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;

@@ -4,6 +4,7 @@ import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.InstanceLockedException;
+import io.ordo.queue.store.ExecutionKey;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

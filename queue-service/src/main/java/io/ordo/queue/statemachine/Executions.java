@@ -8,6 +8,7 @@ import io.ordo.model.MessageIds;
 import io.ordo.model.Role;
 import io.ordo.queue.management.Access;
 import io.ordo.queue.management.HistoryClient;
+import io.ordo.queue.store.ExecutionKey;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,6 +1,7 @@
 package io.ordo.queue.statemachine;
 
 import io.ordo.history.HistoryEventType;
+import io.ordo.queue.store.ExecutionInboxStore;
 import io.ordo.statemachine.language.Catcher;
 import io.ordo.statemachine.language.ErrorHandling;
 import io.ordo.statemachine.language.FailState;

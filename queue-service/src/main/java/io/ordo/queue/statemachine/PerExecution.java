@@ -1,5 +1,6 @@
 package io.ordo.queue.statemachine;
 
+import io.ordo.queue.store.ExecutionKey;
 import io.vertx.core.Future;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LockRetries;
 import io.ordo.lock.LockRetryPolicy;
-import io.ordo.queue.dispatch.WorkNotifier;
+import io.ordo.queue.lifecycle.WorkNotifier;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.TaskAdministration;

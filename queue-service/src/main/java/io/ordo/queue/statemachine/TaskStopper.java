@@ -6,6 +6,7 @@ import io.ordo.model.Caller;
 import io.ordo.model.Role;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
+import io.ordo.queue.store.ExecutionKey;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

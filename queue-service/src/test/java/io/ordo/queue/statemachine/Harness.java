@@ -2,6 +2,7 @@ package io.ordo.queue.statemachine;
 
 import io.ordo.history.HistoryEvent;
 import io.ordo.model.Timeouts;
+import io.ordo.queue.store.ExecutionInboxStore;
 import io.ordo.statemachine.language.StateMachineDefinition;
 import io.ordo.tasktype.TaskTypeInfo;
 import io.vertx.core.json.JsonObject;

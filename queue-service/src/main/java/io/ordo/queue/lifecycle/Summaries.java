@@ -1,4 +1,4 @@
-package io.ordo.queue.management;
+package io.ordo.queue.lifecycle;
 
 import io.ordo.model.TaskInfo;
 import io.ordo.model.TaskState;

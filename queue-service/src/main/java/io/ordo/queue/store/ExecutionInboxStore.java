@@ -1,4 +1,4 @@
-package io.ordo.queue.statemachine;
+package io.ordo.queue.store;
 
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -82,7 +82,7 @@ public final class ExecutionInboxStore {
   }
 
   /** The outcomes waiting for an execution, oldest first. */
-  Future<List<Entry>> pending(SqlClient client, String tenant, String executionId) {
+  public Future<List<Entry>> pending(SqlClient client, String tenant, String executionId) {
     return client
         .preparedQuery(PENDING)
         .execute(Tuple.of(tenant, UUID.fromString(executionId)))
@@ -102,7 +102,7 @@ public final class ExecutionInboxStore {
   }
 
   /** Deletes the entries an advance applied, as it read them. */
-  Future<Void> delete(SqlClient tx, String tenant, String executionId, List<Entry> applied) {
+  public Future<Void> delete(SqlClient tx, String tenant, String executionId, List<Entry> applied) {
     if (applied.isEmpty()) {
       return Future.succeededFuture();
     }
@@ -117,7 +117,7 @@ public final class ExecutionInboxStore {
   }
 
   /** Deletes the outcomes of an execution that does not exist (any more). */
-  Future<Void> deleteAll(SqlClient client, String tenant, String executionId) {
+  public Future<Void> deleteAll(SqlClient client, String tenant, String executionId) {
     return client
         .preparedQuery(DELETE_ALL)
         .execute(Tuple.of(tenant, UUID.fromString(executionId)))
@@ -125,7 +125,7 @@ public final class ExecutionInboxStore {
   }
 
   /** Executions with outcomes waiting. */
-  Future<List<ExecutionKey>> executions(SqlClient client, int limit) {
+  public Future<List<ExecutionKey>> executions(SqlClient client, int limit) {
     return client
         .preparedQuery(EXECUTIONS)
         .execute(Tuple.of(limit))

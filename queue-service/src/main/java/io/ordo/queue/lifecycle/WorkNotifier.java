@@ -1,4 +1,4 @@
-package io.ordo.queue.dispatch;
+package io.ordo.queue.lifecycle;
 
 import io.ordo.bus.Addresses;
 import io.vertx.core.eventbus.EventBus;

@@ -1,4 +1,4 @@
-package io.ordo.queue;
+package io.ordo.queue.lifecycle;
 
 import io.ordo.model.QueueKind;
 import java.time.Duration;

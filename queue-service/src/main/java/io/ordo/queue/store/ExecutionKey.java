@@ -1,7 +1,7 @@
-package io.ordo.queue.statemachine;
+package io.ordo.queue.store;
 
 /** Names one execution: its tenant and id. */
-record ExecutionKey(String tenant, String executionId) {
+public record ExecutionKey(String tenant, String executionId) {
 
   @Override
   public String toString() {

@@ -1,9 +1,9 @@
-package io.ordo.queue.statemachine;
+package io.ordo.queue.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ordo.db.Pools;
-import io.ordo.queue.statemachine.ExecutionInboxStore.Entry;
+import io.ordo.queue.store.ExecutionInboxStore.Entry;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
