@@ -234,7 +234,9 @@ public final class TaskStore {
           + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent,"
           + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
           + " FROM claimed c LEFT JOIN im_async_context_info x"
-          + "   ON x.tenant = c.tenant AND x.message_id = c.message_id";
+          + "   ON x.tenant = c.tenant AND x.message_id = c.message_id"
+          // the runner lines prefetched messages up in this order
+          + " ORDER BY c.received_at";
 
   /** The runner's reports, one array per column: the holds they name. */
   private static final String REPORTED =

@@ -1,0 +1,823 @@
+package io.ordo.queue.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.db.Pools;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.model.QueueKind;
+import io.ordo.model.TaskState;
+import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.TaskStore.ClaimedRow;
+import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.queue.store.TaskStore.Moved;
+import io.ordo.queue.store.TaskStore.Removed;
+import io.ordo.queue.store.TaskStore.Scheduling;
+import io.ordo.queue.store.TaskStore.Stepped;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The hot path's statements against PostgreSQL (schema V7): registration writes the task, its
+ * context and the start of its history in one statement; a claim accepts oldest-first for a live
+ * owner only, one task per serial queue, never past a runnable serial head it leaves behind; start
+ * and finish act on the holds still held and answer per hold; an unstarted message can be removed.
+ */
+@ExtendWith(VertxExtension.class)
+class TaskStoreHotPathTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant BASE = Instant.parse("2026-01-01T00:00:00Z");
+  private static final Instant ACCEPTED_AT = BASE.plusSeconds(3600);
+  private static final Instant STARTED_AT = ACCEPTED_AT.plusSeconds(1);
+  private static final String[] RUNNING = {"RUNNING"};
+
+  private final TaskStore tasks = new TaskStore();
+  private final QueueStore queues = new QueueStore();
+  private final LockOwnerStore owners = new LockOwnerStore();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 4, "test");
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- registration ----
+
+  @Test
+  void insertScheduled_writesWaitingTask_context_openHistoryHeader_andTaskScheduledEvent1(
+      VertxTestContext ctx) {
+    Instant now = BASE.plusSeconds(7);
+    List<Scheduling> batch = new ArrayList<>();
+    queues
+        .ensureParallelQueue(pool, TENANT, BASE)
+        .compose(
+            v ->
+                pool.withTransaction(
+                    tx ->
+                        queues
+                            .reserveTail(
+                                tx,
+                                List.of(new TailRequest(TENANT, QueueKind.PARALLEL, "", 2)),
+                                now)
+                            .compose(
+                                reserved -> {
+                                  long last = reserved.get(0).lastPosition();
+                                  batch.add(parallel(last - 1, now));
+                                  batch.add(parallel(last, now.plusMillis(1)));
+                                  return tasks.insertScheduled(tx, batch);
+                                })))
+        .compose(v -> taskRow(id(batch.get(0))))
+        .compose(
+            task -> {
+              NewTask t = batch.get(0).task();
+              assertEquals("WAITING", task.getString("state"));
+              assertTrue(task.getBoolean("waiting"));
+              assertEquals("P", task.getString("queue_kind"));
+              assertEquals("", task.getString("queue_id"));
+              assertEquals(t.position(), task.getLong("position"));
+              assertEquals(1L, task.getLong("last_event_id"));
+              assertEquals(1L, task.getLong("scheduled_event_id"));
+              assertEquals(0L, task.getLong("lock_version"));
+              assertEquals(0, task.getInteger("attempt"));
+              assertNull(task.getUUID("lock_owner_id"));
+              assertEquals(now, task.getOffsetDateTime("received_at").toInstant());
+              assertEquals(t.parameter(), task.getValue("parameter"));
+              return contextRow(id(batch.get(0)));
+            })
+        .compose(
+            context -> {
+              assertNotNull(context, "context row");
+              assertEquals("alice", context.getString("principal"));
+              assertEquals("de-CH", context.getString("locale"));
+              assertEquals(batch.get(0).context().attributes(), context.getValue("attributes"));
+              return headerRow(id(batch.get(0)));
+            })
+        .compose(
+            header -> {
+              assertNotNull(header, "history header");
+              assertEquals("task", header.getString("kind"));
+              assertTrue(header.getBoolean("open"));
+              assertNull(header.getValue("closed_at"));
+              assertEquals(1L, header.getLong("last_event_id"));
+              assertEquals(now, header.getOffsetDateTime("started_at").toInstant());
+              assertEquals(batch.get(0).summary(), header.getValue("summary"));
+              return events(id(batch.get(0)));
+            })
+        .compose(
+            events -> {
+              assertEquals(1, events.size(), "only TaskScheduled");
+              Row event = events.get(0);
+              assertEquals(1L, event.getLong("event_id"));
+              assertEquals("TaskScheduled", event.getString("event_type"));
+              assertEquals(now, event.getOffsetDateTime("event_time").toInstant());
+              assertEquals(batch.get(0).scheduled(), event.getValue("attributes"));
+              // the second message of the batch got its own rows, at its own position
+              return taskRow(id(batch.get(1)));
+            })
+        .compose(
+            second -> {
+              assertEquals("WAITING", second.getString("state"));
+              assertEquals(batch.get(1).task().position(), second.getLong("position"));
+              return Future.all(
+                  contextRow(id(batch.get(1))),
+                  headerRow(id(batch.get(1))),
+                  events(id(batch.get(1))));
+            })
+        .map(
+            all -> {
+              assertNotNull(all.resultAt(0), "context of the second message");
+              assertNotNull(all.resultAt(1), "header of the second message");
+              List<Row> events = all.resultAt(2);
+              assertEquals(List.of("TaskScheduled"), types(events));
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- claim ----
+
+  @Test
+  void claim_liveOwner_movesWaitingParallelToReady_bumpsVersion_writesTaskAccepted_withContexts(
+      VertxTestContext ctx) {
+    Scheduling m0 = parallel(1, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3, BASE.plusSeconds(3));
+    UUID owner = UUID.randomUUID();
+    parallelQueueWith(m0, m1, m2)
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 10, 10))
+        .compose(
+            claimed -> {
+              assertEquals(Set.copyOf(ids(m0, m1, m2)), Set.copyOf(claimedIds(claimed)));
+              assertEquals(3, claimed.size());
+              for (ClaimedRow row : claimed) {
+                assertEquals(1L, row.version(), "lock version bumped from 0");
+                assertEquals(2L, row.acceptedEventId());
+                assertEquals(ACCEPTED_AT, row.acceptedAt());
+                assertEquals("runner-a", row.node());
+                assertEquals(0, row.attempt());
+                assertEquals(QueueKind.PARALLEL, row.kind());
+                assertNotNull(row.context(), "context answered");
+                assertEquals("alice", row.context().principal());
+                assertEquals(
+                    new JsonObject().put("message", row.messageId()), row.context().attributes());
+              }
+              return forEach(claimed, row -> checkAccepted(row, owner, "runner-a"));
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /**
+   * The runner queues prefetched parallel messages in the order of the claim's answer, so the
+   * answer itself must be oldest received first, whatever order the rows lie in the table.
+   */
+  @Test
+  void claim_answersOldestReceivedFirst_evenWhenRegisteredOutOfOrder(VertxTestContext ctx) {
+    Scheduling m0 = parallel(1, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3, BASE.plusSeconds(3));
+    UUID owner = UUID.randomUUID();
+    parallelQueueWith(m2, m0, m1)
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 10, 10))
+        .map(
+            claimed -> {
+              assertEquals(ids(m0, m1, m2), claimedIds(claimed), "oldest received first");
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void claim_capacitySmallerThanBacklog_takesOnlyThatManyOldest(VertxTestContext ctx) {
+    Scheduling m0 = parallel(1, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3, BASE.plusSeconds(3));
+    Scheduling m3 = parallel(4, BASE.plusSeconds(4));
+    UUID owner = UUID.randomUUID();
+    parallelQueueWith(m3, m1, m2, m0)
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 2, 2))
+        .compose(
+            claimed -> {
+              assertEquals(Set.copyOf(ids(m0, m1)), Set.copyOf(claimedIds(claimed)));
+              assertEquals(2, claimed.size());
+              return states(m0, m1, m2, m3);
+            })
+        .map(
+            states -> {
+              assertEquals(List.of("READY", "READY", "WAITING", "WAITING"), states);
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void claim_ownerWhoseLeaseExpired_claimsNothing(VertxTestContext ctx) {
+    Scheduling m0 = parallel(1, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2, BASE.plusSeconds(2));
+    UUID owner = UUID.randomUUID();
+    parallelQueueWith(m0, m1)
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> expire(owner))
+        .compose(v -> claim(owner, 10, 10))
+        .compose(
+            claimed -> {
+              assertEquals(List.of(), claimed);
+              return states(m0, m1);
+            })
+        .compose(
+            states -> {
+              assertEquals(List.of("WAITING", "WAITING"), states);
+              return Future.all(events(id(m0)), events(id(m1)));
+            })
+        .map(
+            all -> {
+              assertEquals(List.of("TaskScheduled"), types(all.resultAt(0)));
+              assertEquals(List.of("TaskScheduled"), types(all.resultAt(1)));
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- serial queues ----
+
+  @Test
+  void claim_serialCapacity1_takesExactlyOneSerialHead_andNeverTheMessageBehindAHeadInProgress(
+      VertxTestContext ctx) {
+    Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
+    Scheduling b1 = serial("b", 1, BASE.plusSeconds(2));
+    Scheduling a2 = serial("a", 2, BASE.plusSeconds(3));
+    Scheduling b2 = serial("b", 2, BASE.plusSeconds(4));
+    UUID owner = UUID.randomUUID();
+    serialQueue("a")
+        .compose(v -> serialQueue("b"))
+        .compose(v -> register(a1, b1, a2, b2))
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 10, 1))
+        .compose(
+            first -> {
+              assertEquals(ids(a1), claimedIds(first), "one serial head, the oldest");
+              assertEquals(QueueKind.SERIAL, first.get(0).kind());
+              assertEquals("a", first.get(0).queueId());
+              return claim(owner, 10, 10);
+            })
+        .compose(
+            second -> {
+              // a's head is in progress: a2 waits; b's head is free to go
+              assertEquals(ids(b1), claimedIds(second));
+              return claim(owner, 10, 10);
+            })
+        .compose(
+            third -> {
+              assertEquals(List.of(), third, "both serial queues are busy");
+              return states(a1, b1, a2, b2);
+            })
+        .map(
+            states -> {
+              assertEquals(List.of("READY", "READY", "WAITING", "WAITING"), states);
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void claim_serialCapacity0_takesOnlyParallelMessagesOlderThanTheRunnableSerialHead(
+      VertxTestContext ctx) {
+    Scheduling p1 = parallel(1, BASE.plusSeconds(1));
+    Scheduling p2 = parallel(2, BASE.plusSeconds(2));
+    Scheduling head = serial("a", 1, BASE.plusSeconds(3));
+    Scheduling p4 = parallel(3, BASE.plusSeconds(4));
+    Scheduling p5 = parallel(4, BASE.plusSeconds(5));
+    UUID owner = UUID.randomUUID();
+    serialQueue("a")
+        .compose(v -> parallelQueueWith(p5, p4, p2, p1, head))
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 10, 0))
+        .compose(
+            claimed -> {
+              assertEquals(
+                  Set.copyOf(ids(p1, p2)),
+                  Set.copyOf(claimedIds(claimed)),
+                  "nothing younger than the head");
+              assertEquals(2, claimed.size());
+              return states(p1, p2, head, p4, p5);
+            })
+        .map(
+            states -> {
+              assertEquals(List.of("READY", "READY", "WAITING", "WAITING", "WAITING"), states);
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- start ----
+
+  @Test
+  void start_movesReadyToRunning_fresh_andARepeatAnswersNotFreshWithoutASecondChange(
+      VertxTestContext ctx) {
+    Scheduling m0 = parallel(1, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2, BASE.plusSeconds(2));
+    UUID owner = UUID.randomUUID();
+    List<Hold> holds = new ArrayList<>();
+    parallelQueueWith(m0, m1)
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 10, 10))
+        .compose(
+            claimed -> {
+              claimed.forEach(row -> holds.add(hold(row, owner)));
+              return start(holds);
+            })
+        .compose(
+            first -> {
+              assertEquals(2, first.size());
+              for (Optional<Stepped> stepped : first) {
+                assertTrue(stepped.isPresent(), "held: started");
+                assertEquals(3L, stepped.get().eventId());
+                assertEquals(1, stepped.get().attempt());
+                assertTrue(stepped.get().fresh());
+                assertEquals(STARTED_AT, stepped.get().time());
+              }
+              return forEach(holds, h -> checkRunning(h, 3L, 1));
+            })
+        .compose(v -> start(holds))
+        .compose(
+            repeat -> {
+              assertEquals(2, repeat.size());
+              for (Optional<Stepped> stepped : repeat) {
+                assertTrue(stepped.isPresent(), "a repeat is answered");
+                assertFalse(stepped.get().fresh(), "a repeat changes nothing");
+                assertEquals(3L, stepped.get().eventId());
+                assertEquals(1, stepped.get().attempt());
+              }
+              return forEach(holds, h -> checkRunning(h, 3L, 1));
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void start_batchWithStaleHolds_answersEmptyExactlyForThose_andMovesTheOthers(
+      VertxTestContext ctx) {
+    Scheduling m0 = parallel(1, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3, BASE.plusSeconds(3));
+    Scheduling m3 = parallel(4, BASE.plusSeconds(4));
+    UUID a = UUID.randomUUID();
+    UUID b = UUID.randomUUID();
+    List<Hold> holds = new ArrayList<>();
+    parallelQueueWith(m0, m1, m2, m3)
+        .compose(v -> liveOwner(a, "runner-a"))
+        .compose(v -> liveOwner(b, "runner-b"))
+        .compose(v -> claim(a, 3, 3))
+        .compose(
+            byA -> {
+              assertEquals(Set.copyOf(ids(m0, m1, m2)), Set.copyOf(claimedIds(byA)));
+              holds.add(hold(byA, m0, a));
+              holds.add(staleVersion(hold(byA, m1, a)));
+              holds.add(hold(byA, m2, a));
+              return claim(b, 1, 1);
+            })
+        .compose(
+            byB -> {
+              assertEquals(ids(m3), claimedIds(byB));
+              holds.add(1, hold(byB, m3, b)); // stale by expiry, in the middle of the batch
+              return expire(b);
+            })
+        .compose(v -> start(holds))
+        .compose(
+            results -> {
+              // holds: m0 (held), m3 (owner expired), m1 (wrong version), m2 (held)
+              assertEquals(4, results.size());
+              assertTrue(results.get(0).isPresent());
+              assertFalse(results.get(1).isPresent(), "owner's lease expired");
+              assertFalse(results.get(2).isPresent(), "wrong lock version");
+              assertTrue(results.get(3).isPresent());
+              assertTrue(results.get(0).get().fresh());
+              assertTrue(results.get(3).get().fresh());
+              return states(m0, m1, m2, m3);
+            })
+        .compose(
+            states -> {
+              assertEquals(List.of("RUNNING", "READY", "RUNNING", "READY"), states);
+              return Future.all(taskRow(id(m1)), taskRow(id(m3)));
+            })
+        .map(
+            all -> {
+              for (int i = 0; i < 2; i++) {
+                Row stale = all.resultAt(i);
+                assertEquals(0, stale.getInteger("attempt"));
+                assertEquals(2L, stale.getLong("last_event_id"));
+                assertNull(stale.getValue("started_event_id"));
+              }
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- finish ----
+
+  @Test
+  void finish_batchWithLostHolds_deletesOnlyHeldRunningRowsAndTheirContexts_alignedAnswers(
+      VertxTestContext ctx) {
+    Scheduling m0 = parallel(1, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3, BASE.plusSeconds(3));
+    Scheduling m3 = parallel(4, BASE.plusSeconds(4));
+    UUID a = UUID.randomUUID();
+    UUID b = UUID.randomUUID();
+    List<Hold> held = new ArrayList<>();
+    List<Hold> batch = new ArrayList<>();
+    parallelQueueWith(m0, m1, m2, m3)
+        .compose(v -> liveOwner(a, "runner-a"))
+        .compose(v -> liveOwner(b, "runner-b"))
+        .compose(v -> claim(a, 3, 3))
+        .compose(
+            byA -> {
+              assertEquals(Set.copyOf(ids(m0, m1, m2)), Set.copyOf(claimedIds(byA)));
+              held.add(hold(byA, m0, a));
+              held.add(hold(byA, m1, a));
+              held.add(hold(byA, m2, a));
+              return claim(b, 1, 1);
+            })
+        .compose(
+            byB -> {
+              assertEquals(ids(m3), claimedIds(byB));
+              held.add(hold(byB, m3, b));
+              return start(held);
+            })
+        .compose(
+            started -> {
+              assertTrue(started.stream().allMatch(Optional::isPresent), "all running");
+              // m0 held, m1 wrong version, m3 owner expired, m2 held
+              batch.add(held.get(0));
+              batch.add(staleVersion(held.get(1)));
+              batch.add(held.get(3));
+              batch.add(held.get(2));
+              return expire(b);
+            })
+        .compose(v -> pool.withTransaction(tx -> tasks.finish(tx, batch, RUNNING)))
+        .compose(
+            results -> {
+              assertEquals(4, results.size());
+              checkFinished(results.get(0), m0);
+              assertFalse(results.get(1).isPresent(), "wrong lock version");
+              assertFalse(results.get(2).isPresent(), "owner's lease expired");
+              checkFinished(results.get(3), m2);
+              return Future.all(
+                  List.of(
+                      taskRow(id(m0)),
+                      taskRow(id(m1)),
+                      taskRow(id(m2)),
+                      taskRow(id(m3)),
+                      contextRow(id(m0)),
+                      contextRow(id(m1)),
+                      contextRow(id(m2)),
+                      contextRow(id(m3))));
+            })
+        .map(
+            all -> {
+              assertNull(all.resultAt(0), "m0 deleted");
+              assertEquals("RUNNING", ((Row) all.resultAt(1)).getString("state"));
+              assertNull(all.resultAt(2), "m2 deleted");
+              assertEquals("RUNNING", ((Row) all.resultAt(3)).getString("state"));
+              assertNull(all.resultAt(4), "m0's context deleted with it");
+              assertNotNull(all.resultAt(5), "m1's context stays");
+              assertNull(all.resultAt(6), "m2's context deleted with it");
+              assertNotNull(all.resultAt(7), "m3's context stays");
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- removal ----
+
+  @Test
+  void deleteUnstarted_removesWaitingAndReadyWithTheirContexts_butNotRunning(VertxTestContext ctx) {
+    Scheduling running = parallel(1, BASE.plusSeconds(1));
+    Scheduling ready = parallel(2, BASE.plusSeconds(2));
+    Scheduling waiting = parallel(3, BASE.plusSeconds(3));
+    UUID owner = UUID.randomUUID();
+    parallelQueueWith(running, ready, waiting)
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 2, 2))
+        .compose(
+            claimed -> {
+              assertEquals(Set.copyOf(ids(running, ready)), Set.copyOf(claimedIds(claimed)));
+              return start(List.of(hold(claimed, running, owner)));
+            })
+        .compose(
+            started -> {
+              assertTrue(started.get(0).isPresent());
+              return deleteUnstarted(waiting);
+            })
+        .compose(
+            removed -> {
+              assertTrue(removed.isPresent(), "a WAITING message is removed");
+              assertEquals(id(waiting).toString(), removed.get().info().messageId());
+              assertEquals(TaskState.WAITING, removed.get().info().state());
+              assertEquals(1L, removed.get().lastEventId());
+              return deleteUnstarted(ready);
+            })
+        .compose(
+            removed -> {
+              assertTrue(removed.isPresent(), "a READY, unstarted message is removed");
+              assertEquals(id(ready).toString(), removed.get().info().messageId());
+              assertEquals(TaskState.READY, removed.get().info().state());
+              assertEquals(2L, removed.get().lastEventId());
+              return deleteUnstarted(running);
+            })
+        .compose(
+            removed -> {
+              assertFalse(removed.isPresent(), "a RUNNING message is not removed");
+              return Future.all(
+                  List.of(
+                      taskRow(id(waiting)),
+                      contextRow(id(waiting)),
+                      taskRow(id(ready)),
+                      contextRow(id(ready)),
+                      taskRow(id(running)),
+                      contextRow(id(running))));
+            })
+        .map(
+            all -> {
+              assertNull(all.resultAt(0), "WAITING row gone");
+              assertNull(all.resultAt(1), "WAITING context gone");
+              assertNull(all.resultAt(2), "READY row gone");
+              assertNull(all.resultAt(3), "READY context gone");
+              assertEquals("RUNNING", ((Row) all.resultAt(4)).getString("state"));
+              assertNotNull(all.resultAt(5), "RUNNING context stays");
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- setup ----
+
+  private static Scheduling parallel(long position, Instant receivedAt) {
+    return scheduling(QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID, position, receivedAt);
+  }
+
+  private static Scheduling serial(String queueId, long position, Instant receivedAt) {
+    return scheduling(QueueKind.SERIAL, queueId, position, receivedAt);
+  }
+
+  private static Scheduling scheduling(
+      QueueKind kind, String queueId, long position, Instant receivedAt) {
+    String id = UUID.randomUUID().toString();
+    NewTask task =
+        new NewTask(
+            TENANT,
+            id,
+            kind,
+            queueId,
+            position,
+            TYPE,
+            null,
+            new JsonObject().put("n", position),
+            false,
+            new JsonObject(),
+            receivedAt,
+            receivedAt,
+            null,
+            null,
+            null);
+    ContextRow context =
+        new ContextRow(
+            "alice", "de-CH", "Europe/Zurich", null, null, new JsonObject().put("message", id));
+    return new Scheduling(
+        task,
+        context,
+        new JsonObject().put("messageId", id).put("state", "WAITING"),
+        new JsonObject().put("queue", kind.apiName()).put("queueId", queueId));
+  }
+
+  private static UUID id(Scheduling s) {
+    return UUID.fromString(s.task().messageId());
+  }
+
+  private static List<String> ids(Scheduling... scheduled) {
+    List<String> ids = new ArrayList<>();
+    for (Scheduling s : scheduled) {
+      ids.add(s.task().messageId());
+    }
+    return ids;
+  }
+
+  private static List<String> claimedIds(List<ClaimedRow> claimed) {
+    return claimed.stream().map(ClaimedRow::messageId).toList();
+  }
+
+  private static List<String> types(List<Row> events) {
+    return events.stream().map(e -> e.getString("event_type")).toList();
+  }
+
+  private static Hold hold(ClaimedRow row, UUID owner) {
+    return new Hold(row.tenant(), row.messageId(), owner.toString(), row.version());
+  }
+
+  /** The hold the owner got on the message in the claim's answer. */
+  private static Hold hold(List<ClaimedRow> claimed, Scheduling s, UUID owner) {
+    return hold(
+        claimed.stream()
+            .filter(row -> row.messageId().equals(s.task().messageId()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("not claimed: " + s.task().messageId())),
+        owner);
+  }
+
+  private static Hold staleVersion(Hold hold) {
+    return new Hold(hold.tenant(), hold.messageId(), hold.ownerId(), hold.version() + 1);
+  }
+
+  private Future<Void> parallelQueueWith(Scheduling... scheduled) {
+    return queues.ensureParallelQueue(pool, TENANT, BASE).compose(v -> register(scheduled));
+  }
+
+  private Future<Void> serialQueue(String queueId) {
+    return queues
+        .addSerial(pool, TENANT, queueId, true, BASE)
+        .map(
+            added -> {
+              assertTrue(added.isPresent(), "serial queue " + queueId + " added");
+              return null;
+            });
+  }
+
+  private Future<Void> register(Scheduling... scheduled) {
+    return pool.withTransaction(tx -> tasks.insertScheduled(tx, List.of(scheduled)));
+  }
+
+  private Future<Void> liveOwner(UUID owner, String node) {
+    return owners.register(pool, owner, node, "runner", 4, Duration.ofMinutes(5)).mapEmpty();
+  }
+
+  private Future<Void> expire(UUID owner) {
+    return pool.preparedQuery(
+            "UPDATE ordo_lock_owner SET lease_expires_at = now() - interval '1 second'"
+                + " WHERE owner_id = $1")
+        .execute(Tuple.of(owner))
+        .map(
+            rows -> {
+              assertEquals(1, rows.rowCount());
+              return null;
+            });
+  }
+
+  private Future<List<ClaimedRow>> claim(UUID owner, int capacity, int serialCapacity) {
+    return pool.withTransaction(
+        tx -> tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), ACCEPTED_AT));
+  }
+
+  private Future<List<Optional<Stepped>>> start(List<Hold> holds) {
+    return pool.withTransaction(
+        tx -> tasks.start(tx, holds, Collections.nCopies(holds.size(), STARTED_AT)));
+  }
+
+  private Future<Optional<Removed>> deleteUnstarted(Scheduling s) {
+    return pool.withTransaction(tx -> tasks.deleteUnstarted(tx, TENANT, id(s), s.task().kind()));
+  }
+
+  // ---- reads and checks ----
+
+  private Future<Row> one(String sql, UUID messageId) {
+    return pool.preparedQuery(sql)
+        .execute(Tuple.of(TENANT, messageId))
+        .map(rows -> rows.size() == 0 ? null : rows.iterator().next());
+  }
+
+  private Future<Row> taskRow(UUID messageId) {
+    return one("SELECT * FROM im_async_task_info WHERE tenant = $1 AND message_id = $2", messageId);
+  }
+
+  private Future<Row> contextRow(UUID messageId) {
+    return one(
+        "SELECT * FROM im_async_context_info WHERE tenant = $1 AND message_id = $2", messageId);
+  }
+
+  private Future<Row> headerRow(UUID messageId) {
+    return one(
+        "SELECT * FROM ordo_history_execution WHERE tenant = $1 AND execution_id = $2", messageId);
+  }
+
+  private Future<List<Row>> events(UUID messageId) {
+    return pool.preparedQuery(
+            "SELECT * FROM ordo_history_event WHERE tenant = $1 AND execution_id = $2"
+                + " ORDER BY event_id")
+        .execute(Tuple.of(TENANT, messageId))
+        .map(
+            rows -> {
+              List<Row> list = new ArrayList<>();
+              rows.forEach(list::add);
+              return list;
+            });
+  }
+
+  /** The states of the messages, in the order given (null for a message that is gone). */
+  private Future<List<String>> states(Scheduling... scheduled) {
+    List<Future<Row>> reads = new ArrayList<>();
+    for (Scheduling s : scheduled) {
+      reads.add(taskRow(id(s)));
+    }
+    return Future.all(reads)
+        .map(
+            all -> {
+              List<String> states = new ArrayList<>();
+              for (int i = 0; i < reads.size(); i++) {
+                Row row = all.resultAt(i);
+                states.add(row == null ? null : row.getString("state"));
+              }
+              return states;
+            });
+  }
+
+  private static <T> Future<Void> forEach(
+      List<T> items, java.util.function.Function<T, Future<Void>> check) {
+    Future<Void> chain = Future.succeededFuture();
+    for (T item : items) {
+      chain = chain.compose(v -> check.apply(item));
+    }
+    return chain;
+  }
+
+  /** The claimed row is READY under the owner, and its history shows TaskAccepted as event 2. */
+  private Future<Void> checkAccepted(ClaimedRow claimed, UUID owner, String node) {
+    UUID messageId = UUID.fromString(claimed.messageId());
+    return taskRow(messageId)
+        .compose(
+            task -> {
+              assertEquals("READY", task.getString("state"));
+              assertFalse(task.getBoolean("waiting"));
+              assertEquals(owner, task.getUUID("lock_owner_id"));
+              assertEquals(claimed.version(), task.getLong("lock_version"));
+              assertEquals(node, task.getString("node"));
+              assertEquals(ACCEPTED_AT, task.getOffsetDateTime("accept_at").toInstant());
+              assertNotNull(task.getValue("claimed_at"));
+              assertEquals(2L, task.getLong("last_event_id"));
+              return events(messageId);
+            })
+        .map(
+            events -> {
+              assertEquals(List.of("TaskScheduled", "TaskAccepted"), types(events));
+              Row accepted = events.get(1);
+              assertEquals(2L, accepted.getLong("event_id"));
+              assertEquals(ACCEPTED_AT, accepted.getOffsetDateTime("event_time").toInstant());
+              JsonObject attributes = (JsonObject) accepted.getValue("attributes");
+              assertEquals(node, attributes.getString("node"));
+              assertEquals(claimed.version(), attributes.getLong("fencingToken"));
+              return null;
+            });
+  }
+
+  /** The held message is RUNNING with the given attempt, started at the given event. */
+  private Future<Void> checkRunning(Hold hold, long eventId, int attempt) {
+    return taskRow(UUID.fromString(hold.messageId()))
+        .map(
+            task -> {
+              assertEquals("RUNNING", task.getString("state"));
+              assertEquals(attempt, task.getInteger("attempt"));
+              assertEquals(eventId, task.getLong("started_event_id"));
+              assertEquals(eventId, task.getLong("last_event_id"));
+              assertEquals(hold.version(), task.getLong("lock_version"));
+              assertEquals(STARTED_AT, task.getOffsetDateTime("start_at").toInstant());
+              return null;
+            });
+  }
+
+  private static void checkFinished(Optional<Moved> moved, Scheduling s) {
+    assertTrue(moved.isPresent(), "held: finished");
+    assertEquals(s.task().messageId(), moved.get().info().messageId());
+    assertEquals(TaskState.RUNNING, moved.get().info().state());
+    assertEquals(1, moved.get().info().attempt());
+    assertEquals(3L, moved.get().lastEventId());
+    assertEquals(3L, moved.get().startedEventId());
+  }
+}
