@@ -35,3 +35,11 @@ CREATE UNIQUE INDEX im_async_task_one_in_progress_per_serial_queue
 DROP INDEX IF EXISTS im_async_task_owner_idx;
 
 ALTER TABLE im_async_task_info SET (fillfactor = 80);
+
+-- The parallel queue's messages take their positions from a sequence as they are inserted, so
+-- that registrations of one tenant do not queue up on its queue row's lock (they are selected by
+-- received time; positions order the waiting list and go below zero for head re-entries).
+CREATE SEQUENCE im_async_task_parallel_position_seq;
+SELECT setval('im_async_task_parallel_position_seq',
+              greatest(1, (SELECT max(last_position) + 1 FROM im_async_queue_info
+                           WHERE queue_kind = 'P')));

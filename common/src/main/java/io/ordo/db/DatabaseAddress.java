@@ -49,7 +49,10 @@ public record DatabaseAddress(
             .setDatabase(database)
             .setUser(user)
             .setCachePreparedStatements(true)
-            .setPipeliningLimit(256);
+            .setPipeliningLimit(256)
+            // Ordo's statements are short and run thousands of times a second: compiling one
+            // with LLVM (PostgreSQL's JIT, chosen when estimates run high) costs hundreds of ms
+            .addProperty("jit", "off");
     return password == null ? options : options.setPassword(password);
   }
 

@@ -3,13 +3,15 @@ package io.ordo.runner;
 import io.ordo.batch.Batcher;
 import io.ordo.batch.Batcher.Pending;
 import io.ordo.bus.Addresses;
+import io.ordo.bus.ReportBatch;
+import io.ordo.bus.ReportBatch.Result;
+import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import org.slf4j.Logger;
@@ -25,31 +27,29 @@ final class Reporter {
   private static final long REPLY_TIMEOUT_MS = 30_000;
   private static final long MAX_BACKOFF_MS = 5_000;
 
-  /** The queue service's answer to one report. */
-  enum Result {
-    APPLIED,
-    LOST
-  }
-
   private final Vertx vertx;
   private final String node;
-  private final Batcher<TaskReport, Result> batcher;
+  // Starts go apart from everything else: a task holds its slot until its start is recorded, and
+  // a batch of starts alone is one statement on the queue service; outcomes wait for nobody.
+  private final Batcher<TaskReport, Result> starts;
+  private final Batcher<TaskReport, Result> others;
   private volatile boolean closed;
 
   Reporter(Vertx vertx, Context context, String node) {
     this.vertx = vertx;
     this.node = node;
-    this.batcher = new Batcher<>(context, 512, 2, this::send);
+    this.starts = new Batcher<>(context, 512, 2, this::send);
+    this.others = new Batcher<>(context, 512, 2, this::send);
   }
 
   /** Reports a transition; completes with the queue service's answer. */
   Future<Result> report(TaskReport report) {
-    return batcher.submit(report);
+    return (report.type() == ReportType.STARTED ? starts : others).submit(report);
   }
 
   /** Whether every report sent has been answered (call on the runner's context). */
   boolean idle() {
-    return batcher.idle();
+    return starts.idle() && others.idle();
   }
 
   void close() {
@@ -57,9 +57,7 @@ final class Reporter {
   }
 
   private Future<Void> send(List<Pending<TaskReport, Result>> batch) {
-    JsonArray reports = new JsonArray();
-    batch.forEach(p -> reports.add(p.item().toJson()));
-    JsonObject request = new JsonObject().put("node", node).put("reports", reports);
+    JsonObject request = new ReportBatch(node, batch.stream().map(Pending::item).toList()).toJson();
     Promise<Void> done = Promise.promise();
     attempt(request, batch, 1, 100, done);
     return done.future();
@@ -77,9 +75,9 @@ final class Reporter {
             Addresses.QUEUE_REPORT, request, new DeliveryOptions().setSendTimeout(REPLY_TIMEOUT_MS))
         .onSuccess(
             reply -> {
-              JsonArray results = reply.body().getJsonArray("results");
+              List<Result> results = ReportBatch.results(reply.body());
               for (int i = 0; i < batch.size(); i++) {
-                batch.get(i).promise().tryComplete(Result.valueOf(results.getString(i)));
+                batch.get(i).promise().tryComplete(results.get(i));
               }
               done.tryComplete();
             })

@@ -3,6 +3,8 @@ package io.ordo.runner;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.ReportBatch;
+import io.ordo.bus.RunnerControl;
 import io.ordo.bus.TaskReport;
 import io.ordo.config.NodeContext;
 import io.ordo.config.OrdoConfig;
@@ -24,7 +26,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -226,13 +227,13 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             .consumer(
                 Addresses.runnerControl(ownerId),
                 message -> {
-                  JsonObject body = message.body();
+                  RunnerControl request = RunnerControl.fromJson(message.body());
                   TaskExecution execution =
-                      executions.get(key(body.getString("messageId"), body.getLong("version")));
-                  if ("lost".equals(body.getString("action"))) {
+                      executions.get(key(request.messageId(), request.version()));
+                  if (request.action() == RunnerControl.Action.LOST) {
                     // A timeout took the task away: it is told to stop; nothing to answer.
                     if (execution != null) {
-                      execution.lost(body.getString("reason", "timeout"));
+                      execution.lost(request.reason() == null ? "timeout" : request.reason());
                     }
                     return;
                   }
@@ -242,11 +243,11 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
                   }
                   execution
                       .release(
-                          "stop".equals(body.getString("action")),
-                          body.getBoolean("reentry", false),
-                          body.getBoolean("stop", false),
-                          body.getString("identity"),
-                          Instant.parse(body.getString("requestedAt")))
+                          request.action() == RunnerControl.Action.STOP,
+                          request.reentry(),
+                          request.stop(),
+                          request.identity(),
+                          request.requestedAt())
                       .onSuccess(applied -> message.reply(new JsonObject().put("applied", applied)))
                       .onFailure(error -> message.fail(409, error.getMessage()));
                 });
@@ -266,7 +267,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
 
   @Override
   public Future<Boolean> report(TaskReport report) {
-    return reporter.report(report).map(result -> result == Reporter.Result.APPLIED);
+    return reporter.report(report).map(result -> result == ReportBatch.Result.APPLIED);
   }
 
   @Override

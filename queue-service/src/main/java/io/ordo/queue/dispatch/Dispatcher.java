@@ -4,6 +4,8 @@ import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.ReportBatch;
+import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEvent;
@@ -131,18 +133,17 @@ public final class Dispatcher {
   }
 
   private void report(Message<JsonObject> message) {
-    JsonObject body = message.body();
-    String node = body.getString("node");
-    List<TaskReport> reports =
-        body.getJsonArray("reports").stream()
-            .map(item -> TaskReport.fromJson((JsonObject) item))
-            .toList();
-    Transactions.withRetry(pool, tx -> applier.apply(tx, node, reports))
+    ReportBatch batch = ReportBatch.fromJson(message.body());
+    List<TaskReport> reports = batch.reports();
+    boolean startsOnly = reports.stream().allMatch(r -> r.type() == ReportType.STARTED);
+    // Starts alone are one statement: no transaction around it (one round trip, one commit).
+    (startsOnly
+            ? applier.applyStarts(pool, batch.node(), reports)
+            : Transactions.withRetry(pool, tx -> applier.apply(tx, batch.node(), reports)))
         .onSuccess(
             outcome -> {
               announce(outcome.transition());
-              message.reply(
-                  new JsonObject().put("results", new JsonArray(List.of(outcome.results()))));
+              message.reply(ReportBatch.answer(List.of(outcome.results())));
             })
         .onFailure(error -> BusErrors.fail(message, error));
   }
@@ -150,13 +151,13 @@ public final class Dispatcher {
   /** After a lifecycle transaction committed: metrics, live tails, runners. */
   public void announce(io.ordo.queue.lifecycle.Transition transition) {
     transition.committed();
-    historyNotifier.appended(transition.events());
-    for (var outcome : transition.executionOutcomes()) {
+    historyNotifier.appended(transition.announced());
+    for (var execution : transition.pendingExecutions()) {
       eventBus.send(
           Addresses.EXECUTION_PENDING,
           new JsonObject()
-              .put("tenant", outcome.tenant())
-              .put("executionId", outcome.executionId()));
+              .put("tenant", execution.tenant())
+              .put("executionId", execution.executionId()));
     }
     if (transition.hasFreedWork()) {
       notifier.workAvailable("task ended");

@@ -1,12 +1,15 @@
 package io.ordo.queue.dispatch;
 
+import io.ordo.bus.ReportBatch.Result;
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
+import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.lifecycle.HeadPositions;
+import io.ordo.queue.lifecycle.MessageEnd;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
@@ -17,6 +20,7 @@ import io.ordo.queue.store.TaskStore.Moved;
 import io.ordo.queue.store.TaskStore.Stepped;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.SqlConnection;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,8 +36,7 @@ import java.util.Optional;
  * state change and its events commit together or not at all.
  */
 final class ReportApplier {
-  static final String APPLIED = "APPLIED";
-  static final String LOST = "LOST";
+  private static final Result APPLIED = Result.APPLIED;
 
   private static final String[] RUNNING = {"RUNNING"};
   private static final String[] NOT_STARTED = {"INITIAL", "ACCEPT_WAIT", "READY"};
@@ -43,6 +46,7 @@ final class ReportApplier {
   private final HistoryStore history;
   private final HeadPositions heads;
   private final QueueMetrics metrics;
+  private final MessageEnd ends;
 
   ReportApplier(TaskStore tasks, QueueStore queues, HistoryStore history, QueueMetrics metrics) {
     this.tasks = tasks;
@@ -50,13 +54,14 @@ final class ReportApplier {
     this.history = history;
     this.heads = new HeadPositions(queues);
     this.metrics = metrics;
+    this.ends = new MessageEnd(metrics);
   }
 
   /** What a batch did: per report APPLIED or LOST, and the transition it wrote. */
-  record Outcome(String[] results, Transition transition) {}
+  record Outcome(Result[] results, Transition transition) {}
 
   /** The batch being applied. */
-  private record Batch(SqlConnection tx, String node, List<TaskReport> reports, Outcome outcome) {
+  private record Batch(SqlClient tx, String node, List<TaskReport> reports, Outcome outcome) {
     TaskReport report(int index) {
       return reports.get(index);
     }
@@ -81,10 +86,24 @@ final class ReportApplier {
     }
   }
 
+  /**
+   * A batch of STARTED reports alone: the start statement writes everything (the rows, their
+   * events, executions' inboxes), so it runs on its own, committed as it completes.
+   */
+  Future<Outcome> applyStarts(SqlClient client, String node, List<TaskReport> reports) {
+    Batch batch = batch(client, node, reports);
+    List<Integer> all = java.util.stream.IntStream.range(0, reports.size()).boxed().toList();
+    return start(batch, all).map(batch.outcome());
+  }
+
+  private static Batch batch(SqlClient client, String node, List<TaskReport> reports) {
+    Result[] results = new Result[reports.size()];
+    java.util.Arrays.fill(results, Result.LOST);
+    return new Batch(client, node, reports, new Outcome(results, new Transition()));
+  }
+
   Future<Outcome> apply(SqlConnection tx, String node, List<TaskReport> reports) {
-    String[] results = new String[reports.size()];
-    java.util.Arrays.fill(results, LOST);
-    Batch batch = new Batch(tx, node, reports, new Outcome(results, new Transition()));
+    Batch batch = batch(tx, node, reports);
     Map<ReportType, List<Integer>> byType = new EnumMap<>(ReportType.class);
     for (ReportType type : ReportType.values()) {
       byType.put(type, new ArrayList<>());
@@ -115,7 +134,10 @@ final class ReportApplier {
             });
   }
 
-  /** Records a start; a repeat of an applied report is answered without events. */
+  /**
+   * Records what a start statement did: the report applied, its metrics and the live tails told of
+   * the {@code TaskStarted} it wrote (a repeat of an applied report wrote nothing).
+   */
   private void started(Batch batch, int index, Optional<Stepped> result) {
     if (result.isEmpty()) {
       return;
@@ -126,21 +148,20 @@ final class ReportApplier {
       return;
     }
     TaskReport report = batch.report(index);
-    JsonObject attributes =
-        new JsonObject()
-            .put("node", batch.node())
-            .put("scheduledEventId", 1)
-            .put("fencingToken", report.version())
-            .put("attempt", step.attempt());
     Duration waited = Duration.between(step.receivedAt(), step.time());
-    batch.outcome().transition().afterCommit(() -> metrics.waited(report.kind(), waited));
+    Transition transition = batch.outcome().transition();
+    transition.afterCommit(() -> metrics.waited(step.kind(), waited));
+    transition.written(
+        new HistoryEvent(
+            report.tenant(),
+            report.messageId(),
+            step.eventId(),
+            HistoryEventType.TaskStarted,
+            step.time(),
+            step.attributes()));
     if (step.executionId() != null) {
-      batch
-          .outcome()
-          .transition()
-          .started(report.tenant(), step.executionId(), report.messageId(), attributes.copy());
+      transition.executionPending(report.tenant(), step.executionId());
     }
-    batch.event(index, step.eventId(), HistoryEventType.TaskStarted, step.time(), attributes);
     counted(batch, index, "started");
   }
 
@@ -180,7 +201,6 @@ final class ReportApplier {
     TaskReport report = batch.report(index);
     TaskInfo info = moved.info();
     Instant time = notBefore(report.time(), info.startTime());
-    long eventId = moved.lastEventId() + 1;
     boolean failed = report.type() == ReportType.FAILED;
     JsonObject attributes =
         new JsonObject()
@@ -201,19 +221,20 @@ final class ReportApplier {
       attributes.put("result", report.data().getValue("result"));
       outcome.put("result", attributes.getValue("result"));
     }
-    batch.event(
-        index,
-        eventId,
-        failed ? HistoryEventType.TaskFailed : HistoryEventType.TaskCompleted,
-        time,
-        attributes);
     Transition transition = batch.outcome().transition();
-    if (failed && Boolean.TRUE.equals(info.stopProgressOnError())) {
-      transition.stopQueue(report.tenant(), info, ++eventId, time, "stopProgressOnError", true);
-    }
-    transition.dispose(report.tenant(), info, time, eventId, outcome);
+    ends.end(
+        transition,
+        report.tenant(),
+        info,
+        moved.lastEventId(),
+        time,
+        List.of(
+            new MessageEnd.Event(
+                failed ? HistoryEventType.TaskFailed : HistoryEventType.TaskCompleted, attributes)),
+        failed ? "stopProgressOnError" : null,
+        outcome,
+        failed ? "failed" : "completed");
     batch.outcome().results()[index] = APPLIED;
-    counted(batch, index, failed ? "failed" : "completed");
     if (info.startTime() != null) {
       Duration ran = Duration.between(info.startTime(), time);
       transition.afterCommit(() -> metrics.ran(report.kind(), ran));

@@ -87,7 +87,8 @@ public final class ApiRouter {
       long bodyLimit,
       Clock clock) {
     RouterBuilder builder =
-        RouterBuilder.create(vertx, contract, RequestExtractor.withBodyHandler());
+        RouterBuilder.create(
+            vertx, new CachedValidatorsContract(contract), RequestExtractor.withBodyHandler());
     for (OpenAPIRoute route : builder.getRoutes()) {
       route.setDoSecurity(false); // bearer tokens are checked before validation, for every route
     }

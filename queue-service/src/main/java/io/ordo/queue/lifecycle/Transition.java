@@ -6,6 +6,7 @@ import io.ordo.history.HistoryStore;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.store.ExecutionInboxStore;
+import io.ordo.queue.store.ExecutionKey;
 import io.ordo.queue.store.QueueStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -24,9 +25,12 @@ public final class Transition {
   private static final ExecutionInboxStore INBOX = new ExecutionInboxStore();
 
   private final List<HistoryEvent> events = new ArrayList<>();
+  // every event of the transition, those a statement wrote itself too: what live tails are told
+  private final List<HistoryEvent> announced = new ArrayList<>();
   private final List<HistoryStore.Closing> closings = new ArrayList<>();
   private final List<QueueStop> stops = new ArrayList<>();
   private final List<ExecutionInboxStore.Entry> executionOutcomes = new ArrayList<>();
+  private final List<ExecutionKey> pending = new ArrayList<>();
   private final List<Runnable> afterCommit = new ArrayList<>();
   private boolean freedWork;
 
@@ -39,7 +43,14 @@ public final class Transition {
       HistoryEventType type,
       Instant time,
       JsonObject attributes) {
-    events.add(new HistoryEvent(tenant, messageId, eventId, type, time, attributes));
+    HistoryEvent event = new HistoryEvent(tenant, messageId, eventId, type, time, attributes);
+    events.add(event);
+    announced.add(event);
+  }
+
+  /** An event a lifecycle statement wrote itself: only announced after commit. */
+  public void written(HistoryEvent event) {
+    announced.add(event);
   }
 
   /** Closes a disposed message's history with its final task info and outcome. */
@@ -56,13 +67,11 @@ public final class Transition {
   }
 
   /**
-   * Tells the state-machine execution that scheduled a message that its task started, so that the
-   * execution's history shows {@code TaskStarted} too.
+   * Records that a statement of this transition wrote into an execution's inbox (a task's start):
+   * its decider is told after commit.
    */
-  public void started(String tenant, String executionId, String messageId, JsonObject attributes) {
-    executionOutcomes.add(
-        new ExecutionInboxStore.Entry(
-            tenant, executionId, messageId, ExecutionInboxStore.started(attributes)));
+  public void executionPending(String tenant, String executionId) {
+    pending.add(new ExecutionKey(tenant, executionId));
   }
 
   /**
@@ -112,12 +121,16 @@ public final class Transition {
   }
 
   /** The executions that have a task outcome waiting for their decider. */
-  public List<ExecutionInboxStore.Entry> executionOutcomes() {
-    return executionOutcomes;
+  /** The executions with something new in their inbox, for their decider. */
+  public java.util.Set<ExecutionKey> pendingExecutions() {
+    java.util.Set<ExecutionKey> all = new java.util.LinkedHashSet<>(pending);
+    executionOutcomes.forEach(e -> all.add(new ExecutionKey(e.tenant(), e.executionId())));
+    return all;
   }
 
-  public List<HistoryEvent> events() {
-    return events;
+  /** Every event of the transition, written here or by its statements, for live tails. */
+  public List<HistoryEvent> announced() {
+    return announced;
   }
 
   public boolean hasFreedWork() {

@@ -5,6 +5,7 @@ import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.queue.lifecycle.HeadPositions;
+import io.ordo.queue.lifecycle.MessageEnd;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
@@ -40,10 +41,12 @@ public final class OrphanSweep {
   private final HeadPositions heads = new HeadPositions(queues);
   private final LockOwnerStore owners = new LockOwnerStore();
   private final QueueMetrics metrics;
+  private final MessageEnd ends;
 
   public OrphanSweep(Pool pool, int maxAttempts, Duration claimTimeout, QueueMetrics metrics) {
     this.pool = pool;
     this.metrics = metrics;
+    this.ends = new MessageEnd(metrics);
     this.maxAttempts = maxAttempts;
     this.claimTimeout = claimTimeout;
   }
@@ -133,38 +136,31 @@ public final class OrphanSweep {
   }
 
   private void failed(Transition transition, Orphan o, Instant now) {
-    countLeaseExpiry(transition, o);
-    transition.afterCommit(() -> metrics.transition(o.tenant(), o.info().queue(), "failed"));
-    long eventId = o.lastEventId() + 1;
-    String id = o.info().messageId();
-    transition.event(
-        o.tenant(), id, eventId, HistoryEventType.TaskLeaseExpired, now, leaseAttributes(o));
     String cause =
         "the runner's lease expired "
             + (o.leaseExpiries() + 1)
             + " times (max-attempts "
             + maxAttempts
             + ")";
-    transition.event(
-        o.tenant(),
-        id,
-        ++eventId,
-        HistoryEventType.TaskFailed,
-        now,
-        new JsonObject()
-            .put("error", LEASE_EXPIRED_ERROR)
-            .put("cause", cause)
-            .put("scheduledEventId", 1)
-            .put("startedEventId", o.startedEventId() == null ? 0 : o.startedEventId()));
-    if (Boolean.TRUE.equals(o.info().stopProgressOnError())) {
-      transition.stopQueue(o.tenant(), o.info(), ++eventId, now, "stopProgressOnError", true);
-    }
-    transition.dispose(
+    ends.end(
+        transition,
         o.tenant(),
         o.info(),
+        o.lastEventId(),
         now,
-        eventId,
-        Summaries.outcome("FAILED").put("error", LEASE_EXPIRED_ERROR).put("cause", cause));
+        List.of(
+            new MessageEnd.Event(HistoryEventType.TaskLeaseExpired, leaseAttributes(o)),
+            new MessageEnd.Event(
+                HistoryEventType.TaskFailed,
+                new JsonObject()
+                    .put("error", LEASE_EXPIRED_ERROR)
+                    .put("cause", cause)
+                    .put("scheduledEventId", 1)
+                    .put("startedEventId", o.startedEventId() == null ? 0 : o.startedEventId()))),
+        "stopProgressOnError",
+        Summaries.outcome("FAILED").put("error", LEASE_EXPIRED_ERROR).put("cause", cause),
+        "lease_expired",
+        "failed");
   }
 
   private static JsonObject leaseAttributes(Orphan o) {

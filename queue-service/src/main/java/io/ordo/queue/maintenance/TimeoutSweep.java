@@ -1,11 +1,13 @@
 package io.ordo.queue.maintenance;
 
 import io.ordo.bus.Addresses;
+import io.ordo.bus.RunnerControl;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.TaskState;
 import io.ordo.model.TimeoutType;
+import io.ordo.queue.lifecycle.MessageEnd;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
@@ -33,7 +35,7 @@ public final class TimeoutSweep {
 
   private final Pool pool;
   private final EventBus eventBus;
-  private final QueueMetrics metrics;
+  private final MessageEnd ends;
   private final TaskStore tasks = new TaskStore();
   private final QueueStore queues = new QueueStore();
   private final HistoryStore history = new HistoryStore();
@@ -41,7 +43,7 @@ public final class TimeoutSweep {
   public TimeoutSweep(Pool pool, EventBus eventBus, QueueMetrics metrics) {
     this.pool = pool;
     this.eventBus = eventBus;
-    this.metrics = metrics;
+    this.ends = new MessageEnd(metrics);
   }
 
   /** Times out what is due at {@code now}; answers the transition to announce. */
@@ -63,41 +65,34 @@ public final class TimeoutSweep {
     String tenant = row.tenant();
     TimeoutType type = fired(row, now);
     boolean started = row.info().state() == TaskState.RUNNING;
-    long eventId = row.lastEventId() + 1;
-    transition.event(
-        tenant,
-        row.info().messageId(),
-        eventId,
-        HistoryEventType.TaskTimedOut,
-        now,
-        new JsonObject()
-            .put("timeoutType", type.name())
-            .put("scheduledEventId", 1)
-            .put(
-                "startedEventId",
-                started && row.startedEventId() != null ? row.startedEventId() : 0)
-            .put("deadline", deadline(row, type).toString()));
-    if (Boolean.TRUE.equals(row.info().stopProgressOnError())) {
-      transition.stopQueue(tenant, row.info(), ++eventId, now, "timeout", true);
-    }
-    transition.dispose(
+    ends.end(
+        transition,
         tenant,
         row.info(),
+        row.lastEventId(),
         now,
-        eventId,
-        Summaries.outcome("TIMED_OUT").put("timeoutType", type.name()));
-    transition.afterCommit(() -> metrics.transition(tenant, row.info().queue(), "timed_out"));
+        List.of(
+            new MessageEnd.Event(
+                HistoryEventType.TaskTimedOut,
+                new JsonObject()
+                    .put("timeoutType", type.name())
+                    .put("scheduledEventId", 1)
+                    .put(
+                        "startedEventId",
+                        started && row.startedEventId() != null ? row.startedEventId() : 0)
+                    .put("deadline", deadline(row, type).toString()))),
+        "timeout",
+        Summaries.outcome("TIMED_OUT").put("timeoutType", type.name()),
+        "timed_out");
     if (row.ownerId() != null) {
       // The runner, if alive, is told to release the task; its later reports find no hold.
       transition.afterCommit(
           () ->
               eventBus.send(
                   Addresses.runnerControl(row.ownerId()),
-                  new JsonObject()
-                      .put("action", "lost")
-                      .put("messageId", row.info().messageId())
-                      .put("version", row.version())
-                      .put("reason", type.name() + " timeout")));
+                  RunnerControl.lost(
+                          row.info().messageId(), row.version(), type.name() + " timeout")
+                      .toJson()));
     }
   }
 

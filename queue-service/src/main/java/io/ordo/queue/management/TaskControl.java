@@ -5,6 +5,7 @@ import io.ordo.InvalidTaskException;
 import io.ordo.TaskControlException;
 import io.ordo.TaskIllegalStateException;
 import io.ordo.bus.Addresses;
+import io.ordo.bus.RunnerControl;
 import io.ordo.model.Caller;
 import io.ordo.model.MessageIds;
 import io.ordo.model.QueueKind;
@@ -85,14 +86,15 @@ public final class TaskControl {
                     new TaskIllegalStateException(messageId, hold.get().state(), action + " it"));
               }
               JsonObject request =
-                  new JsonObject()
-                      .put("action", action)
-                      .put("messageId", messageId)
-                      .put("version", hold.get().version())
-                      .put("reentry", reentry)
-                      .put("stop", stop)
-                      .put("identity", caller.principal())
-                      .put("requestedAt", clock.instant().toString());
+                  RunnerControl.release(
+                          forced,
+                          messageId,
+                          hold.get().version(),
+                          reentry,
+                          stop,
+                          caller.principal(),
+                          clock.instant())
+                      .toJson();
               return eventBus
                   .<JsonObject>request(
                       Addresses.runnerControl(hold.get().ownerId()),

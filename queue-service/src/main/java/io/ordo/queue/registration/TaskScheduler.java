@@ -25,9 +25,10 @@ import java.util.Map;
 
 /**
  * Puts validated registrations into their queues inside the caller's transaction: positions at each
- * queue's tail (under its row lock, so position order is commit order and received times never go
- * backwards), the messages, their contexts, and the {@code TaskScheduled} event that opens each
- * history. Used by HTTP registration and by the state-machine decider.
+ * serial queue's tail (under its row lock, so position order is commit order and received times
+ * never go backwards; the parallel queue is not locked), the messages, their contexts, and the
+ * {@code TaskScheduled} event that opens each history. Used by HTTP registration and by the
+ * state-machine decider.
  */
 public final class TaskScheduler {
   private final QueueStore queues;
@@ -89,17 +90,20 @@ public final class TaskScheduler {
                       return;
                     }
                     fedActive[0] |= reservation.active();
-                    long position = reservation.lastPosition() - members.size();
+                    // a serial queue's reserved positions; a parallel queue's come from a sequence
+                    Long tail = reservation.lastPosition();
+                    long position = tail == null ? 0 : tail - members.size();
                     for (int i : members) {
                       Registration r = registrations.get(i);
                       String id = messageIds.get(i);
-                      NewTask task = newTask(r, id, ++position, reservation.receivedAt());
+                      NewTask task =
+                          newTask(
+                              r, id, tail == null ? null : ++position, reservation.receivedAt());
                       infos[i] = info(task);
                       scheduling.add(
                           new Scheduling(
                               task,
                               r.context() == null ? ContextRow.NONE : r.context(),
-                              infos[i].toJson(),
                               scheduledAttributes(r, task)));
                     }
                   });
@@ -113,7 +117,7 @@ public final class TaskScheduler {
                     fedActive[0]));
   }
 
-  private static NewTask newTask(Registration r, String id, long position, Instant receivedAt) {
+  private static NewTask newTask(Registration r, String id, Long position, Instant receivedAt) {
     return new NewTask(
         r.tenant(),
         id,

@@ -20,16 +20,26 @@ public final class ExecutionInboxStore {
   public static final String STARTED = "STARTED";
 
   private static final String APPEND =
-      "INSERT INTO ordo_execution_inbox AS i (tenant, execution_id, message_id, outcome)"
+      upsert(
           // $1 tenant, $2 execution id, $3 message id, $4 the task's start or outcome
-          + " VALUES ($1, $2, $3, $4)"
-          + " ON CONFLICT (tenant, execution_id, message_id) DO UPDATE"
-          + " SET outcome = EXCLUDED.outcome || jsonb_build_object('started', i.outcome)"
-          + " WHERE i.outcome ->> 'type' = '"
-          + STARTED
-          + "' AND EXCLUDED.outcome ->> 'type' <> '"
-          + STARTED
-          + "'";
+          "VALUES ($1, $2, $3, $4)");
+
+  /**
+   * Appends the rows {@code rows} selects ({@code tenant, execution_id, message_id, outcome}) to
+   * the inbox: a start stays one entry per message, and an outcome joins the start it finds there
+   * (a start never replaces an outcome).
+   */
+  static String upsert(String rows) {
+    return "INSERT INTO ordo_execution_inbox AS i (tenant, execution_id, message_id, outcome) "
+        + rows
+        + " ON CONFLICT (tenant, execution_id, message_id) DO UPDATE"
+        + " SET outcome = EXCLUDED.outcome || jsonb_build_object('started', i.outcome)"
+        + " WHERE i.outcome ->> 'type' = '"
+        + STARTED
+        + "' AND EXCLUDED.outcome ->> 'type' <> '"
+        + STARTED
+        + "'";
+  }
 
   /** The inbox entry of a task's start, with the attributes of its {@code TaskStarted} event. */
   public static JsonObject started(JsonObject attributes) {

@@ -5,15 +5,16 @@ import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 
 /**
- * A message about to be inserted into {@code im_async_task_info}, its position and received time
- * already reserved under its queue's lock.
+ * A message about to be inserted into {@code im_async_task_info}, its received time and, in a
+ * serial queue, its position already reserved under its queue's lock (a parallel queue's message
+ * takes its position from a sequence as it is inserted: null here).
  */
 public record NewTask(
     String tenant,
     String messageId,
     QueueKind kind,
     String queueId,
-    long position,
+    Long position,
     String taskClassName,
     String jsPath,
     JsonObject parameter,

@@ -69,25 +69,34 @@ public final class QueueStore {
       "DELETE FROM im_async_queue_info WHERE tenant = $1 AND queue_kind = 'S' AND queue_id = $2";
 
   /**
-   * Locks the queues of a registration batch, in key order (so that concurrent batches never
-   * deadlock), and reserves {@code count} positions at the tail of each. Queues that do not exist
-   * are missing from the answer.
+   * Reserves the tail of each queue of a registration batch. A serial queue is locked, in key order
+   * (so that concurrent batches never deadlock), and {@code count} positions are reserved at its
+   * tail: position order is commit order and received times never go backwards in it. The parallel
+   * queue is only read: its messages are selected by received time, take their positions from a
+   * sequence as they are inserted (null here), and concurrent registrations of a tenant do not wait
+   * for each other on its row. Queues that do not exist are missing from the answer.
    */
   private static final String RESERVE_TAIL =
       "WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])"
           + "   AS w(tenant, queue_kind, queue_id, count)),"
           + " locked AS (SELECT q.tenant, q.queue_kind, q.queue_id FROM im_async_queue_info q"
           + "   JOIN wanted w ON w.tenant = q.tenant AND w.queue_kind = q.queue_kind"
-          + "   AND w.queue_id = q.queue_id"
-          + "   ORDER BY q.tenant, q.queue_kind, q.queue_id FOR UPDATE OF q)"
-          + " UPDATE im_async_queue_info q SET last_position = q.last_position + w.count,"
-          // $5: now; received times never go backwards within a queue
+          + "   AND w.queue_id = q.queue_id WHERE q.queue_kind = 'S'"
+          + "   ORDER BY q.tenant, q.queue_kind, q.queue_id FOR UPDATE OF q),"
+          + " serial AS (UPDATE im_async_queue_info q SET last_position = q.last_position + w.count,"
+          // $5: now; received times never go backwards within a serial queue
           + "   last_received_at = greatest(q.last_received_at, $5)"
-          + " FROM wanted w, locked l"
-          + " WHERE q.tenant = w.tenant AND q.queue_kind = w.queue_kind AND q.queue_id = w.queue_id"
-          + "   AND l.tenant = q.tenant AND l.queue_kind = q.queue_kind AND l.queue_id = q.queue_id"
-          + " RETURNING q.tenant, q.queue_kind, q.queue_id, q.active, q.last_position,"
-          + "   q.last_received_at";
+          + "   FROM wanted w, locked l"
+          + "   WHERE q.tenant = w.tenant AND q.queue_kind = w.queue_kind"
+          + "   AND q.queue_id = w.queue_id AND l.tenant = q.tenant"
+          + "   AND l.queue_kind = q.queue_kind AND l.queue_id = q.queue_id"
+          + "   RETURNING q.tenant, q.queue_kind, q.queue_id, q.active, q.last_position,"
+          + "   q.last_received_at)"
+          + " SELECT * FROM serial UNION ALL"
+          + " SELECT q.tenant, q.queue_kind, q.queue_id, q.active, NULL::bigint, $5::timestamptz"
+          + " FROM im_async_queue_info q JOIN wanted w ON w.tenant = q.tenant"
+          + "   AND w.queue_kind = q.queue_kind AND w.queue_id = q.queue_id"
+          + " WHERE q.queue_kind = 'P'";
 
   private static final String RESERVE_HEAD =
       "UPDATE im_async_queue_info SET head_position = head_position - $4"
@@ -100,7 +109,7 @@ public final class QueueStore {
       QueueKind kind,
       String queueId,
       boolean active,
-      long lastPosition,
+      Long lastPosition,
       Instant receivedAt) {}
 
   /** The key of a queue, and how many new messages a batch puts into it. */
@@ -200,7 +209,7 @@ public final class QueueStore {
                         QueueKind.fromDbCode(row.getString("queue_kind")),
                         row.getString("queue_id"),
                         row.getBoolean("active"),
-                        row.getLong("last_position"),
+                        row.getLong(4),
                         row.getOffsetDateTime("last_received_at").toInstant()));
               }
               return reservations;
