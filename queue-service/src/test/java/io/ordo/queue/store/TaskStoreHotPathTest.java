@@ -398,25 +398,15 @@ class TaskStoreHotPathTest {
     Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
     Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
     Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
-    UUID a = UUID.randomUUID();
     UUID b = UUID.randomUUID();
     List<Hold> holds = new ArrayList<>();
-    parallelQueueWith(m0, m1, m2, m3)
-        .compose(v -> liveOwner(a, "runner-a"))
-        .compose(v -> liveOwner(b, "runner-b"))
-        .compose(v -> claim(a, 3, 3))
+    heldByTwoOwners(m0, m1, m2, m3, b)
         .compose(
-            byA -> {
-              assertEquals(Set.copyOf(ids(m0, m1, m2)), Set.copyOf(claimedIds(byA)));
-              holds.add(hold(byA, m0, a));
-              holds.add(staleVersion(hold(byA, m1, a)));
-              holds.add(hold(byA, m2, a));
-              return claim(b, 1, 1);
-            })
-        .compose(
-            byB -> {
-              assertEquals(ids(m3), claimedIds(byB));
-              holds.add(1, hold(byB, m3, b)); // stale by expiry, in the middle of the batch
+            held -> {
+              holds.add(held.get(0));
+              holds.add(held.get(3)); // stale by expiry, in the middle of the batch
+              holds.add(staleVersion(held.get(1)));
+              holds.add(held.get(2));
               return expire(b);
             })
         .compose(v -> start(holds))
@@ -459,26 +449,13 @@ class TaskStoreHotPathTest {
     Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
     Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
     Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
-    UUID a = UUID.randomUUID();
     UUID b = UUID.randomUUID();
     List<Hold> held = new ArrayList<>();
     List<Hold> batch = new ArrayList<>();
-    parallelQueueWith(m0, m1, m2, m3)
-        .compose(v -> liveOwner(a, "runner-a"))
-        .compose(v -> liveOwner(b, "runner-b"))
-        .compose(v -> claim(a, 3, 3))
+    heldByTwoOwners(m0, m1, m2, m3, b)
         .compose(
-            byA -> {
-              assertEquals(Set.copyOf(ids(m0, m1, m2)), Set.copyOf(claimedIds(byA)));
-              held.add(hold(byA, m0, a));
-              held.add(hold(byA, m1, a));
-              held.add(hold(byA, m2, a));
-              return claim(b, 1, 1);
-            })
-        .compose(
-            byB -> {
-              assertEquals(ids(m3), claimedIds(byB));
-              held.add(hold(byB, m3, b));
+            holds -> {
+              held.addAll(holds);
               return start(held);
             })
         .compose(
@@ -523,6 +500,34 @@ class TaskStoreHotPathTest {
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /**
+   * Four waiting messages: the first three claimed by one live owner, the fourth by owner {@code
+   * b}; answers their holds in message order.
+   */
+  private Future<List<Hold>> heldByTwoOwners(
+      Scheduling m0, Scheduling m1, Scheduling m2, Scheduling m3, UUID b) {
+    UUID a = UUID.randomUUID();
+    List<Hold> holds = new ArrayList<>();
+    return parallelQueueWith(m0, m1, m2, m3)
+        .compose(v -> liveOwner(a, "runner-a"))
+        .compose(v -> liveOwner(b, "runner-b"))
+        .compose(v -> claim(a, 3, 3))
+        .compose(
+            byA -> {
+              assertEquals(Set.copyOf(ids(m0, m1, m2)), Set.copyOf(claimedIds(byA)));
+              holds.add(hold(byA, m0, a));
+              holds.add(hold(byA, m1, a));
+              holds.add(hold(byA, m2, a));
+              return claim(b, 1, 1);
+            })
+        .map(
+            byB -> {
+              assertEquals(ids(m3), claimedIds(byB));
+              holds.add(hold(byB, m3, b));
+              return holds;
+            });
   }
 
   // ---- removal ----
