@@ -163,7 +163,7 @@ public final class QueueServiceVerticle extends VerticleBase {
             metrics,
             config.limits().parameter(),
             config.limits().maxIdLength(),
-            Math.max(1, config.database().poolSize() / 2));
+            Math.max(1, config.database().poolSize() / 4));
     QueueInfoReader reader =
         new QueueInfoReader(
             pool, queues, tasks, new LockOwnerStore(), administration, lookup, node.clock());

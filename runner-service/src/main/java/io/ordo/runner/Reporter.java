@@ -38,8 +38,8 @@ final class Reporter {
   Reporter(Vertx vertx, Context context, String node) {
     this.vertx = vertx;
     this.node = node;
-    this.starts = new Batcher<>(context, 512, 2, this::send);
-    this.others = new Batcher<>(context, 512, 2, this::send);
+    this.starts = new Batcher<>(context, 512, 1, this::send);
+    this.others = new Batcher<>(context, 512, 1, this::send);
   }
 
   /** Reports a transition; completes with the queue service's answer. */
