@@ -4,7 +4,6 @@ import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ReportBatch;
-import io.ordo.bus.RunnerControl;
 import io.ordo.bus.TaskReport;
 import io.ordo.config.NodeContext;
 import io.ordo.config.OrdoConfig;
@@ -21,7 +20,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -63,8 +61,10 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private ExecutorService taskThreads;
   private Reporter reporter;
   private LeaseKeeper lease;
-  private MessageConsumer<JsonObject> control;
+  private ControlListener control;
   private boolean claiming;
+  // serial tasks that ended here and whose outcomes are not applied yet (event loop only)
+  private int serialOutcomesPending;
   private boolean claimAgain;
   private volatile boolean stopping;
   private long pollTimer = -1;
@@ -92,6 +92,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   public Future<?> start() {
     OrdoConfig config = node.config();
     pool = Pools.create(vertx, node.database(), 2, "ordo-runner");
+    control =
+        new ControlListener(
+            vertx.eventBus(), (messageId, version) -> executions.get(key(messageId, version)));
     taskThreads = Executors.newCachedThreadPool(threads("ordo-task-"));
     reporter = new Reporter(vertx, context, node());
     lease =
@@ -143,7 +146,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
    * while claims come back full or work was announced meanwhile.
    */
   private void claim() {
-    if (stopping || lease.ownerId() == null) {
+    if (stopping || lease.ownerId() == null || serialOutcomesPending > 0) {
       return;
     }
     if (claiming) {
@@ -212,47 +215,6 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     execution.handBack(reason);
   }
 
-  /**
-   * Release and forced-stop requests from the queue service, for tasks held under {@code ownerId}
-   * (the queue service addresses the owner that holds a message, so a new lease needs a new
-   * listener).
-   */
-  private void listenForControl(String ownerId) {
-    if (control != null) {
-      control.unregister();
-    }
-    control =
-        vertx
-            .eventBus()
-            .consumer(
-                Addresses.runnerControl(ownerId),
-                message -> {
-                  RunnerControl request = RunnerControl.fromJson(message.body());
-                  TaskExecution execution =
-                      executions.get(key(request.messageId(), request.version()));
-                  if (request.action() == RunnerControl.Action.LOST) {
-                    // A timeout took the task away: it is told to stop; nothing to answer.
-                    if (execution != null) {
-                      execution.lost(request.reason() == null ? "timeout" : request.reason());
-                    }
-                    return;
-                  }
-                  if (execution == null) {
-                    message.fail(404, "this runner does not run that task");
-                    return;
-                  }
-                  execution
-                      .release(
-                          request.action() == RunnerControl.Action.STOP,
-                          request.reentry(),
-                          request.stop(),
-                          request.identity(),
-                          request.requestedAt())
-                      .onSuccess(applied -> message.reply(new JsonObject().put("applied", applied)))
-                      .onFailure(error -> message.fail(409, error.getMessage()));
-                });
-  }
-
   /** Every hold lapsed with the lease: tasks are told to stop and their reports are refused. */
   @Override
   public void leaseLost(String lostOwnerId) {
@@ -262,7 +224,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   /** A lease is held (at start, or anew after a lost one): control requests reach this owner. */
   @Override
   public void leaseAcquired(String ownerId) {
-    context.runOnContext(v -> listenForControl(ownerId));
+    context.runOnContext(v -> control.listen(ownerId));
   }
 
   @Override
@@ -279,17 +241,25 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
           dispatch();
           if (!execution.outcomePending()) {
             claim();
+          } else if (execution.claimed().kind() == QueueKind.SERIAL) {
+            serialOutcomesPending++;
           }
         });
   }
 
   /**
-   * A claim waits for the outcome of the task that freed a slot: until it is applied, its serial
-   * queue's next head is not runnable, and a claim now would let younger messages overtake it.
+   * Claims wait for the outcome of a serial task that ended here: until it is applied, its queue's
+   * next head is not runnable, and a claim now would let younger messages overtake it.
    */
   @Override
-  public void outcomeSettled() {
-    context.runOnContext(v -> claim());
+  public void outcomeSettled(TaskExecution execution) {
+    context.runOnContext(
+        v -> {
+          if (execution.claimed().kind() == QueueKind.SERIAL) {
+            serialOutcomesPending--;
+          }
+          claim();
+        });
   }
 
   @Override

@@ -19,7 +19,7 @@ public interface ExecutionHost {
    * An outcome reported after the task's slot was freed has been answered: what it freed (a serial
    * queue's next head) is now runnable.
    */
-  void outcomeSettled();
+  void outcomeSettled(TaskExecution execution);
 
   /** Whether the runner is shutting down (new tasks are rejected). */
   boolean shuttingDown();

@@ -206,7 +206,7 @@ public final class TaskExecution {
                             + " applied",
                         claimed.messageId());
                   }
-                  host.outcomeSettled();
+                  host.outcomeSettled(this);
                 });
       }
     } catch (RuntimeException | Error unexpected) {

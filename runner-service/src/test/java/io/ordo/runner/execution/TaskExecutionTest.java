@@ -143,7 +143,7 @@ class TaskExecutionTest {
     }
 
     @Override
-    public void outcomeSettled() {}
+    public void outcomeSettled(TaskExecution execution) {}
 
     @Override
     public boolean shuttingDown() {
