@@ -239,27 +239,31 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
           slots.free(execution, System.nanoTime());
           executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
           dispatch();
-          if (!execution.outcomePending()) {
-            claim();
-          } else if (execution.claimed().kind() == QueueKind.SERIAL) {
+          if (execution.outcomePending() && serial(execution)) {
             serialOutcomesPending++;
           }
+          claim();
         });
   }
 
   /**
    * Claims wait for the outcome of a serial task that ended here: until it is applied, its queue's
-   * next head is not runnable, and a claim now would let younger messages overtake it.
+   * next head is not runnable, and a claim now would let younger messages overtake it. A parallel
+   * task's outcome holds nothing back.
    */
   @Override
   public void outcomeSettled(TaskExecution execution) {
-    context.runOnContext(
-        v -> {
-          if (execution.claimed().kind() == QueueKind.SERIAL) {
+    if (serial(execution)) {
+      context.runOnContext(
+          v -> {
             serialOutcomesPending--;
-          }
-          claim();
-        });
+            claim();
+          });
+    }
+  }
+
+  private static boolean serial(TaskExecution execution) {
+    return execution.claimed().kind() == QueueKind.SERIAL;
   }
 
   @Override

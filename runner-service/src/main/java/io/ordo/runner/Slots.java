@@ -24,11 +24,13 @@ final class Slots {
 
   private final int maxThreads;
   private final int prefetch;
-  private final ArrayDeque<TaskExecution> waiting = new ArrayDeque<>();
-  private final Map<TaskExecution, Long> waitingSince = new HashMap<>();
+  private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
   private final Map<TaskExecution, Long> slotTaken = new HashMap<>();
   private final AtomicInteger busy = new AtomicInteger();
   private double averageHoldNanos;
+
+  /** A claimed message waiting for a slot, and since when. */
+  private record Waiting(TaskExecution execution, long since) {}
 
   Slots(int maxThreads, int prefetch) {
     this.maxThreads = maxThreads;
@@ -38,19 +40,17 @@ final class Slots {
   /** A claimed message waits for a slot; a serial head goes before every prefetched message. */
   void add(TaskExecution execution, boolean serial, long now) {
     if (serial) {
-      waiting.addFirst(execution);
+      waiting.addFirst(new Waiting(execution, now));
     } else {
-      waiting.addLast(execution);
+      waiting.addLast(new Waiting(execution, now));
     }
-    waitingSince.put(execution, now);
   }
 
   /** Gives free slots to waiting messages; answers those that got one, in order. */
   List<TaskExecution> fill(long now) {
     List<TaskExecution> started = new ArrayList<>();
     while (slotTaken.size() < maxThreads && !waiting.isEmpty()) {
-      TaskExecution execution = waiting.poll();
-      waitingSince.remove(execution);
+      TaskExecution execution = waiting.poll().execution();
       slotTaken.put(execution, now);
       started.add(execution);
     }
@@ -60,8 +60,7 @@ final class Slots {
 
   /** The execution is over on this runner: its slot, or its place in line, is free. */
   void free(TaskExecution execution, long now) {
-    if (waiting.remove(execution)) {
-      waitingSince.remove(execution);
+    if (waiting.removeIf(w -> w.execution() == execution)) {
       return;
     }
     Long taken = slotTaken.remove(execution);
@@ -91,19 +90,15 @@ final class Slots {
 
   /** Waiting messages that have waited longer than {@code limitNanos} for a slot. */
   List<TaskExecution> waitedLongerThan(long limitNanos, long now) {
-    List<TaskExecution> overdue = new ArrayList<>();
-    waitingSince.forEach(
-        (execution, since) -> {
-          if (now - since > limitNanos) {
-            overdue.add(execution);
-          }
-        });
-    return overdue;
+    return waiting.stream()
+        .filter(w -> now - w.since() > limitNanos)
+        .map(Waiting::execution)
+        .toList();
   }
 
   /** Every message waiting for a slot. */
   List<TaskExecution> waiting() {
-    return new ArrayList<>(waiting);
+    return waiting.stream().map(Waiting::execution).toList();
   }
 
   int busy() {

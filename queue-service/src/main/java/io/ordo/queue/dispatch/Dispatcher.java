@@ -9,6 +9,7 @@ import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEvent;
+import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.WorkNotifier;
@@ -23,6 +24,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -100,7 +102,7 @@ public final class Dispatcher {
   /** After a claim committed: metrics and live tails of the TaskAccepted events it wrote. */
   private void accepted(List<ClaimedRow> claimed) {
     metrics.claimed(claimed.size());
-    List<HistoryEvent> events = new java.util.ArrayList<>(claimed.size());
+    List<HistoryEvent> events = new ArrayList<>(claimed.size());
     for (ClaimedRow row : claimed) {
       metrics.transition(row.tenant(), row.kind(), "accepted");
       events.add(
@@ -108,7 +110,7 @@ public final class Dispatcher {
               row.tenant(),
               row.messageId(),
               row.acceptedEventId(),
-              io.ordo.history.HistoryEventType.TaskAccepted,
+              HistoryEventType.TaskAccepted,
               row.acceptedAt(),
               new JsonObject()));
     }

@@ -275,13 +275,16 @@ public final class TaskStore {
           + " AND EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = $3"
           + "   AND o.lease_expires_at > now())";
 
-  private static final String DEADLINE_FROM_NOW =
-      " CASE WHEN jsonb_typeof(t.timeouts -> '%1$s') = 'number'"
-          + " THEN $5::timestamptz + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END";
-
-  private static final String DEADLINE_FROM_START =
-      " CASE WHEN jsonb_typeof(t.timeouts -> '%1$s') = 'number'"
-          + " THEN g.time + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END";
+  /**
+   * A deadline: the time {@code from} plus the task's {@code timeout} in seconds (null when the
+   * message has none).
+   */
+  private static String deadline(String timeout, String from) {
+    return String.format(
+        " CASE WHEN jsonb_typeof(t.timeouts -> '%1$s') = 'number'"
+            + " THEN %2$s + (t.timeouts ->> '%1$s')::bigint * interval '1 second' END",
+        timeout, from);
+  }
 
   /**
    * READY → RUNNING for a batch of holds in one statement (attempt + 1, deadlines armed), with the
@@ -302,9 +305,9 @@ public final class TaskStore {
           + "   start_at = greatest(g.time, t.accept_at), attempt = t.attempt + 1,"
           + "   last_event_id = t.last_event_id + 1, started_event_id = t.last_event_id + 1,"
           + "   start_to_close_deadline ="
-          + String.format(DEADLINE_FROM_START, "startToClose")
+          + deadline("startToClose", "g.time")
           + ",  heartbeat_deadline ="
-          + String.format(DEADLINE_FROM_START, "heartbeat")
+          + deadline("heartbeat", "g.time")
           + "   FROM target g WHERE t.tenant = g.tenant AND t.message_id = g.message_id"
           + "   AND g.state = 'READY'"
           + "   RETURNING t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt,"
@@ -332,7 +335,7 @@ public final class TaskStore {
   private static final String HEARTBEAT =
       "UPDATE im_async_task_info t SET last_heartbeat_at = $5, heartbeat_details = $6,"
           + " heartbeat_deadline ="
-          + String.format(DEADLINE_FROM_NOW, "heartbeat")
+          + deadline("heartbeat", "$5::timestamptz")
           // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 heartbeat time, $6 details
           + " WHERE"
           + HELD
