@@ -7,6 +7,7 @@ import io.ordo.config.OrdoConfig.HttpOptions;
 import io.ordo.config.OrdoConfig.Limits;
 import io.ordo.config.OrdoConfig.LockOptions;
 import io.ordo.config.OrdoConfig.RunnerOptions;
+import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.config.OrdoConfig.TlsFiles;
 import io.ordo.config.OrdoConfig.TokenEntry;
 import io.ordo.lock.LockRetryPolicy;
@@ -59,6 +60,8 @@ public final class ConfigLoader {
           Map.entry("ORDO_SHUTDOWN_GRACE_PERIOD", "shutdown.grace-period"),
           Map.entry("ORDO_HISTORY_RETENTION_DAYS", "history.retention-days"),
           Map.entry("ORDO_HISTORY_PURGE_INTERVAL", "history.purge-interval"),
+          Map.entry("ORDO_MAX_HISTORY_EVENTS", "state-machines.max-history-events"),
+          Map.entry("ORDO_MAX_TRANSITIONS_PER_STEP", "state-machines.max-transitions-per-step"),
           Map.entry("ORDO_TOKENS", "tokens"),
           Map.entry("ORDO_TOKENS_FILE", "tokens-file"),
           Map.entry("ORDO_DEV_TOKEN", "dev-token"));
@@ -171,6 +174,7 @@ public final class ConfigLoader {
             tenantRetention(),
             defaultRetention,
             seconds("history.purge-interval", HistoryOptions.DEFAULT_PURGE_INTERVAL)),
+        stateMachineOptions(),
         new Limits(
             new ParameterLimits(
                 integer("limits.parameter-bytes", ParameterLimits.DEFAULT_MAX_BYTES, 2, 64 << 20),
@@ -179,6 +183,26 @@ public final class ConfigLoader {
         tokens(),
         optionalPath("tokens-file"),
         string("dev-token", null));
+  }
+
+  private StateMachineOptions stateMachineOptions() {
+    return new StateMachineOptions(
+        integer(
+            "state-machines.max-history-events",
+            StateMachineOptions.DEFAULT_MAX_HISTORY_EVENTS,
+            100,
+            1_000_000),
+        integer(
+            "state-machines.max-transitions-per-step",
+            StateMachineOptions.DEFAULT_MAX_TRANSITIONS_PER_STEP,
+            10,
+            1_000_000),
+        integer(
+            "state-machines.max-data-bytes",
+            StateMachineOptions.DEFAULT_MAX_DATA_BYTES,
+            1024,
+            64 << 20),
+        longValue("state-machines.max-step-bytes", StateMachineOptions.DEFAULT_MAX_STEP_BYTES));
   }
 
   /** All three TLS files, each readable, or none of them (plain TCP). */

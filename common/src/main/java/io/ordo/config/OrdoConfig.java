@@ -21,6 +21,7 @@ import java.util.Map;
  * @param maxAttempts lease expiries a message survives before it fails with Ordo.LeaseExpired
  * @param shutdownGracePeriod how long a stopping node waits for running tasks
  * @param history history retention
+ * @param stateMachines the bounds of state-machine executions
  * @param limits input limits
  * @param tokens the bearer tokens known at start
  * @param tokensFile where tokens are re-read from while running (null: no rotation)
@@ -36,6 +37,7 @@ public record OrdoConfig(
     int maxAttempts,
     Duration shutdownGracePeriod,
     HistoryOptions history,
+    StateMachineOptions stateMachines,
     Limits limits,
     List<TokenEntry> tokens,
     Path tokensFile,
@@ -155,6 +157,36 @@ public record OrdoConfig(
     public int retentionDaysFor(String tenant) {
       return retentionDays.getOrDefault(tenant, defaultRetentionDays);
     }
+  }
+
+  /**
+   * The bounds of a state-machine execution (SPEC 13, "Bounds everywhere"); an execution that goes
+   * past one fails with {@code States.Runtime} or {@code States.DataLimitExceeded}.
+   *
+   * @param maxHistoryEvents the most events an execution's history holds (as Step Functions'
+   *     25,000-event quota); the events that close it (aborts, the failure) come on top
+   * @param maxTransitionsPerStep the most states one advance (a start, a task's outcome, a timer)
+   *     enters, over all branches and Map items together
+   * @param maxDataBytes the largest state input, output, task result or parameter in the history
+   *     (serialized, UTF-8)
+   * @param maxStepBytes the most state data one advance writes to the history
+   */
+  public record StateMachineOptions(
+      int maxHistoryEvents, int maxTransitionsPerStep, int maxDataBytes, long maxStepBytes) {
+    public static final int DEFAULT_MAX_HISTORY_EVENTS = 25_000;
+    public static final int DEFAULT_MAX_TRANSITIONS_PER_STEP = 10_000;
+    public static final int DEFAULT_MAX_DATA_BYTES = 1024 * 1024;
+    public static final long DEFAULT_MAX_STEP_BYTES = 64L * 1024 * 1024;
+
+    /** How deep state data may nest: well below JSON's 1,000 levels, with room for wrappers. */
+    public static final int MAX_DATA_DEPTH = 512;
+
+    public static final StateMachineOptions DEFAULTS =
+        new StateMachineOptions(
+            DEFAULT_MAX_HISTORY_EVENTS,
+            DEFAULT_MAX_TRANSITIONS_PER_STEP,
+            DEFAULT_MAX_DATA_BYTES,
+            DEFAULT_MAX_STEP_BYTES);
   }
 
   /**

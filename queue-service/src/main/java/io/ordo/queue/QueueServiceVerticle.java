@@ -186,7 +186,9 @@ public final class QueueServiceVerticle extends VerticleBase {
                 taskAdministration,
                 control,
                 notifier,
-                historyClient));
+                historyClient,
+                config.stateMachines(),
+                config.limits().parameter()));
     return new QueueServices(
         registrations,
         administration,

@@ -2,6 +2,7 @@ package io.ordo.statemachine.language;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -101,6 +102,11 @@ final class FieldReader {
 
   /** An optional integer field of at least {@code min}. */
   OptionalInt integer(String name, int min) {
+    return integer(name, min, Integer.MAX_VALUE);
+  }
+
+  /** An optional integer field from {@code min} to {@code max}. */
+  OptionalInt integer(String name, int min, int max) {
     if (!has(name)) {
       return OptionalInt.empty();
     }
@@ -109,16 +115,17 @@ final class FieldReader {
       report(name, name + " must be an integer, not " + describe(value));
       return OptionalInt.empty();
     }
-    long number = ((Number) value).longValue();
-    if (number < min) {
-      report(name, name + " must be at least " + min + ", not " + number);
+    // Compared as decimals: a long would wrap for numbers past its range.
+    BigDecimal number = JsonValues.decimal((Number) value);
+    if (number.compareTo(BigDecimal.valueOf(min)) < 0) {
+      report(name, name + " must be at least " + min + ", not " + JsonValues.abbreviate(value));
       return OptionalInt.empty();
     }
-    if (number > Integer.MAX_VALUE) {
-      report(name, name + " must be at most " + Integer.MAX_VALUE);
+    if (number.compareTo(BigDecimal.valueOf(max)) > 0) {
+      report(name, name + " must be at most " + max);
       return OptionalInt.empty();
     }
-    return OptionalInt.of((int) number);
+    return OptionalInt.of(number.intValueExact());
   }
 
   /** An optional number field of at least {@code min}. */

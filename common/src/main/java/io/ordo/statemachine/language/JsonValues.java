@@ -46,7 +46,7 @@ public final class JsonValues {
 
   /** Whether a value is a JSON number without a fractional part. */
   static boolean isIntegral(Object value) {
-    if (!(value instanceof Number number)) {
+    if (!(value instanceof Number number) || !isFinite(number)) {
       return false;
     }
     try {
@@ -55,6 +55,18 @@ public final class JsonValues {
     } catch (ArithmeticException fractional) {
       return false;
     }
+  }
+
+  /** Whether a number is finite (a double may hold an infinity or NaN, which JSON cannot). */
+  static boolean isFinite(Number number) {
+    return !(number instanceof Double || number instanceof Float)
+        || Double.isFinite(number.doubleValue());
+  }
+
+  /** A value for an error's cause: its JSON text, cut short if long. */
+  static String abbreviate(Object value) {
+    String text = value instanceof Number || value == null ? String.valueOf(value) : encode(value);
+    return text.length() <= 100 ? text : text.substring(0, 100) + "…";
   }
 
   /** A number as a BigDecimal, so that 1 and 1.0 compare equal whatever their Java types. */

@@ -23,7 +23,7 @@ final class WaitChecks {
           .problems()
           .add(fields.location(), "a Wait state must have only one of " + String.join(", ", given));
     }
-    fields.integer("Seconds", 0);
+    fields.integer("Seconds", 0, (int) WaitFor.MAX_SECONDS);
     fields
         .string("Timestamp")
         .filter(timestamp -> Timestamps.parse(timestamp).isEmpty())

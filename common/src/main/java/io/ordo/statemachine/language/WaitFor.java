@@ -1,10 +1,14 @@
 package io.ordo.statemachine.language;
 
 import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
 import java.time.Instant;
 
 /** What a Wait state waits for: one of {@code Seconds}, {@code Timestamp} or their paths. */
 public sealed interface WaitFor {
+
+  /** The longest wait in seconds, as Step Functions bounds {@code Seconds} (about 3.2 years). */
+  long MAX_SECONDS = 99_999_999L;
 
   /**
    * When the wait ends.
@@ -37,10 +41,17 @@ public sealed interface WaitFor {
     @Override
     public Instant until(Object effectiveInput, JsonObject context, Instant enteredAt) {
       Object value = read(path, effectiveInput, context);
-      if (!JsonValues.isIntegral(value) || JsonValues.decimal((Number) value).signum() < 0) {
+      if (!JsonValues.isIntegral(value)
+          || JsonValues.decimal((Number) value).signum() < 0
+          || JsonValues.decimal((Number) value).compareTo(BigDecimal.valueOf(MAX_SECONDS)) > 0) {
         throw new StatesException(
             StatesError.RUNTIME,
-            "SecondsPath '" + path + "' must select a non-negative integer, not " + value);
+            "SecondsPath '"
+                + path
+                + "' must select an integer from 0 to "
+                + MAX_SECONDS
+                + ", not "
+                + JsonValues.abbreviate(value));
       }
       return enteredAt.plusSeconds(((Number) value).longValue());
     }
@@ -59,7 +70,7 @@ public sealed interface WaitFor {
                       "TimestampPath '"
                           + path
                           + "' must select an RFC 3339 timestamp, not "
-                          + value));
+                          + JsonValues.abbreviate(value)));
     }
   }
 

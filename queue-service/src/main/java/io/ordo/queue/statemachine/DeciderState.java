@@ -41,6 +41,11 @@ final class DeciderState {
     runs.remove(run.id);
   }
 
+  /** Every active run, in the order they were created. */
+  List<Run> runs() {
+    return List.copyOf(runs.values());
+  }
+
   /** The run waiting for a task message, if any. */
   Optional<Run> awaiting(String messageId) {
     return runs.values().stream()

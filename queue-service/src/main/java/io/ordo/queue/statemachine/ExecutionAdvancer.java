@@ -40,6 +40,7 @@ final class ExecutionAdvancer {
   private final DecisionWriter writer;
   private final AfterCommit afterCommit;
   private final DoubleSupplier random;
+  private final ExecutionLimits limits;
 
   /** An operator's stop ({@code POST /executions/{id}/stop}). */
   record Stop(String error, String cause) {}
@@ -47,6 +48,7 @@ final class ExecutionAdvancer {
   /**
    * @param owner this queue service's lock-owner id (its lease)
    * @param random the source of Retry jitter
+   * @param limits the bounds of every execution
    */
   ExecutionAdvancer(
       Pool pool,
@@ -55,7 +57,8 @@ final class ExecutionAdvancer {
       TaskTypeLookup taskTypes,
       DecisionWriter writer,
       AfterCommit afterCommit,
-      DoubleSupplier random) {
+      DoubleSupplier random,
+      ExecutionLimits limits) {
     this.pool = pool;
     this.clock = clock;
     this.owner = owner;
@@ -63,6 +66,7 @@ final class ExecutionAdvancer {
     this.writer = writer;
     this.afterCommit = afterCommit;
     this.random = random;
+    this.limits = limits;
   }
 
   /**
@@ -132,14 +136,15 @@ final class ExecutionAdvancer {
                                 locked.facts(),
                                 locked.status(),
                                 state,
-                                new ExecutionEvents(
+                                limits.events(
                                     locked.tenant(),
                                     locked.executionId(),
                                     locked.lastEventId(),
                                     now),
                                 now,
                                 types,
-                                random);
+                                random,
+                                limits);
                         entries.forEach(e -> interpreter.taskReported(e.messageId(), e.outcome()));
                         if (stop != null) {
                           interpreter.end(ExecutionStatus.ABORTED, stop.error(), stop.cause());

@@ -32,6 +32,7 @@ final class ExecutionStarter {
   private final DecisionWriter writer;
   private final AfterCommit afterCommit;
   private final DoubleSupplier random;
+  private final ExecutionLimits limits;
   private final ExecutionStore executions = new ExecutionStore();
   private final HistoryStore history = new HistoryStore();
 
@@ -40,6 +41,7 @@ final class ExecutionStarter {
 
   /**
    * @param parallelQueue makes sure a tenant's parallel queue exists
+   * @param limits the bounds of every execution (its input is refused past them)
    */
   ExecutionStarter(
       Pool pool,
@@ -49,7 +51,8 @@ final class ExecutionStarter {
       TaskTypeLookup taskTypes,
       DecisionWriter writer,
       AfterCommit afterCommit,
-      DoubleSupplier random) {
+      DoubleSupplier random,
+      ExecutionLimits limits) {
     this.pool = pool;
     this.clock = clock;
     this.stateMachines = stateMachines;
@@ -58,6 +61,7 @@ final class ExecutionStarter {
     this.writer = writer;
     this.afterCommit = afterCommit;
     this.random = random;
+    this.limits = limits;
   }
 
   /**
@@ -65,6 +69,11 @@ final class ExecutionStarter {
    * @param input the execution's input
    */
   Future<Started> start(String tenant, String stateMachine, String name, Object input) {
+    try {
+      limits.checkInput(input);
+    } catch (TaskControlException refused) {
+      return Future.failedFuture(refused);
+    }
     String executionId = MessageIds.next().toString();
     String executionName = name == null ? executionId : name;
     return stateMachines
@@ -129,10 +138,11 @@ final class ExecutionStarter {
             facts,
             ExecutionStatus.RUNNING,
             new DeciderState(),
-            new ExecutionEvents(tenant, executionId, 0, now),
+            limits.events(tenant, executionId, 0, now),
             now,
             prepared.types(),
-            random);
+            random,
+            limits);
     interpreter.start(timeoutSeconds);
     interpreter.fireTimers(); // a Wait whose time has already come
     Decision decision = interpreter.decision();

@@ -1,5 +1,6 @@
 package io.ordo.queue.statemachine;
 
+import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.queue.store.ExecutionInboxStore;
 import io.ordo.statemachine.language.Catcher;
@@ -17,6 +18,9 @@ import io.ordo.statemachine.language.StatesException;
 import io.ordo.statemachine.language.TaskState;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
@@ -27,13 +31,23 @@ import java.util.function.DoubleSupplier;
  * waiting (Task, Wait, Parallel, Map), applies Retry and Catch, and ends the execution. What it
  * decided — events, task messages to register or stop, the new state — is read from {@link
  * #decision()}.
+ *
+ * <p>It never recurses once per transition: entering a state only puts the entry on an agenda, and
+ * each entry point works the agenda off in a loop, depth first (what a state leads to comes before
+ * the branches and items queued beside it, as a recursive walk would take them). Java recursion
+ * only goes as deep as the definition nests Parallel and Map states.
+ *
+ * <p>Bounds ({@link StateMachineOptions}): one advance enters at most {@code maxTransitionsPerStep}
+ * states, over all branches and items; the history and the data are bounded in {@link
+ * ExecutionEvents}. Past a bound the execution fails at once ({@link ExecutionLimitExceeded}),
+ * whatever its Retry and Catch say, with its history closed properly.
  */
 final class Interpreter {
-  /** State transitions one advance makes at most: more means states that loop without waiting. */
-  static final int MAX_TRANSITIONS = 1000;
-
   /** Rounds of timers one advance fires at most; later ones wait for the next advance. */
   static final int MAX_TIMER_ROUNDS = 10;
+
+  /** A state to enter, waiting on the agenda. */
+  private record Entry(Run run, String name, Object input) {}
 
   private final StateMachineDefinition definition;
   private final ExecutionFacts facts;
@@ -41,9 +55,12 @@ final class Interpreter {
   private final ExecutionEvents events;
   private final Instant now;
   private final DoubleSupplier random;
+  private final StateMachineOptions limits;
   private final TaskStates tasks;
   private final Branches branches;
   private final PlainStates plain;
+  private final Deque<Entry> agenda = new ArrayDeque<>();
+  private final List<Entry> queued = new ArrayList<>();
   private ExecutionStatus status;
   private Object output;
   private String error;
@@ -54,6 +71,7 @@ final class Interpreter {
    * @param status the execution's status before this advance
    * @param taskTypes the task type a Resource names, or null if no runner knows it
    * @param random the source of Retry jitter
+   * @param limits the execution's bounds
    */
   Interpreter(
       StateMachineDefinition definition,
@@ -63,7 +81,8 @@ final class Interpreter {
       ExecutionEvents events,
       Instant now,
       TaskTypes taskTypes,
-      DoubleSupplier random) {
+      DoubleSupplier random,
+      ExecutionLimits limits) {
     this.definition = definition;
     this.facts = facts;
     this.status = status;
@@ -71,21 +90,25 @@ final class Interpreter {
     this.events = events;
     this.now = now;
     this.random = random;
-    this.tasks = new TaskStates(this, taskTypes);
+    this.limits = limits.execution();
+    this.tasks = new TaskStates(this, taskTypes, limits.parameter());
     this.branches = new Branches(this);
     this.plain = new PlainStates(this);
   }
 
   /** Starts the execution: {@code ExecutionStarted}, then the StartAt state on its input. */
   void start(Integer timeoutSeconds) {
-    events.add(
-        HistoryEventType.ExecutionStarted,
-        new JsonObject()
-            .put("input", JsonValues.copy(facts.input()))
-            .put("name", facts.name())
-            .put("stateMachine", facts.stateMachine())
-            .put("timeoutSeconds", timeoutSeconds));
-    enter(state.newRun(null, 0), definition.startAt(), JsonValues.copy(facts.input()));
+    bounded(
+        () -> {
+          events.add(
+              HistoryEventType.ExecutionStarted,
+              new JsonObject()
+                  .put("input", JsonValues.copy(facts.input()))
+                  .put("name", facts.name())
+                  .put("stateMachine", facts.stateMachine())
+                  .put("timeoutSeconds", timeoutSeconds));
+          enter(state.newRun(null, 0), definition.startAt(), JsonValues.copy(facts.input()));
+        });
   }
 
   /**
@@ -93,14 +116,17 @@ final class Interpreter {
    * decider inbox).
    */
   void taskReported(String messageId, JsonObject entry) {
-    boolean onlyStarted = ExecutionInboxStore.STARTED.equals(entry.getString("type"));
-    JsonObject started = onlyStarted ? entry : entry.getJsonObject("started");
-    if (started != null) {
-      tasks.started(messageId, started);
-    }
-    if (!onlyStarted) {
-      tasks.ended(messageId, entry);
-    }
+    bounded(
+        () -> {
+          boolean onlyStarted = ExecutionInboxStore.STARTED.equals(entry.getString("type"));
+          JsonObject started = onlyStarted ? entry : entry.getJsonObject("started");
+          if (started != null) {
+            tasks.started(messageId, started);
+          }
+          if (!onlyStarted) {
+            tasks.ended(messageId, entry);
+          }
+        });
   }
 
   /**
@@ -113,7 +139,7 @@ final class Interpreter {
       if (due.isEmpty()) {
         return;
       }
-      due.forEach(this::fire);
+      due.forEach(run -> bounded(() -> fire(run)));
     }
   }
 
@@ -135,7 +161,10 @@ final class Interpreter {
     if (!running()) {
       return;
     }
-    state.root().ifPresent(this::abort);
+    agenda.clear();
+    queued.clear();
+    events.closing();
+    abortAll();
     finish(how, null, endError, endCause);
   }
 
@@ -145,19 +174,25 @@ final class Interpreter {
 
   // ---- moving runs (package-private for TaskStates and Branches) ----
 
-  /** Enters a state with its raw input and does what it does. */
+  /**
+   * Enters a state with its raw input and does what it does: once the caller's own work is done
+   * (the entry waits on the agenda, before what was queued earlier).
+   */
   void enter(Run run, String name, Object input) {
+    queued.add(new Entry(run, name, input));
+  }
+
+  private void enterNow(Run run, String name, Object input) {
     if (!running() || !state.isActive(run)) {
       return;
     }
-    if (++transitions > MAX_TRANSITIONS) {
-      fail(
+    if (++transitions > limits.maxTransitionsPerStep()) {
+      throw new ExecutionLimitExceeded(
           StatesError.RUNTIME,
           "more than "
-              + MAX_TRANSITIONS
-              + " state transitions in one step without waiting: do states loop without a Task,"
-              + " Wait, Parallel or Map?");
-      return;
+              + limits.maxTransitionsPerStep()
+              + " state transitions in one step (state-machines.max-transitions-per-step): do"
+              + " states loop without a Task or Wait?");
     }
     State entered = definition.findState(name).orElseThrow();
     run.enter(name, input, now);
@@ -290,6 +325,30 @@ final class Interpreter {
 
   // ---- internals ----
 
+  /**
+   * Does one piece of an advance, then works off the agenda; past a bound, the execution fails (a
+   * bound is never caught by Retry or Catch).
+   */
+  private void bounded(Runnable action) {
+    try {
+      action.run();
+      while (!queued.isEmpty() || !agenda.isEmpty()) {
+        for (int i = queued.size() - 1; i >= 0; i--) {
+          agenda.push(queued.get(i));
+        }
+        queued.clear();
+        Entry next = agenda.poll();
+        if (next != null) {
+          enterNow(next.run(), next.name(), next.input());
+        }
+      }
+    } catch (ExecutionLimitExceeded e) {
+      agenda.clear();
+      queued.clear();
+      fail(e.error(), e.getMessage());
+    }
+  }
+
   /** Does a state's work: immediate states move on, the others start what they wait for. */
   private void work(Run run, State current) {
     if (current instanceof TaskState task) {
@@ -325,12 +384,20 @@ final class Interpreter {
   /** Fails the execution: whatever still runs is aborted first. */
   private void fail(String failError, String failCause) {
     if (running()) {
-      state.root().ifPresent(this::abort);
+      events.closing();
+      abortAll();
       finish(ExecutionStatus.FAILED, null, failError, failCause);
     }
   }
 
+  /** Aborts every run: the top level with what it waits for, then anything left over. */
+  private void abortAll() {
+    state.root().ifPresent(this::abort);
+    state.runs().forEach(this::abort);
+  }
+
   private void finish(ExecutionStatus how, Object out, String endError, String endCause) {
+    events.closing();
     status = how;
     output = out;
     error = endError;

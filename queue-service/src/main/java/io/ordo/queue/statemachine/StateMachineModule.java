@@ -1,9 +1,11 @@
 package io.ordo.queue.statemachine;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LockRetries;
 import io.ordo.lock.LockRetryPolicy;
+import io.ordo.parameter.ParameterLimits;
 import io.ordo.queue.lifecycle.WorkNotifier;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.management.QueueAdministration;
@@ -42,7 +44,9 @@ public record StateMachineModule(
       TaskAdministration tasks,
       TaskControl control,
       WorkNotifier notifier,
-      HistoryClient history) {}
+      HistoryClient history,
+      StateMachineOptions limits,
+      ParameterLimits parameterLimits) {}
 
   public static StateMachineModule create(Dependencies d) {
     TaskScheduler scheduler = new TaskScheduler(new QueueStore(), new TaskStore());
@@ -51,6 +55,7 @@ public record StateMachineModule(
         new AfterCommit(
             d.vertx().eventBus(), d.notifier(), new TaskStopper(d.vertx(), d.tasks(), d.control()));
     TaskTypeLookup taskTypes = new TaskTypeLookup(d.catalog());
+    ExecutionLimits limits = new ExecutionLimits(d.limits(), d.parameterLimits());
     ExecutionAdvancer advancer =
         new ExecutionAdvancer(
             d.pool(),
@@ -59,7 +64,8 @@ public record StateMachineModule(
             taskTypes,
             writer,
             afterCommit,
-            () -> ThreadLocalRandom.current().nextDouble());
+            () -> ThreadLocalRandom.current().nextDouble(),
+            limits);
     ExecutionDecider decider =
         new ExecutionDecider(
             d.vertx(),
@@ -80,7 +86,8 @@ public record StateMachineModule(
             taskTypes,
             writer,
             afterCommit,
-            () -> ThreadLocalRandom.current().nextDouble());
+            () -> ThreadLocalRandom.current().nextDouble(),
+            limits);
     Executions executions = new Executions(d.pool(), starter, decider, d.history(), d.lockPolicy());
     return new StateMachineModule(stateMachines, executions, decider);
   }

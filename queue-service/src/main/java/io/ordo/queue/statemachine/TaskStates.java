@@ -1,9 +1,11 @@
 package io.ordo.queue.statemachine;
 
+import io.ordo.TaskControlException;
 import io.ordo.history.HistoryEventType;
 import io.ordo.model.MessageIds;
 import io.ordo.model.TimeoutType;
 import io.ordo.model.Timeouts;
+import io.ordo.parameter.ParameterLimits;
 import io.ordo.statemachine.language.JsonPath;
 import io.ordo.statemachine.language.JsonValues;
 import io.ordo.statemachine.language.PathFailure;
@@ -32,11 +34,16 @@ final class TaskStates {
 
   private final Interpreter interpreter;
   private final TaskTypes taskTypes;
+  private final ParameterLimits parameterLimits;
   private final List<TaskRequest> requests = new ArrayList<>();
 
-  TaskStates(Interpreter interpreter, TaskTypes taskTypes) {
+  /**
+   * @param parameterLimits what a task's parameter may be, as for a message registered directly
+   */
+  TaskStates(Interpreter interpreter, TaskTypes taskTypes, ParameterLimits parameterLimits) {
     this.interpreter = interpreter;
     this.taskTypes = taskTypes;
+    this.parameterLimits = parameterLimits;
   }
 
   /** Schedules the state's task: a message to register when the advance is saved. */
@@ -62,6 +69,14 @@ final class TaskStates {
         input instanceof JsonObject object
             ? object.copy()
             : new JsonObject().put("input", JsonValues.copy(input));
+    try {
+      parameterLimits.check("the parameter of Task state '" + task.name() + "'", parameter);
+    } catch (TaskControlException tooBig) {
+      // The limits of SPEC 3.5 hold on every path: as in Step Functions, an input past a payload
+      // limit fails the state with the terminal States.DataLimitExceeded.
+      interpreter.failed(run, StatesError.DATA_LIMIT, tooBig.getMessage(), null);
+      return;
+    }
     String messageId = MessageIds.next().toString();
     interpreter
         .events()

@@ -1,7 +1,9 @@
 package io.ordo.queue.statemachine;
 
+import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.history.HistoryEvent;
 import io.ordo.model.Timeouts;
+import io.ordo.parameter.ParameterLimits;
 import io.ordo.queue.store.ExecutionInboxStore;
 import io.ordo.statemachine.language.StateMachineDefinition;
 import io.ordo.tasktype.TaskTypeInfo;
@@ -32,6 +34,8 @@ final class Harness {
   final List<HistoryEvent> events = new ArrayList<>();
   final List<TaskRequest> registered = new ArrayList<>();
   List<TaskRequest> lastRequests = List.of();
+  ExecutionLimits limits =
+      new ExecutionLimits(StateMachineOptions.DEFAULTS, ParameterLimits.DEFAULTS);
 
   Harness(String definition, Object input) {
     this.definition = StateMachineDefinition.parse(new JsonObject(definition));
@@ -50,9 +54,10 @@ final class Harness {
 
   Harness step(Consumer<Interpreter> action) {
     DeciderState decider = DeciderState.fromJson(state);
-    ExecutionEvents log = new ExecutionEvents("t", "e-1", lastEventId, now);
+    ExecutionEvents log = limits.events("t", "e-1", lastEventId, now);
     Interpreter interpreter =
-        new Interpreter(definition, facts, status, decider, log, now, Harness::type, () -> 0.5);
+        new Interpreter(
+            definition, facts, status, decider, log, now, Harness::type, () -> 0.5, limits);
     action.accept(interpreter);
     Decision decision = interpreter.decision();
     if (!status.isFinal()) {
