@@ -1,0 +1,286 @@
+package io.ordo.deploy.statemachine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.deploy.Api;
+import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.TestNode;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bounds of state-machine executions (README "State machine bounds"): large legitimate
+ * executions run, and every execution that goes past a bound fails cleanly — FAILED with a clear
+ * error, never a 500, never left RUNNING.
+ */
+class BoundsTest {
+  private OrdoNode node;
+  private Api api;
+  private Machines machines;
+
+  @BeforeEach
+  void start() {
+    TestDatabase.truncate();
+    startNode(TestNode.environment());
+  }
+
+  @AfterEach
+  void stop() {
+    api.close();
+    node.close();
+  }
+
+  private void startNode(Map<String, String> environment) {
+    node = TestNode.start(environment);
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    machines = new Machines(api);
+  }
+
+  @Test
+  void aChainOf1500PassStates_succeeds() {
+    JsonObject states = new JsonObject();
+    for (int i = 0; i < 1500; i++) {
+      JsonObject pass = new JsonObject().put("Type", "Pass");
+      states.put("S" + i, i == 1499 ? pass.put("End", true) : pass.put("Next", "S" + (i + 1)));
+    }
+    machines.put("Chain", new JsonObject().put("StartAt", "S0").put("States", states).encode());
+
+    String id = machines.start("Chain", new JsonObject().put("n", 1));
+
+    JsonObject execution = machines.await(id, "SUCCEEDED");
+    assertEquals(new JsonObject().put("n", 1), execution.getValue("output"));
+    // ExecutionStarted, an entered and an exited event per state, ExecutionSucceeded.
+    assertEquals(2 + 2 * 1500, machines.history(id).size());
+  }
+
+  @Test
+  void aMapOver3000Items_succeeds() {
+    machines.put(
+        "Each",
+        """
+        { "StartAt": "Each", "States": { "Each": { "Type": "Map", "ItemsPath": "$.items",
+          "End": true, "ItemProcessor": { "StartAt": "Twice", "States": { "Twice": {
+            "Type": "Pass", "Parameters": { "item.$": "$" }, "End": true } } } } } }
+        """);
+    JsonArray items = new JsonArray();
+    for (int i = 0; i < 3000; i++) {
+      items.add(i);
+    }
+
+    String id = machines.start("Each", new JsonObject().put("items", items));
+
+    JsonArray output = (JsonArray) machines.await(id, "SUCCEEDED").getValue("output");
+    assertEquals(3000, output.size());
+    assertEquals(new JsonObject().put("item", 2999), output.getValue(2999));
+  }
+
+  @Test
+  void aParallelOf1000Branches_succeeds_andAStopOfOneThatWaits_abortsEveryBranch() {
+    machines.put("Fan", parallel(1000, "{ \"Type\": \"Pass\", \"Result\": %d, \"End\": true }"));
+    String id = machines.start("Fan", new JsonObject());
+    JsonArray output = (JsonArray) machines.await(id, "SUCCEEDED").getValue("output");
+    assertEquals(1000, output.size());
+    assertEquals(999, output.getValue(999));
+
+    machines.put(
+        "FanWait",
+        parallel(
+            1000, "{ \"Type\": \"Wait\", \"Seconds\": 3600, \"Comment\": \"%d\", \"End\": true }"));
+    String waiting = machines.start("FanWait", new JsonObject());
+    assertEquals("RUNNING", machines.get(waiting).getString("status"));
+    Api.Reply stopped = api.post("/executions/" + waiting + "/stop", new JsonObject());
+    assertEquals(200, stopped.status(), stopped.body().toString());
+    assertEquals("ABORTED", stopped.json().getString("status"));
+    assertEquals(1000, Machines.count(machines.history(waiting), "WaitStateAborted"));
+    machines.awaitQuiet(waiting);
+  }
+
+  @Test
+  void aPassStateThatLoopsOnItself_failsOnTheTransitionsOfOneStep() {
+    machines.put(
+        "Spin",
+        "{ \"StartAt\": \"A\", \"States\": { \"A\": { \"Type\": \"Pass\", \"Next\": \"A\" } } }");
+    String id = machines.start("Spin", new JsonObject());
+
+    JsonObject execution = machines.await(id, "FAILED");
+    assertEquals("States.Runtime", execution.getString("error"));
+    assertTrue(
+        execution.getString("cause").contains("state-machines.max-transitions-per-step"),
+        execution.getString("cause"));
+    machines.awaitQuiet(id);
+  }
+
+  @Test
+  void aTaskStateThatLoopsOnItself_failsWhenItsHistoryReachesTheBound() {
+    stop();
+    startNode(TestNode.environment("ORDO_MAX_HISTORY_EVENTS", "100"));
+    machines.put(
+        "Again",
+        "{ \"StartAt\": \"T\", \"States\": { \"T\": { \"Type\": \"Task\","
+            + " \"Resource\": \"ordo:task:Echo\", \"Next\": \"T\" } } }");
+    String id = machines.start("Again", new JsonObject().put("x", 1));
+
+    JsonObject execution = machines.await(id, "FAILED");
+    assertEquals("States.Runtime", execution.getString("error"));
+    assertTrue(
+        execution.getString("cause").contains("limit of 100 events"), execution.getString("cause"));
+    machines.awaitQuiet(id);
+    List<JsonObject> events = machines.history(id);
+    // The history stops at the bound; only the events that close it come on top.
+    assertTrue(events.size() >= 100 && events.size() <= 103, "events: " + events.size());
+    assertEquals("ExecutionFailed", events.get(events.size() - 1).getString("eventType"));
+    assertTrue(Machines.count(events, "TaskSucceeded") >= 15, Machines.types(events)::toString);
+  }
+
+  @Test
+  void outputNestedTooDeep_throughAWait_failsTheExecution() {
+    machines.put(
+        "Deeper",
+        """
+        { "StartAt": "W", "States": {
+          "W": { "Type": "Wait", "Seconds": 0, "Next": "Wrap" },
+          "Wrap": { "Type": "Pass", "Parameters": { "a.$": "$" }, "Next": "W" } } }
+        """);
+    String id = machines.start("Deeper", nested(505));
+
+    JsonObject execution = machines.await(id, "FAILED");
+    assertEquals("States.DataLimitExceeded", execution.getString("error"));
+    assertTrue(
+        execution.getString("cause").contains("nested more than 512 levels"),
+        execution.getString("cause"));
+    assertFalse(execution.getString("cause").contains("Jackson"), execution.getString("cause"));
+    machines.awaitQuiet(id);
+    assertEquals(
+        "ExecutionFailed",
+        Machines.types(machines.history(id)).get(machines.history(id).size() - 1));
+  }
+
+  @Test
+  void anInputNestedTooDeep_isRefusedWith400() {
+    machines.put("Pass", Machines.PASS);
+    Api.Reply refused =
+        api.post("/state-machines/Pass/executions", new JsonObject().put("input", nested(600)));
+    assertEquals(400, refused.status(), refused.body().toString());
+    assertEquals("invalid_request", refused.code());
+    assertTrue(refused.json().getString("detail").contains("512"), refused.body().toString());
+  }
+
+  @Test
+  void waitSecondsPath_pastItsRange_failsWithStatesRuntime() {
+    machines.put(
+        "Sleepy",
+        """
+        { "StartAt": "W", "States": { "W": { "Type": "Wait", "SecondsPath": "$.s",
+          "End": true } } }
+        """);
+    List<Object> values =
+        List.of(
+            1e20,
+            1e308,
+            -1,
+            100_000_000,
+            new BigInteger("18446744073709551621"), // 2^64 + 5: never read as 5
+            1.5,
+            "10");
+    for (Object value : values) {
+      String id = machines.start("Sleepy", new JsonObject().put("s", value));
+      JsonObject execution = machines.await(id, "FAILED");
+      assertEquals("States.Runtime", execution.getString("error"), value::toString);
+      assertTrue(
+          execution.getString("cause").contains("from 0 to 99999999"),
+          execution.getString("cause"));
+    }
+    String id = machines.start("Sleepy", new JsonObject().put("s", 99_999_999));
+    assertEquals("RUNNING", machines.get(id).getString("status"));
+    assertEquals(200, api.post("/executions/" + id + "/stop", new JsonObject()).status());
+  }
+
+  @Test
+  void waitSeconds_pastItsRange_isAnInvalidDefinition() {
+    for (String seconds : List.of("100000000", "18446744073709551621", "-1")) {
+      Api.Reply refused =
+          api.put(
+              "/state-machines/Long",
+              new JsonObject()
+                  .put(
+                      "definition",
+                      new JsonObject(
+                          "{ \"StartAt\": \"W\", \"States\": { \"W\": { \"Type\": \"Wait\","
+                              + " \"Seconds\": "
+                              + seconds
+                              + ", \"End\": true } } }")));
+      assertEquals(400, refused.status(), seconds + ": " + refused.body());
+      assertEquals("invalid_definition", refused.code());
+    }
+  }
+
+  @Test
+  void aTaskState_neverHandsItsTaskAParameterThatRegistrationRefuses() {
+    machines.put(
+        "Big",
+        """
+        { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+          "Parameters": { "a.$": "$.s", "b.$": "$.s" }, "End": true } } }
+        """);
+    String large = machines.start("Big", new JsonObject().put("s", "x".repeat(600_000)));
+    machines.put(
+        "Deep",
+        "{ \"StartAt\": \"T\", \"States\": { \"T\": { \"Type\": \"Task\","
+            + " \"Resource\": \"ordo:task:Echo\", \"End\": true } } }");
+    String deep = machines.start("Deep", nested(70));
+
+    for (String id : List.of(large, deep)) {
+      JsonObject execution = machines.await(id, "FAILED");
+      assertEquals("States.DataLimitExceeded", execution.getString("error"));
+      assertTrue(
+          execution.getString("cause").startsWith("the parameter of Task state 'T'"),
+          execution.getString("cause"));
+      assertEquals(0, Machines.count(machines.history(id), "TaskScheduled"));
+    }
+    assertTrue(machines.get(large).getString("cause").contains("1048576"));
+    assertTrue(machines.get(deep).getString("cause").contains("at most 64"));
+  }
+
+  /** A Parallel state of {@code count} branches, each one state from a template given its index. */
+  private static String parallel(int count, String stateTemplate) {
+    JsonArray branches = new JsonArray();
+    for (int i = 0; i < count; i++) {
+      branches.add(
+          new JsonObject()
+              .put("StartAt", "B" + i)
+              .put(
+                  "States",
+                  new JsonObject().put("B" + i, new JsonObject(stateTemplate.formatted(i)))));
+    }
+    return new JsonObject()
+        .put("StartAt", "P")
+        .put(
+            "States",
+            new JsonObject()
+                .put(
+                    "P",
+                    new JsonObject()
+                        .put("Type", "Parallel")
+                        .put("End", true)
+                        .put("Branches", branches)))
+        .encode();
+  }
+
+  /** An object nested {@code depth} levels deep. */
+  private static JsonObject nested(int depth) {
+    JsonObject value = new JsonObject().put("leaf", true);
+    for (int i = 1; i < depth; i++) {
+      value = new JsonObject().put("a", value);
+    }
+    return value;
+  }
+}

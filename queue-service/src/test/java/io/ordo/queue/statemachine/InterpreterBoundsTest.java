@@ -1,0 +1,147 @@
+package io.ordo.queue.statemachine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.config.OrdoConfig.StateMachineOptions;
+import io.ordo.parameter.ParameterLimits;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The interpreter's bounds, advance by advance, without a database. */
+class InterpreterBoundsTest {
+
+  private static ExecutionLimits limits(int maxHistoryEvents, int maxTransitionsPerStep) {
+    return new ExecutionLimits(
+        new StateMachineOptions(
+            maxHistoryEvents,
+            maxTransitionsPerStep,
+            StateMachineOptions.DEFAULT_MAX_DATA_BYTES,
+            StateMachineOptions.DEFAULT_MAX_STEP_BYTES),
+        ParameterLimits.DEFAULTS);
+  }
+
+  @Test
+  void aLongChainOfPassStates_runsInOneAdvance_withoutRecursingPerTransition() {
+    JsonObject states = new JsonObject();
+    int length = 5000;
+    for (int i = 0; i < length; i++) {
+      JsonObject pass = new JsonObject().put("Type", "Pass");
+      states.put(
+          "S" + i, i == length - 1 ? pass.put("End", true) : pass.put("Next", "S" + (i + 1)));
+    }
+    String definition = new JsonObject().put("StartAt", "S0").put("States", states).encode();
+    Harness run = new Harness(definition, new JsonObject().put("n", 1)).start();
+
+    assertEquals(ExecutionStatus.SUCCEEDED, run.status);
+    assertEquals(2 + 2 * length, run.events.size());
+  }
+
+  @Test
+  void aTaskThatLoopsOnItself_failsWhenTheHistoryReachesItsBound() {
+    String definition =
+        """
+        { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+          "Next": "T" } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject());
+    run.limits = limits(100, 1000);
+    run.start();
+    while (run.status == ExecutionStatus.RUNNING) {
+      run.complete("T", new JsonObject());
+    }
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertEquals("States.Runtime", run.error);
+    assertTrue(run.cause.contains("limit of 100 events"), run.cause);
+    List<String> types = run.eventTypes();
+    assertEquals(101, types.size(), types::toString);
+    assertEquals("ExecutionFailed", types.get(100));
+    assertFalse(DeciderState.fromJson(run.state).hasRuns());
+  }
+
+  @Test
+  void theTransitionsOfOneStep_countOverEveryBranch() {
+    String definition =
+        """
+        { "StartAt": "Each", "States": { "Each": { "Type": "Map", "End": true,
+          "ItemProcessor": { "StartAt": "A", "States": {
+            "A": { "Type": "Pass", "Next": "B" }, "B": { "Type": "Pass", "End": true } } } } } }
+        """;
+    JsonArray items = new JsonArray();
+    for (int i = 0; i < 100; i++) {
+      items.add(i);
+    }
+    Harness fits = new Harness(definition, items);
+    fits.limits = limits(10_000, 201);
+    assertEquals(ExecutionStatus.SUCCEEDED, fits.start().status);
+
+    Harness over = new Harness(definition, items);
+    over.limits = limits(10_000, 200);
+    over.start();
+    assertEquals(ExecutionStatus.FAILED, over.status);
+    assertTrue(over.cause.contains("more than 200 state transitions in one step"), over.cause);
+    assertEquals("ExecutionFailed", over.eventTypes().get(over.events.size() - 1));
+    assertTrue(over.eventTypes().contains("MapStateAborted"), over.eventTypes()::toString);
+  }
+
+  @Test
+  void anExecutionPastItsHistoryBound_canStillBeStopped() {
+    JsonArray branches = new JsonArray();
+    for (int i = 0; i < 120; i++) {
+      branches.add(
+          new JsonObject()
+              .put("StartAt", "W" + i)
+              .put(
+                  "States",
+                  new JsonObject()
+                      .put(
+                          "W" + i,
+                          new JsonObject()
+                              .put("Type", "Wait")
+                              .put("Seconds", 60)
+                              .put("End", true))));
+    }
+    String definition =
+        new JsonObject()
+            .put("StartAt", "P")
+            .put(
+                "States",
+                new JsonObject()
+                    .put(
+                        "P",
+                        new JsonObject()
+                            .put("Type", "Parallel")
+                            .put("End", true)
+                            .put("Branches", branches)))
+            .encode();
+    Harness run = new Harness(definition, new JsonObject()).start();
+    assertEquals(ExecutionStatus.RUNNING, run.status);
+    run.limits = limits(100, 1000); // lowered below what the history already holds
+
+    run.step(i -> i.end(ExecutionStatus.ABORTED, "Operator.Stop", null));
+
+    assertEquals(ExecutionStatus.ABORTED, run.status);
+    assertEquals(120, run.eventTypes().stream().filter("WaitStateAborted"::equals).count());
+    assertEquals("ExecutionAborted", run.eventTypes().get(run.events.size() - 1));
+    assertFalse(DeciderState.fromJson(run.state).hasRuns());
+  }
+
+  @Test
+  void stateDataNestedTooDeep_failsTheExecutionWithDataLimitExceeded() {
+    String definition =
+        """
+        { "StartAt": "Wrap", "States": {
+          "Wrap": { "Type": "Pass", "Parameters": { "a.$": "$" }, "Next": "Wrap" } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertEquals("States.DataLimitExceeded", run.error);
+    assertTrue(run.cause.contains("nested more than 512 levels deep"), run.cause);
+    assertTrue(run.cause.contains("PassStateExited"), run.cause);
+  }
+}
