@@ -10,9 +10,9 @@ import io.vertx.core.Future;
 import java.util.Map;
 
 /**
- * Submits and manages task messages (the seed's {@code TaskManager}, SPEC 9.2), for one tenant:
- * over HTTP from any JVM ({@link HttpTaskManager}) or over the event bus inside the cluster ({@link
- * EventBusTaskManager}).
+ * Submits and manages task messages (the seed's {@code TaskManager}, SPEC 9.2), for one tenant,
+ * over the event bus inside the cluster ({@link EventBusTaskManager}). Applications outside the
+ * cluster use the ordo-client artifact ({@code io.ordo.client.http.OrdoClient}) over HTTP.
  *
  * <p>Every operation has two forms. The blocking form keeps the seed's name and signature and
  * throws the seed's exceptions, all unchecked: {@link TaskControlException} (the base, with an

@@ -12,18 +12,13 @@ import io.ordo.ErrorCode;
 import io.ordo.InvalidTaskException;
 import io.ordo.TaskControlException;
 import io.ordo.client.EventBusTaskManager;
-import io.ordo.client.HttpTaskManager;
 import io.ordo.client.ParallelizedTaskMessage;
 import io.ordo.client.TaskManager;
 import io.ordo.client.report.RegisteredTaskInfo;
-import io.ordo.deploy.TestNode;
 import io.ordo.deploy.client.ClientFixture.Transport;
 import io.ordo.deploy.client.ClientFixture.Who;
 import io.ordo.model.TaskState;
 import io.vertx.core.Vertx;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -145,50 +140,6 @@ class AccessTest {
         manager.getRegisteredInfo().getParallelizedTaskQueueInfo().getWaitingTasksInfo().stream()
             .map(RegisteredTaskInfo::getMessageId)
             .toList());
-  }
-
-  @Test
-  void http_withItsOwnVertx_worksAndCloses() {
-    try (HttpTaskManager manager = HttpTaskManager.create(fixture.baseUrl(), TestNode.OPERATOR)) {
-      assertTrue(manager.addSerializedTaskQueue("com.example.q", true));
-      assertTrue(
-          manager.getRegisteredInfo().getSerializedTaskQueuesInfo().containsKey("com.example.q"));
-    }
-  }
-
-  @Test
-  void http_aBaseUrlEndingInTheApiPrefix_isAccepted() {
-    URI prefixed = URI.create(fixture.baseUrl() + "/api/v1/");
-    try (HttpTaskManager manager = HttpTaskManager.create(prefixed, TestNode.OPERATOR)) {
-      assertTrue(manager.getRegisteredInfo().getParallelizedTaskQueueInfo().isActive());
-    }
-  }
-
-  @Test
-  void http_aWrongToken_isUnauthorized() {
-    try (HttpTaskManager manager = HttpTaskManager.create(fixture.baseUrl(), "not-a-token")) {
-      assertCode(
-          ErrorCode.UNAUTHORIZED,
-          assertThrows(TaskControlException.class, manager::getRegisteredInfo));
-      assertCode(
-          ErrorCode.UNAUTHORIZED,
-          failure(TaskControlException.class, manager.addParallelizedTaskAsync("Echo", null)));
-    }
-  }
-
-  @Test
-  void http_anUnreachableNode_isUnavailable() throws IOException {
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
-    try (HttpTaskManager manager =
-        HttpTaskManager.create(URI.create("http://127.0.0.1:" + port), TestNode.OPERATOR)) {
-      assertCode(
-          ErrorCode.UNAVAILABLE,
-          assertThrows(
-              TaskControlException.class, () -> manager.addSerializedTaskQueue("q", true)));
-    }
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ordo.client.EventBusTaskManager;
-import io.ordo.client.HttpTaskManager;
 import io.ordo.client.TaskManager;
 import io.ordo.deploy.OrdoNode;
 import io.ordo.deploy.TestNode;
@@ -14,8 +13,6 @@ import io.ordo.model.TaskInfo;
 import io.ordo.model.TaskState;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -25,8 +22,9 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * A fresh test node and {@link TaskManager}s on it, over HTTP (from a Vert.x of the test's own, as
- * any JVM would) or over the node's own event bus; plus waiting helpers with deadlines.
+ * A fresh test node and {@link TaskManager}s on it over the node's own event bus; plus waiting
+ * helpers with deadlines. (Over HTTP, applications use the ordo-client artifact, tested against a
+ * real node by the deploy/client-it module.)
  */
 final class ClientFixture implements AutoCloseable {
   static final Duration DEADLINE = Duration.ofSeconds(15);
@@ -38,8 +36,8 @@ final class ClientFixture implements AutoCloseable {
   static final Map<String, Object> SLEEP_IGNORING_RELEASE =
       Map.of("millis", 60_000, "ignoreRelease", true);
 
+  /** The transports the {@code TaskManager} of common has; HTTP is ordo-client's (client-it). */
   enum Transport {
-    HTTP,
     EVENT_BUS
   }
 
@@ -51,11 +49,9 @@ final class ClientFixture implements AutoCloseable {
   }
 
   final OrdoNode node;
-  private final Vertx clientVertx;
 
   private ClientFixture(OrdoNode node) {
     this.node = node;
-    this.clientVertx = Vertx.vertx();
   }
 
   static ClientFixture start() {
@@ -63,24 +59,11 @@ final class ClientFixture implements AutoCloseable {
     return new ClientFixture(TestNode.start());
   }
 
-  URI baseUrl() {
-    return URI.create("http://127.0.0.1:" + node.httpPort());
-  }
-
   TaskManager manager(Transport transport) {
     return manager(transport, Who.OPERATOR);
   }
 
   TaskManager manager(Transport transport, Who who) {
-    if (transport == Transport.HTTP) {
-      String token =
-          switch (who) {
-            case OPERATOR -> TestNode.OPERATOR;
-            case SUBMITTER -> TestNode.SUBMITTER;
-            case OTHER_TENANT -> TestNode.OTHER_TENANT;
-          };
-      return HttpTaskManager.create(clientVertx, baseUrl(), token);
-    }
     Caller caller =
         switch (who) {
           case OPERATOR -> new Caller("default", Role.OPERATOR, "client-test");
@@ -145,10 +128,6 @@ final class ClientFixture implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      clientVertx.close().toCompletionStage().toCompletableFuture().join();
-    } finally {
-      node.close();
-    }
+    node.close();
   }
 }

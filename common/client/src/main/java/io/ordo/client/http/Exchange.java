@@ -1,0 +1,171 @@
+package io.ordo.client.http;
+
+import io.ordo.client.http.exception.ConnectionFailedException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Sends {@link Call}s with the bearer token and retries those that may be sent again (after a lost
+ * answer or a 502/503/504) with exponential back-off. The blocking form sends and reads on the
+ * caller's thread, so what it throws carries the caller's stack; the async form never throws.
+ */
+final class Exchange {
+  private final HttpClient http;
+  private final String api;
+  private final Supplier<String> token;
+  private final Duration requestTimeout;
+  private final int maxRetries;
+  private final Duration retryDelay;
+
+  Exchange(
+      HttpClient http,
+      String api,
+      Supplier<String> token,
+      Duration requestTimeout,
+      int maxRetries,
+      Duration retryDelay) {
+    this.http = http;
+    this.api = api;
+    this.token = token;
+    this.requestTimeout = requestTimeout;
+    this.maxRetries = maxRetries;
+    this.retryDelay = retryDelay;
+  }
+
+  /** Whether calls without a caller's idempotency key should get one made up (retries are on). */
+  boolean retries() {
+    return maxRetries > 0;
+  }
+
+  /** Sends a call and waits for its answer, on the caller's thread. */
+  <T> T call(Call<T> call) {
+    for (int attempt = 0; ; attempt++) {
+      HttpResponse<byte[]> response;
+      try {
+        response = http.send(request(call), BodyHandlers.ofByteArray());
+      } catch (IOException e) {
+        if (again(call, attempt)) {
+          pause(attempt);
+          continue;
+        }
+        throw failure(call, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ConnectionFailedException("interrupted while waiting for " + describe(call), e);
+      }
+      if (isUnavailable(response.statusCode()) && again(call, attempt)) {
+        pause(attempt);
+        continue;
+      }
+      return call.answer(response.statusCode(), response.headers(), response.body());
+    }
+  }
+
+  /** Sends a call; the future fails with the same exceptions as {@link #call}. */
+  <T> CompletableFuture<T> callAsync(Supplier<Call<T>> build) {
+    try {
+      return attempt(build.get(), 0);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  private <T> CompletableFuture<T> attempt(Call<T> call, int attempt) {
+    return http.sendAsync(request(call), BodyHandlers.ofByteArray())
+        .handle(
+            (response, error) -> {
+              if (error != null) {
+                Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+                if (cause instanceof IOException && again(call, attempt)) {
+                  return later(call, attempt);
+                }
+                return CompletableFuture.<T>failedFuture(
+                    cause instanceof IOException io ? failure(call, io) : cause);
+              }
+              if (isUnavailable(response.statusCode()) && again(call, attempt)) {
+                return later(call, attempt);
+              }
+              try {
+                return CompletableFuture.completedFuture(
+                    call.answer(response.statusCode(), response.headers(), response.body()));
+              } catch (RuntimeException e) {
+                return CompletableFuture.<T>failedFuture(e);
+              }
+            })
+        .thenCompose(next -> next);
+  }
+
+  private <T> CompletableFuture<T> later(Call<T> call, int attempt) {
+    return CompletableFuture.runAsync(
+            () -> {},
+            CompletableFuture.delayedExecutor(delay(attempt).toMillis(), TimeUnit.MILLISECONDS))
+        .thenCompose(ignored -> attempt(call, attempt + 1));
+  }
+
+  private boolean again(Call<?> call, int attempt) {
+    return call.isRetryable() && attempt < maxRetries;
+  }
+
+  private static boolean isUnavailable(int status) {
+    return status == 502 || status == 503 || status == 504;
+  }
+
+  /** The back-off before retry {@code attempt + 1}: the delay, doubled each time, at most 10 s. */
+  private Duration delay(int attempt) {
+    long millis = retryDelay.toMillis() << Math.min(attempt, 10);
+    return Duration.ofMillis(Math.min(millis, 10_000));
+  }
+
+  private void pause(int attempt) {
+    try {
+      Thread.sleep(delay(attempt).toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ConnectionFailedException("interrupted between retries", e);
+    }
+  }
+
+  private HttpRequest request(Call<?> call) {
+    StringJoiner query = new StringJoiner("&", "?", "").setEmptyValue("");
+    call.query.forEach((name, value) -> query.add(name + "=" + Call.segment(value)));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(api + call.path + query))
+            .timeout(requestTimeout)
+            .header("Accept", "application/json, application/problem+json")
+            .header("User-Agent", "ordo-client");
+    String bearer = token.get();
+    if (bearer != null) {
+      request.header("Authorization", "Bearer " + bearer);
+    }
+    if (call.idempotencyKey() != null) {
+      request.header("Idempotency-Key", call.idempotencyKey());
+    }
+    if (call.body == null) {
+      return request.method(call.method, HttpRequest.BodyPublishers.noBody()).build();
+    }
+    return request
+        .header("Content-Type", "application/json")
+        .method(call.method, HttpRequest.BodyPublishers.ofByteArray(call.body))
+        .build();
+  }
+
+  private ConnectionFailedException failure(Call<?> call, IOException e) {
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new ConnectionFailedException(
+        "no answer from Ordo for " + describe(call) + ": " + reason, e);
+  }
+
+  private String describe(Call<?> call) {
+    return call.method + " " + api + call.path;
+  }
+}

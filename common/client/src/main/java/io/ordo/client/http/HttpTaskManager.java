@@ -1,0 +1,393 @@
+package io.ordo.client.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ordo.client.http.exception.QueueNotFoundException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/** {@link TaskManager} over the HTTP API: each operation is one {@link Call}, sent either way. */
+final class HttpTaskManager implements TaskManager {
+  private final Exchange exchange;
+
+  HttpTaskManager(Exchange exchange) {
+    this.exchange = exchange;
+  }
+
+  // ---- the calls
+
+  private Call<ParallelizedTaskMessage> registerParallel(TaskRegistration registration) {
+    TaskRegistration r = required(registration, "registration");
+    return Call.post("/parallel-queue/tasks", r.toBody(false), ParallelizedTaskMessage::new)
+        .idempotencyKey(idempotencyKey(r));
+  }
+
+  private Call<SerializedTaskMessage> registerSerial(
+      String queueId, TaskRegistration registration) {
+    TaskRegistration r = required(registration, "registration");
+    return Call.post(queue(queueId) + "/tasks", r.toBody(true), SerializedTaskMessage::new)
+        .idempotencyKey(idempotencyKey(r));
+  }
+
+  /** The caller's key, or one made up so that this call's own retries create one message. */
+  private String idempotencyKey(TaskRegistration registration) {
+    if (registration.idempotencyKey() != null) {
+      return registration.idempotencyKey();
+    }
+    return exchange.retries() ? UUID.randomUUID().toString() : null;
+  }
+
+  private Call<Boolean> remove(String messageId, String queueKind) {
+    return Call.delete(task(messageId), answer -> true).query("queue", queueKind);
+  }
+
+  private static Call<Void> parallelActive(boolean active) {
+    return Call.put("/parallel-queue/active", Map.of("active", active), answer -> null);
+  }
+
+  private static Call<Boolean> addQueue(String queueId, boolean active) {
+    required(queueId, "queueId");
+    return Call.post("/serial-queues", Map.of("queueId", queueId, "active", active), a -> true)
+        .answering("queue_exists", false);
+  }
+
+  private static Call<Boolean> removeQueue(String queueId) {
+    return Call.delete(queue(queueId), answer -> true)
+        .answering(QueueNotFoundException.CODE, false);
+  }
+
+  private static Call<Void> serialActive(String queueId, boolean active) {
+    return Call.put(queue(queueId) + "/active", Map.of("active", active), answer -> null);
+  }
+
+  private static <T> Call<T> end(
+      String action,
+      String messageId,
+      String queueKind,
+      boolean reentry,
+      boolean stop,
+      Function<JsonNode, T> reader) {
+    return Call.post(
+            task(messageId) + "/" + action, Map.of("reentry", reentry, "stop", stop), reader)
+        .query("queue", queueKind);
+  }
+
+  private static Call<RegisteredInfo> status() {
+    return Call.get("/status", RegisteredInfo::new).query("limit", LIST_LIMIT);
+  }
+
+  private static Call<RegisteredParallelizedTaskQueueInfo> parallelQueue() {
+    return Call.get("/parallel-queue", RegisteredParallelizedTaskQueueInfo::new)
+        .query("limit", LIST_LIMIT);
+  }
+
+  private static Call<RegisteredSerializedTaskQueueInfo> serialQueue(String queueId) {
+    return Call.get(queue(queueId), RegisteredSerializedTaskQueueInfo::new)
+        .query("limit", LIST_LIMIT);
+  }
+
+  private static Call<List<RegisteredSerializedTaskQueueInfo>> serialQueues() {
+    return Call.get("/serial-queues", list(RegisteredSerializedTaskQueueInfo::new));
+  }
+
+  private static Call<RegisteredTaskInfo> taskInfo(String messageId) {
+    return Call.get(task(messageId), RegisteredTaskInfo::read);
+  }
+
+  private static Call<HistoryPage> history(String messageId, HistoryQuery query) {
+    return historyCall(task(messageId) + "/history", query);
+  }
+
+  static Call<HistoryPage> historyCall(String path, HistoryQuery query) {
+    HistoryQuery q = required(query, "query");
+    return Call.get(path, HistoryPage::read)
+        .query("reverseOrder", q.reverseOrder())
+        .query("maximumPageSize", q.maximumPageSize())
+        .query("nextPageToken", q.nextPageToken());
+  }
+
+  private static Call<List<TaskType>> taskTypes() {
+    return Call.get("/task-types", list(TaskType::read));
+  }
+
+  static <T> Function<JsonNode, List<T>> list(Function<JsonNode, T> reader) {
+    return array -> {
+      List<T> items = new ArrayList<>();
+      array.forEach(item -> items.add(reader.apply(item)));
+      return List.copyOf(items);
+    };
+  }
+
+  private static String task(String messageId) {
+    return "/tasks/" + Call.segment(required(messageId, "messageId"));
+  }
+
+  private static String queue(String queueId) {
+    return "/serial-queues/" + Call.segment(required(queueId, "queueId"));
+  }
+
+  static <T> T required(T value, String name) {
+    if (value == null || value instanceof String text && text.isEmpty()) {
+      throw new IllegalArgumentException(name + " must be given");
+    }
+    return value;
+  }
+
+  // ---- registration
+
+  @Override
+  public ParallelizedTaskMessage addParallelizedTask(
+      String taskClassName, Map<String, ?> parameter) {
+    return addParallelizedTask(TaskRegistration.of(taskClassName, parameter));
+  }
+
+  @Override
+  public CompletableFuture<ParallelizedTaskMessage> addParallelizedTaskAsync(
+      String taskClassName, Map<String, ?> parameter) {
+    return exchange.callAsync(
+        () -> registerParallel(TaskRegistration.of(taskClassName, parameter)));
+  }
+
+  @Override
+  public ParallelizedTaskMessage addParallelizedTask(TaskRegistration registration) {
+    return exchange.call(registerParallel(registration));
+  }
+
+  @Override
+  public CompletableFuture<ParallelizedTaskMessage> addParallelizedTaskAsync(
+      TaskRegistration registration) {
+    return exchange.callAsync(() -> registerParallel(registration));
+  }
+
+  @Override
+  public SerializedTaskMessage addSerializedTask(
+      String queueId, String taskClassName, Map<String, ?> parameter, boolean stopProgressOnError) {
+    return addSerializedTask(queueId, serial(taskClassName, parameter, stopProgressOnError));
+  }
+
+  @Override
+  public CompletableFuture<SerializedTaskMessage> addSerializedTaskAsync(
+      String queueId, String taskClassName, Map<String, ?> parameter, boolean stopProgressOnError) {
+    return exchange.callAsync(
+        () -> registerSerial(queueId, serial(taskClassName, parameter, stopProgressOnError)));
+  }
+
+  private static TaskRegistration serial(
+      String taskClassName, Map<String, ?> parameter, boolean stopProgressOnError) {
+    return TaskRegistration.builder(taskClassName)
+        .parameter(parameter)
+        .stopProgressOnError(stopProgressOnError)
+        .build();
+  }
+
+  @Override
+  public SerializedTaskMessage addSerializedTask(String queueId, TaskRegistration registration) {
+    return exchange.call(registerSerial(queueId, registration));
+  }
+
+  @Override
+  public CompletableFuture<SerializedTaskMessage> addSerializedTaskAsync(
+      String queueId, TaskRegistration registration) {
+    return exchange.callAsync(() -> registerSerial(queueId, registration));
+  }
+
+  // ---- removal
+
+  @Override
+  public boolean removeParallelizedTask(String messageId) {
+    return exchange.call(remove(messageId, "parallel"));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> removeParallelizedTaskAsync(String messageId) {
+    return exchange.callAsync(() -> remove(messageId, "parallel"));
+  }
+
+  @Override
+  public boolean removeSerializedTask(String messageId) {
+    return exchange.call(remove(messageId, "serial"));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> removeSerializedTaskAsync(String messageId) {
+    return exchange.callAsync(() -> remove(messageId, "serial"));
+  }
+
+  // ---- queues
+
+  @Override
+  public void setParallelizedTaskQueueActive(boolean active) {
+    exchange.call(parallelActive(active));
+  }
+
+  @Override
+  public CompletableFuture<Void> setParallelizedTaskQueueActiveAsync(boolean active) {
+    return exchange.callAsync(() -> parallelActive(active));
+  }
+
+  @Override
+  public boolean addSerializedTaskQueue(String queueId, boolean active) {
+    return exchange.call(addQueue(queueId, active));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> addSerializedTaskQueueAsync(String queueId, boolean active) {
+    return exchange.callAsync(() -> addQueue(queueId, active));
+  }
+
+  @Override
+  public boolean removeSerializedTaskQueue(String queueId) {
+    return exchange.call(removeQueue(queueId));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> removeSerializedTaskQueueAsync(String queueId) {
+    return exchange.callAsync(() -> removeQueue(queueId));
+  }
+
+  @Override
+  public void setSerializedTaskQueueActive(String queueId, boolean active) {
+    exchange.call(serialActive(queueId, active));
+  }
+
+  @Override
+  public CompletableFuture<Void> setSerializedTaskQueueActiveAsync(String queueId, boolean active) {
+    return exchange.callAsync(() -> serialActive(queueId, active));
+  }
+
+  // ---- release and forced stop
+
+  @Override
+  public ParallelizedTaskMessage releaseRunningParallelizedTask(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.call(
+        end("release", messageId, "parallel", reentry, stop, ParallelizedTaskMessage::new));
+  }
+
+  @Override
+  public CompletableFuture<ParallelizedTaskMessage> releaseRunningParallelizedTaskAsync(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.callAsync(
+        () -> end("release", messageId, "parallel", reentry, stop, ParallelizedTaskMessage::new));
+  }
+
+  @Override
+  public SerializedTaskMessage releaseRunningSerializedTask(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.call(
+        end("release", messageId, "serial", reentry, stop, SerializedTaskMessage::new));
+  }
+
+  @Override
+  public CompletableFuture<SerializedTaskMessage> releaseRunningSerializedTaskAsync(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.callAsync(
+        () -> end("release", messageId, "serial", reentry, stop, SerializedTaskMessage::new));
+  }
+
+  @Override
+  public ParallelizedTaskMessage stopRunningParallelizedTask(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.call(
+        end("stop", messageId, "parallel", reentry, stop, ParallelizedTaskMessage::new));
+  }
+
+  @Override
+  public CompletableFuture<ParallelizedTaskMessage> stopRunningParallelizedTaskAsync(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.callAsync(
+        () -> end("stop", messageId, "parallel", reentry, stop, ParallelizedTaskMessage::new));
+  }
+
+  @Override
+  public SerializedTaskMessage stopRunningSerializedTask(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.call(
+        end("stop", messageId, "serial", reentry, stop, SerializedTaskMessage::new));
+  }
+
+  @Override
+  public CompletableFuture<SerializedTaskMessage> stopRunningSerializedTaskAsync(
+      String messageId, boolean reentry, boolean stop) {
+    return exchange.callAsync(
+        () -> end("stop", messageId, "serial", reentry, stop, SerializedTaskMessage::new));
+  }
+
+  // ---- reads
+
+  @Override
+  public RegisteredInfo getRegisteredInfo() {
+    return exchange.call(status());
+  }
+
+  @Override
+  public CompletableFuture<RegisteredInfo> getRegisteredInfoAsync() {
+    return exchange.callAsync(HttpTaskManager::status);
+  }
+
+  @Override
+  public RegisteredParallelizedTaskQueueInfo getParallelizedTaskQueueInfo() {
+    return exchange.call(parallelQueue());
+  }
+
+  @Override
+  public CompletableFuture<RegisteredParallelizedTaskQueueInfo>
+      getParallelizedTaskQueueInfoAsync() {
+    return exchange.callAsync(HttpTaskManager::parallelQueue);
+  }
+
+  @Override
+  public RegisteredSerializedTaskQueueInfo getSerializedTaskQueueInfo(String queueId) {
+    return exchange.call(serialQueue(queueId));
+  }
+
+  @Override
+  public CompletableFuture<RegisteredSerializedTaskQueueInfo> getSerializedTaskQueueInfoAsync(
+      String queueId) {
+    return exchange.callAsync(() -> serialQueue(queueId));
+  }
+
+  @Override
+  public List<RegisteredSerializedTaskQueueInfo> getSerializedTaskQueuesInfo() {
+    return exchange.call(serialQueues());
+  }
+
+  @Override
+  public CompletableFuture<List<RegisteredSerializedTaskQueueInfo>>
+      getSerializedTaskQueuesInfoAsync() {
+    return exchange.callAsync(HttpTaskManager::serialQueues);
+  }
+
+  @Override
+  public RegisteredTaskInfo getTaskInfo(String messageId) {
+    return exchange.call(taskInfo(messageId));
+  }
+
+  @Override
+  public CompletableFuture<RegisteredTaskInfo> getTaskInfoAsync(String messageId) {
+    return exchange.callAsync(() -> taskInfo(messageId));
+  }
+
+  @Override
+  public HistoryPage getTaskHistory(String messageId, HistoryQuery query) {
+    return exchange.call(history(messageId, query));
+  }
+
+  @Override
+  public CompletableFuture<HistoryPage> getTaskHistoryAsync(String messageId, HistoryQuery query) {
+    return exchange.callAsync(() -> history(messageId, query));
+  }
+
+  @Override
+  public List<TaskType> getTaskTypes() {
+    return exchange.call(taskTypes());
+  }
+
+  @Override
+  public CompletableFuture<List<TaskType>> getTaskTypesAsync() {
+    return exchange.callAsync(HttpTaskManager::taskTypes);
+  }
+}

@@ -1,0 +1,93 @@
+package io.ordo.client.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** Reads and writes the API's JSON with one shared (thread-safe, immutable) Jackson mapper. */
+final class Json {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+
+  private Json() {}
+
+  /** The JSON text of a plain value (maps, lists, strings, numbers, booleans, null). */
+  static byte[] write(Object value) {
+    try {
+      return MAPPER.writeValueAsBytes(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("cannot write JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** A deep copy of a plain value as a tree (so that later changes by the caller do not show). */
+  static JsonNode tree(Object value) {
+    return MAPPER.valueToTree(value);
+  }
+
+  /** The tree of an answer's body; a missing node for an empty body. */
+  static JsonNode parse(byte[] body) throws IOException {
+    return body == null || body.length == 0 ? MissingNode.getInstance() : MAPPER.readTree(body);
+  }
+
+  /** The tree of a JSON text given by the caller (a state machine definition). */
+  static JsonNode parse(String text) {
+    try {
+      return MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() ? null : value.asText();
+  }
+
+  static boolean bool(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value != null && value.asBoolean(false);
+  }
+
+  static int integer(JsonNode node, String field, int fallback) {
+    JsonNode value = node.get(field);
+    return value == null || !value.isNumber() ? fallback : value.asInt();
+  }
+
+  static Instant instant(JsonNode node, String field) {
+    String text = text(node, field);
+    return text == null ? null : Instant.parse(text);
+  }
+
+  /** Any JSON value as plain Java: Map, List, String, Number, Boolean or null. */
+  static Object plain(JsonNode node) {
+    return node == null || node.isNull() || node.isMissingNode()
+        ? null
+        : MAPPER.convertValue(node, Object.class);
+  }
+
+  /** A member holding an object, as an unmodifiable map; null if absent or null. */
+  static Map<String, Object> map(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || !value.isObject()) {
+      return null;
+    }
+    return Collections.unmodifiableMap(MAPPER.convertValue(value, MAP));
+  }
+
+  /** A member holding an array of strings; empty if absent. */
+  static List<String> strings(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || !value.isArray()) {
+      return List.of();
+    }
+    return List.copyOf(MAPPER.convertValue(value, new TypeReference<List<String>>() {}));
+  }
+}

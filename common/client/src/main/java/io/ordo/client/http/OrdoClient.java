@@ -1,0 +1,216 @@
+package io.ordo.client.http;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The entry point of Ordo's Java client: one tenant's {@link TaskManager} and {@link
+ * StateMachineManager} over the HTTP API, with nothing but the JDK's {@link HttpClient} and
+ * Jackson. Thread-safe and cheap to create; share one per application and base URL.
+ *
+ * <pre>{@code
+ * OrdoClient ordo = OrdoClient.builder()
+ *     .baseUrl("http://127.0.0.1:8080")
+ *     .token(System.getenv("ORDO_TOKEN"))
+ *     .build();
+ * ParallelizedTaskMessage m = ordo.tasks().addParallelizedTask("Echo", Map.of("greeting", "hi"));
+ * }</pre>
+ */
+public final class OrdoClient {
+  /** How long a connection may take to open, unless set. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** How long one request may take, unless set; a release waits for the task's release(). */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+  /** How often a call that may be repeated is sent again after a lost answer, unless set. */
+  public static final int DEFAULT_MAX_RETRIES = 2;
+
+  /** The first back-off between retries (doubled each time, at most 10 s), unless set. */
+  public static final Duration DEFAULT_RETRY_DELAY = Duration.ofMillis(200);
+
+  private final TaskManager tasks;
+  private final StateMachineManager stateMachines;
+  private final String apiBase;
+
+  private OrdoClient(Builder builder) {
+    this.apiBase = apiBase(builder.baseUrl);
+    HttpClient http =
+        builder.httpClient != null
+            ? builder.httpClient
+            : HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(builder.connectTimeout)
+                .build();
+    Exchange exchange =
+        new Exchange(
+            http,
+            apiBase,
+            builder.token,
+            builder.requestTimeout,
+            builder.maxRetries,
+            builder.retryDelay);
+    this.tasks = new HttpTaskManager(exchange);
+    this.stateMachines = new HttpStateMachineManager(exchange);
+  }
+
+  /** Starts a client's configuration; only the base URL is required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Task messages and queues: the seed's {@code TaskManager}. */
+  public TaskManager tasks() {
+    return tasks;
+  }
+
+  /** State machines and their executions. */
+  public StateMachineManager stateMachines() {
+    return stateMachines;
+  }
+
+  /** The API's base this client calls, e.g. {@code http://127.0.0.1:8080/api/v1}. */
+  public String apiBase() {
+    return apiBase;
+  }
+
+  private static String apiBase(URI baseUrl) {
+    if (baseUrl == null) {
+      throw new IllegalArgumentException("the base URL must be given");
+    }
+    String scheme = baseUrl.getScheme();
+    if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
+      throw new IllegalArgumentException("the base URL must be http or https, got " + baseUrl);
+    }
+    String base = baseUrl.toString();
+    while (base.endsWith("/")) {
+      base = base.substring(0, base.length() - 1);
+    }
+    return base.endsWith("/api/v1") ? base : base + "/api/v1";
+  }
+
+  @Override
+  public String toString() {
+    return "OrdoClient{" + apiBase + "}";
+  }
+
+  /** Configures an {@link OrdoClient}; each setter checks its value at once. */
+  public static final class Builder {
+    private URI baseUrl;
+    private Supplier<String> token = () -> null;
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+    private int maxRetries = DEFAULT_MAX_RETRIES;
+    private Duration retryDelay = DEFAULT_RETRY_DELAY;
+    private HttpClient httpClient;
+
+    private Builder() {}
+
+    /**
+     * The node or gateway, e.g. {@code http://127.0.0.1:8080}; {@code /api/v1} is appended unless
+     * the URL ends with it.
+     *
+     * @throws IllegalArgumentException not an http or https URL
+     */
+    public Builder baseUrl(String baseUrl) {
+      return baseUrl(URI.create(Objects.requireNonNull(baseUrl, "baseUrl")));
+    }
+
+    /** As {@link #baseUrl(String)}. */
+    public Builder baseUrl(URI baseUrl) {
+      apiBase(baseUrl);
+      this.baseUrl = baseUrl;
+      return this;
+    }
+
+    /** The API token (sent as {@code Authorization: Bearer}); it decides tenant and role. */
+    public Builder token(String token) {
+      Objects.requireNonNull(token, "token");
+      this.token = () -> token;
+      return this;
+    }
+
+    /**
+     * Where to get the token for each request, for tokens that are rotated (e.g. read from a secret
+     * store); it is called once per request and may answer null for none.
+     */
+    public Builder tokenSupplier(Supplier<String> tokenSupplier) {
+      this.token = Objects.requireNonNull(tokenSupplier, "tokenSupplier");
+      return this;
+    }
+
+    /**
+     * How long opening a connection may take.
+     *
+     * @throws IllegalArgumentException not positive
+     */
+    public Builder connectTimeout(Duration timeout) {
+      this.connectTimeout = positive(timeout, "connectTimeout");
+      return this;
+    }
+
+    /**
+     * How long one request may take until its answer; a retry gets as long again.
+     *
+     * @throws IllegalArgumentException not positive
+     */
+    public Builder requestTimeout(Duration timeout) {
+      this.requestTimeout = positive(timeout, "requestTimeout");
+      return this;
+    }
+
+    /**
+     * How often a call that may be repeated (reads, registrations with their idempotency key, named
+     * execution starts, stops of executions) is sent again after a lost answer or a 502/503/504; 0
+     * turns retries off. Removals, queue additions, releases and forced stops are never repeated: a
+     * repeat could answer differently.
+     *
+     * @throws IllegalArgumentException negative or over 10
+     */
+    public Builder maxRetries(int maxRetries) {
+      if (maxRetries < 0 || maxRetries > 10) {
+        throw new IllegalArgumentException("maxRetries must be 0 to 10, got " + maxRetries);
+      }
+      this.maxRetries = maxRetries;
+      return this;
+    }
+
+    /**
+     * The back-off before the first retry; doubled before each further one, at most 10 s.
+     *
+     * @throws IllegalArgumentException not positive
+     */
+    public Builder retryDelay(Duration delay) {
+      this.retryDelay = positive(delay, "retryDelay");
+      return this;
+    }
+
+    /**
+     * A JDK {@link HttpClient} to share (its own connect timeout, proxy, TLS and executor then
+     * apply); by default the client makes its own, HTTP/1.1.
+     */
+    public Builder httpClient(HttpClient httpClient) {
+      this.httpClient = Objects.requireNonNull(httpClient, "httpClient");
+      return this;
+    }
+
+    /**
+     * The client.
+     *
+     * @throws IllegalArgumentException no base URL was given
+     */
+    public OrdoClient build() {
+      return new OrdoClient(this);
+    }
+
+    private static Duration positive(Duration duration, String name) {
+      if (duration == null || duration.isNegative() || duration.isZero()) {
+        throw new IllegalArgumentException(name + " must be positive, got " + duration);
+      }
+      return duration;
+    }
+  }
+}

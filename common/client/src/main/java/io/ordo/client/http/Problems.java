@@ -1,0 +1,113 @@
+package io.ordo.client.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.ordo.client.http.exception.ExecutionExistsException;
+import io.ordo.client.http.exception.ForbiddenException;
+import io.ordo.client.http.exception.InstanceLockedException;
+import io.ordo.client.http.exception.InvalidDefinitionException;
+import io.ordo.client.http.exception.InvalidParameterException;
+import io.ordo.client.http.exception.InvalidRequestException;
+import io.ordo.client.http.exception.InvalidTaskException;
+import io.ordo.client.http.exception.NotFoundException;
+import io.ordo.client.http.exception.PayloadTooLargeException;
+import io.ordo.client.http.exception.QueueNotFoundException;
+import io.ordo.client.http.exception.ServerErrorException;
+import io.ordo.client.http.exception.ServiceUnavailableException;
+import io.ordo.client.http.exception.TaskControlException;
+import io.ordo.client.http.exception.TaskIllegalStateException;
+import io.ordo.client.http.exception.TaskQueueIllegalStateException;
+import io.ordo.client.http.exception.UnauthorizedException;
+import io.ordo.client.http.exception.UnknownTaskTypeException;
+import java.io.IOException;
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns an error answer (RFC 9457 problem+json) into its exception: the {@code code} picks the
+ * class, the {@code detail} is the message, the other members are kept. An answer without a problem
+ * body (a proxy's error page) is classified by its status.
+ */
+final class Problems {
+  /** RFC 9457's own members, which are not kept among the problem's members. */
+  private static final Set<String> STANDARD = Set.of("type", "title", "status", "detail", "code");
+
+  private Problems() {}
+
+  static TaskControlException toException(int status, HttpHeaders headers, byte[] body) {
+    JsonNode problem = parse(body);
+    String code = problem == null ? null : Json.text(problem, "code");
+    if (code == null) {
+      return byCode(codeOf(status), status, "HTTP " + status, Map.of(), headers);
+    }
+    Map<String, Object> members = new LinkedHashMap<>();
+    problem
+        .fields()
+        .forEachRemaining(
+            member -> {
+              if (!STANDARD.contains(member.getKey())) {
+                members.put(member.getKey(), Json.plain(member.getValue()));
+              }
+            });
+    String detail = Json.text(problem, "detail");
+    return byCode(code, status, detail == null ? "HTTP " + status : detail, members, headers);
+  }
+
+  private static TaskControlException byCode(
+      String code, int status, String detail, Map<String, Object> problem, HttpHeaders headers) {
+    return switch (code) {
+      case InvalidRequestException.CODE -> new InvalidRequestException(detail, problem);
+      case InvalidParameterException.CODE -> new InvalidParameterException(detail, problem);
+      case UnknownTaskTypeException.CODE -> new UnknownTaskTypeException(detail, problem);
+      case InvalidDefinitionException.CODE -> new InvalidDefinitionException(detail, problem);
+      case UnauthorizedException.CODE -> new UnauthorizedException(detail, problem);
+      case ForbiddenException.CODE -> new ForbiddenException(detail, problem);
+      case InvalidTaskException.CODE -> new InvalidTaskException(detail, problem);
+      case QueueNotFoundException.CODE -> new QueueNotFoundException(detail, problem);
+      case NotFoundException.CODE -> new NotFoundException(detail, problem);
+      case TaskIllegalStateException.CODE -> new TaskIllegalStateException(detail, problem);
+      case TaskQueueIllegalStateException.CODE ->
+          new TaskQueueIllegalStateException(detail, problem);
+      case InstanceLockedException.CODE ->
+          new InstanceLockedException(detail, problem, retryAfter(headers));
+      case ExecutionExistsException.CODE -> new ExecutionExistsException(detail, problem);
+      case PayloadTooLargeException.CODE -> new PayloadTooLargeException(detail, problem);
+      case ServiceUnavailableException.CODE -> new ServiceUnavailableException(detail, problem);
+      // queue_exists is answered as the seed's false by the one call that meets it
+      case "queue_exists" -> new TaskControlException(code, status, detail, problem, null);
+      default -> new ServerErrorException(code, status, detail, problem);
+    };
+  }
+
+  private static String codeOf(int status) {
+    return switch (status) {
+      case 400 -> InvalidRequestException.CODE;
+      case 401 -> UnauthorizedException.CODE;
+      case 403 -> ForbiddenException.CODE;
+      case 404 -> NotFoundException.CODE;
+      case 413 -> PayloadTooLargeException.CODE;
+      case 502, 503, 504 -> ServiceUnavailableException.CODE;
+      default -> "internal";
+    };
+  }
+
+  private static JsonNode parse(byte[] body) {
+    try {
+      JsonNode node = Json.parse(body);
+      return node.isObject() ? node : null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** {@code Retry-After} in seconds (the server's form); null if absent or an HTTP date. */
+  private static Duration retryAfter(HttpHeaders headers) {
+    return headers
+        .firstValue("Retry-After")
+        .filter(value -> value.trim().matches("\\d{1,9}"))
+        .map(value -> Duration.ofSeconds(Long.parseLong(value.trim())))
+        .orElse(null);
+  }
+}

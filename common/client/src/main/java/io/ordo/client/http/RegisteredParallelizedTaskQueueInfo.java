@@ -1,0 +1,83 @@
+package io.ordo.client.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The tenant's parallel queue (the seed's {@code RegisteredParallelizedTaskQueueInfo}): its state,
+ * its waiting messages in queue order and its tasks in progress.
+ */
+public final class RegisteredParallelizedTaskQueueInfo {
+  private final boolean active;
+  private final List<RegisteredParallelizedTaskInfo> waiting;
+  private final Set<RegisteredParallelizedTaskInfo> running;
+  private final int waitingCount;
+  private final int runningCount;
+  private final String blockedReason;
+
+  RegisteredParallelizedTaskQueueInfo(JsonNode json) {
+    this.active = Json.bool(json, "isActive");
+    this.waiting = tasks(json.get("waitingTasks"));
+    this.running =
+        Collections.unmodifiableSet(new LinkedHashSet<>(tasks(json.get("runningTasks"))));
+    this.waitingCount = Json.integer(json, "waitingCount", waiting.size());
+    this.runningCount = Json.integer(json, "runningCount", running.size());
+    this.blockedReason = Json.text(json, "blockedReason");
+  }
+
+  private static List<RegisteredParallelizedTaskInfo> tasks(JsonNode array) {
+    List<RegisteredParallelizedTaskInfo> tasks = new ArrayList<>();
+    if (array != null) {
+      array.forEach(task -> tasks.add(new RegisteredParallelizedTaskInfo(task)));
+    }
+    return Collections.unmodifiableList(tasks);
+  }
+
+  /** Whether messages are selected from the queue (active) or not (inactive). */
+  public boolean isActive() {
+    return active;
+  }
+
+  /** The waiting messages, head first (at most the list limit of the call). */
+  public List<RegisteredParallelizedTaskInfo> getWaitingTasksInfo() {
+    return waiting;
+  }
+
+  /** The tasks a runner holds (selected up to running), in no particular order. */
+  public Set<RegisteredParallelizedTaskInfo> getRunningTasksInfo() {
+    return running;
+  }
+
+  /** How many messages wait, also those past the list limit. */
+  public int getWaitingCount() {
+    return waitingCount;
+  }
+
+  /** How many tasks are in progress, also those past the list limit. */
+  public int getRunningCount() {
+    return runningCount;
+  }
+
+  /**
+   * Why nothing runs although messages wait ({@code INACTIVE}, {@code NO_CAPACITY}, {@code
+   * NO_RUNNER}, ...); null when nothing is blocked.
+   */
+  public String getBlockedReason() {
+    return blockedReason;
+  }
+
+  @Override
+  public String toString() {
+    return "RegisteredParallelizedTaskQueueInfo{active="
+        + active
+        + ", waiting="
+        + waitingCount
+        + ", running="
+        + runningCount
+        + "}";
+  }
+}

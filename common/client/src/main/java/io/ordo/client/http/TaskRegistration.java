@@ -1,0 +1,216 @@
+package io.ordo.client.http;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A task message to register, with the options beyond the seed's {@code (taskClassName,
+ * parameter)}: sent time, timeouts, idempotency key and registration context. Immutable; built with
+ * {@link #builder}, which checks every value when it is given.
+ *
+ * <pre>{@code
+ * TaskRegistration invoice =
+ *     TaskRegistration.builder("com.example.SendInvoice")
+ *         .parameter(Map.of("invoice", 42))
+ *         .idempotencyKey("invoice-42")
+ *         .timeout(TimeoutType.START_TO_CLOSE, Duration.ofMinutes(5))
+ *         .build();
+ * }</pre>
+ */
+public final class TaskRegistration {
+  /** The longest idempotency key the API accepts. */
+  public static final int MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+  /** The longest timeout: one year, in seconds. */
+  public static final long MAX_TIMEOUT_SECONDS = 31_536_000L;
+
+  private final Map<String, Object> body;
+  private final String idempotencyKey;
+  private final boolean stopProgressOnError;
+
+  private TaskRegistration(Builder builder) {
+    this.body = Collections.unmodifiableMap(new LinkedHashMap<>(builder.body()));
+    this.idempotencyKey = builder.idempotencyKey;
+    this.stopProgressOnError = builder.stopProgressOnError;
+  }
+
+  /**
+   * Starts a registration.
+   *
+   * @param taskClassName the task type's class name or one of its aliases
+   * @throws IllegalArgumentException the name is null or blank
+   */
+  public static Builder builder(String taskClassName) {
+    return new Builder(taskClassName);
+  }
+
+  /**
+   * The seed's registration: a task and its parameter, nothing else.
+   *
+   * @throws IllegalArgumentException a blank name, or a parameter outside the seed's type table
+   */
+  public static TaskRegistration of(String taskClassName, Map<String, ?> parameter) {
+    return builder(taskClassName).parameter(parameter).build();
+  }
+
+  /** The task type's class name or alias. */
+  public String taskClassName() {
+    return (String) body.get("taskClassName");
+  }
+
+  /** Serial queues only: whether an exception in the task deactivates the queue. */
+  public boolean stopProgressOnError() {
+    return stopProgressOnError;
+  }
+
+  /** The caller's idempotency key, or null (the client then makes one up for its own retries). */
+  public String idempotencyKey() {
+    return idempotencyKey;
+  }
+
+  /** The API's registration body; {@code stopProgressOnError} only for a serial queue. */
+  Map<String, Object> toBody(boolean serial) {
+    Map<String, Object> json = new LinkedHashMap<>(body);
+    if (serial) {
+      json.put("stopProgressOnError", stopProgressOnError);
+    }
+    return json;
+  }
+
+  @Override
+  public String toString() {
+    return "TaskRegistration" + body;
+  }
+
+  /** Builds a {@link TaskRegistration}; each setter refuses an invalid value at once. */
+  public static final class Builder {
+    private final String taskClassName;
+    private Map<String, ?> parameter;
+    private Instant sentTime;
+    private final Map<String, Object> timeouts = new LinkedHashMap<>();
+    private final Map<String, Object> context = new LinkedHashMap<>();
+    private String idempotencyKey;
+    private boolean stopProgressOnError;
+
+    private Builder(String taskClassName) {
+      if (taskClassName == null || taskClassName.isBlank()) {
+        throw new IllegalArgumentException("taskClassName must name a task type");
+      }
+      this.taskClassName = taskClassName;
+    }
+
+    /**
+     * The task's parameter: {@code Boolean, Byte, Short, Integer, Long, Float, Double, String},
+     * {@code List} and {@code Map} (String keys), {@code null}, nested.
+     *
+     * @throws IllegalArgumentException a null key, another type, or a reference cycle
+     */
+    public Builder parameter(Map<String, ?> parameter) {
+      Parameters.check(parameter, "parameter");
+      this.parameter = parameter;
+      return this;
+    }
+
+    /** Serial queues only: whether an exception in the task deactivates the queue. */
+    public Builder stopProgressOnError(boolean stop) {
+      this.stopProgressOnError = stop;
+      return this;
+    }
+
+    /** When the caller sent the message (default: when Ordo received the request). */
+    public Builder sentTime(Instant sentTime) {
+      this.sentTime = Objects.requireNonNull(sentTime, "sentTime");
+      return this;
+    }
+
+    /**
+     * A timeout of the message, overriding the task type's default.
+     *
+     * @param limit whole seconds from 1 s to one year; null for no limit ({@code NONE})
+     * @throws IllegalArgumentException the limit is out of range or not whole seconds
+     */
+    public Builder timeout(TimeoutType type, Duration limit) {
+      Objects.requireNonNull(type, "type");
+      if (limit == null) {
+        timeouts.put(type.jsonName(), "NONE");
+        return this;
+      }
+      long seconds = limit.getSeconds();
+      if (limit.getNano() != 0 || seconds < 1 || seconds > MAX_TIMEOUT_SECONDS) {
+        throw new IllegalArgumentException(
+            type.jsonName() + " must be whole seconds from 1 to " + MAX_TIMEOUT_SECONDS);
+      }
+      timeouts.put(type.jsonName(), seconds);
+      return this;
+    }
+
+    /**
+     * Makes repeats safe: registrations of the tenant with the same key (kept at least 24 h) create
+     * one message and all answer with it. Without one, the client makes one up per call, so that
+     * its own retries are safe.
+     *
+     * @throws IllegalArgumentException the key is empty or longer than 255 characters
+     */
+    public Builder idempotencyKey(String key) {
+      if (key == null || key.isEmpty() || key.length() > MAX_IDEMPOTENCY_KEY_LENGTH) {
+        throw new IllegalArgumentException(
+            "idempotencyKey must be 1 to " + MAX_IDEMPOTENCY_KEY_LENGTH + " characters");
+      }
+      this.idempotencyKey = key;
+      return this;
+    }
+
+    /** The locale of the registration context, which the task reads. */
+    public Builder locale(Locale locale) {
+      context.put("locale", Objects.requireNonNull(locale, "locale").toLanguageTag());
+      return this;
+    }
+
+    /** The time zone of the registration context. */
+    public Builder timeZone(ZoneId zone) {
+      context.put("timeZone", Objects.requireNonNull(zone, "zone").getId());
+      return this;
+    }
+
+    /**
+     * Free attributes of the registration context, under the parameter's type rules.
+     *
+     * @throws IllegalArgumentException a null key, another type, or a reference cycle
+     */
+    public Builder attributes(Map<String, ?> attributes) {
+      Objects.requireNonNull(attributes, "attributes");
+      Parameters.check(attributes, "attributes");
+      context.put("attributes", Json.tree(attributes));
+      return this;
+    }
+
+    /** The registration. */
+    public TaskRegistration build() {
+      return new TaskRegistration(this);
+    }
+
+    private Map<String, Object> body() {
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("taskClassName", taskClassName);
+      if (parameter != null) {
+        body.put("parameter", Json.tree(parameter));
+      }
+      if (sentTime != null) {
+        body.put("sentTime", sentTime.toString());
+      }
+      if (!timeouts.isEmpty()) {
+        body.put("timeouts", new LinkedHashMap<>(timeouts));
+      }
+      if (!context.isEmpty()) {
+        body.put("context", new LinkedHashMap<>(context));
+      }
+      return body;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+package io.ordo.client.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A task type the farm's runners know.
+ *
+ * @param taskClassName its class name
+ * @param aliases short names a message (or a state machine's {@code Resource}) may use instead
+ * @param defaultTimeouts its default timeouts by {@link TimeoutType#jsonName()}; null if none
+ */
+public record TaskType(
+    String taskClassName, List<String> aliases, Map<String, Object> defaultTimeouts) {
+  static TaskType read(JsonNode json) {
+    return new TaskType(
+        Json.text(json, "taskClassName"),
+        Json.strings(json, "aliases"),
+        Json.map(json, "defaultTimeouts"));
+  }
+}

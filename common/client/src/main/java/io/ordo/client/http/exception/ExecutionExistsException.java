@@ -1,0 +1,21 @@
+package io.ordo.client.http.exception;
+
+import java.util.Map;
+
+/**
+ * An execution with this name exists with another input (the same input answers that execution).
+ */
+public class ExecutionExistsException extends TaskControlException {
+  /** The code of this failure. */
+  public static final String CODE = "execution_exists";
+
+  /**
+   * A {@code execution_exists} problem.
+   *
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public ExecutionExistsException(String detail, Map<String, Object> problem) {
+    super(CODE, 409, detail, problem, null);
+  }
+}

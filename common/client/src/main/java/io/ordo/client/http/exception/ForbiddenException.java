@@ -1,0 +1,19 @@
+package io.ordo.client.http.exception;
+
+import java.util.Map;
+
+/** The token's role may not do this (e.g. a submitter managing queues or stopping tasks). */
+public class ForbiddenException extends TaskControlException {
+  /** The code of this failure. */
+  public static final String CODE = "forbidden";
+
+  /**
+   * A {@code forbidden} problem.
+   *
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public ForbiddenException(String detail, Map<String, Object> problem) {
+    super(CODE, 403, detail, problem, null);
+  }
+}

@@ -1,0 +1,19 @@
+package io.ordo.client.http.exception;
+
+import java.util.Map;
+
+/** The tenant has no serial queue with this id. */
+public class QueueNotFoundException extends TaskControlException {
+  /** The code of this failure. */
+  public static final String CODE = "queue_not_found";
+
+  /**
+   * A {@code queue_not_found} problem.
+   *
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public QueueNotFoundException(String detail, Map<String, Object> problem) {
+    super(CODE, 404, detail, problem, null);
+  }
+}

@@ -1,0 +1,106 @@
+package io.ordo.client.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A TCP proxy to a node that loses the first answer: it forwards the first connection's request,
+ * and as soon as the node's answer starts (the node has done the work) closes the connection
+ * without passing it on. Later connections are forwarded both ways. Records each request's bytes.
+ */
+final class DroppingProxy implements AutoCloseable {
+  private final ServerSocket server;
+  private final URI target;
+  private final List<String> requests = new CopyOnWriteArrayList<>();
+  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+
+  DroppingProxy(String targetBaseUrl) throws IOException {
+    this.target = URI.create(targetBaseUrl);
+    this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    Thread acceptor = new Thread(this::accept, "dropping-proxy");
+    acceptor.setDaemon(true);
+    acceptor.start();
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + server.getLocalPort();
+  }
+
+  /** The text each connection sent, in order. */
+  List<String> requests() {
+    return requests;
+  }
+
+  private void accept() {
+    try {
+      for (int n = 0; ; n++) {
+        Socket client = server.accept();
+        Socket upstream = new Socket(target.getHost(), target.getPort());
+        sockets.add(client);
+        sockets.add(upstream);
+        int index = n;
+        requests.add("");
+        start(() -> pump(client.getInputStream(), upstream.getOutputStream(), index));
+        start(
+            () -> {
+              if (index == 0) {
+                upstream.getInputStream().read(); // the answer starts: the work is done
+                client.close();
+                upstream.close();
+              } else {
+                pump(upstream.getInputStream(), client.getOutputStream(), -1);
+              }
+            });
+      }
+    } catch (IOException closed) {
+      // the proxy was closed
+    }
+  }
+
+  private void pump(InputStream in, OutputStream out, int recordAs) throws IOException {
+    byte[] buffer = new byte[8192];
+    for (int read; (read = in.read(buffer)) >= 0; ) {
+      if (recordAs >= 0) {
+        requests.set(
+            recordAs,
+            requests.get(recordAs) + new String(buffer, 0, read, StandardCharsets.ISO_8859_1));
+      }
+      out.write(buffer, 0, read);
+      out.flush();
+    }
+  }
+
+  private interface IoWork {
+    void run() throws IOException;
+  }
+
+  private static void start(IoWork work) {
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                work.run();
+              } catch (IOException ended) {
+                // one side closed
+              }
+            });
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.close();
+    for (Socket socket : sockets) {
+      socket.close();
+    }
+  }
+}
