@@ -22,7 +22,9 @@ public enum ErrorCode {
   UNAVAILABLE("unavailable", 503),
   INTERNAL("internal", 500),
   // Appended, not grouped with the other 409s: bus failure codes follow the declaration order.
-  EXECUTION_EXISTS("execution_exists", 409);
+  EXECUTION_EXISTS("execution_exists", 409),
+  /** A JavaScript task's file does not compile; the problem carries the line and column. */
+  INVALID_SCRIPT("invalid_script", 400);
 
   private final String code;
   private final int httpStatus;

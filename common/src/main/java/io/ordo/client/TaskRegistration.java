@@ -44,7 +44,28 @@ public final class TaskRegistration {
    * @throws IllegalArgumentException the name is null or blank
    */
   public static Builder builder(String taskClassName) {
-    return new Builder(taskClassName);
+    if (taskClassName == null || taskClassName.isBlank()) {
+      throw new IllegalArgumentException("taskClassName must name a task type");
+    }
+    return new Builder("taskClassName", taskClassName);
+  }
+
+  /**
+   * Starts the registration of a JavaScript task (SPEC 9.4).
+   *
+   * @param jsPath the script, relative to the scripts directory (e.g. {@code billing/invoice.js})
+   * @throws IllegalArgumentException the path is null or blank
+   */
+  public static Builder scriptBuilder(String jsPath) {
+    if (jsPath == null || jsPath.isBlank()) {
+      throw new IllegalArgumentException("jsPath must name a script");
+    }
+    return new Builder("jsPath", jsPath);
+  }
+
+  /** A JavaScript task and its parameter, nothing else. */
+  public static TaskRegistration script(String jsPath, Map<String, ?> parameter) {
+    return scriptBuilder(jsPath).parameter(parameter).build();
   }
 
   /** The seed's registration: a task and its parameter, nothing else. */
@@ -52,8 +73,14 @@ public final class TaskRegistration {
     return builder(taskClassName).parameter(parameter).build();
   }
 
+  /** The task type's class name or alias; null for a JavaScript task. */
   public String taskClassName() {
     return body.getString("taskClassName");
+  }
+
+  /** The script of a JavaScript task; null for a Java task. */
+  public String jsPath() {
+    return body.getString("jsPath");
   }
 
   public boolean stopProgressOnError() {
@@ -89,11 +116,8 @@ public final class TaskRegistration {
     private final JsonObject context = new JsonObject();
     private boolean stopProgressOnError;
 
-    private Builder(String taskClassName) {
-      if (taskClassName == null || taskClassName.isBlank()) {
-        throw new IllegalArgumentException("taskClassName must name a task type");
-      }
-      body.put("taskClassName", taskClassName);
+    private Builder(String member, String task) {
+      body.put(member, task);
     }
 
     /**

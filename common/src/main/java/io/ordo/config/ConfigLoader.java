@@ -7,6 +7,7 @@ import io.ordo.config.OrdoConfig.HttpOptions;
 import io.ordo.config.OrdoConfig.Limits;
 import io.ordo.config.OrdoConfig.LockOptions;
 import io.ordo.config.OrdoConfig.RunnerOptions;
+import io.ordo.config.OrdoConfig.ScriptOptions;
 import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.config.OrdoConfig.TlsFiles;
 import io.ordo.config.OrdoConfig.TokenEntry;
@@ -64,7 +65,10 @@ public final class ConfigLoader {
           Map.entry("ORDO_MAX_TRANSITIONS_PER_STEP", "state-machines.max-transitions-per-step"),
           Map.entry("ORDO_TOKENS", "tokens"),
           Map.entry("ORDO_TOKENS_FILE", "tokens-file"),
-          Map.entry("ORDO_DEV_TOKEN", "dev-token"));
+          Map.entry("ORDO_DEV_TOKEN", "dev-token"),
+          Map.entry("ORDO_SCRIPTS_DIR", "scripts-directory"),
+          Map.entry("ORDO_SCRIPTS_ALLOWED_CLASSES", "scripts-allowed-classes"),
+          Map.entry("ORDO_SCRIPTS_MAX_INSTRUCTIONS", "scripts-max-instructions"));
 
   private final Map<String, Object> values = new LinkedHashMap<>();
 
@@ -182,7 +186,11 @@ public final class ConfigLoader {
             integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 255)),
         tokens(),
         optionalPath("tokens-file"),
-        string("dev-token", null));
+        string("dev-token", null),
+        new ScriptOptions(
+            Path.of(string("scripts-directory", ScriptOptions.DEFAULT_DIRECTORY)),
+            list("scripts-allowed-classes"),
+            maxInstructions()));
   }
 
   private StateMachineOptions stateMachineOptions() {
@@ -307,6 +315,14 @@ public final class ConfigLoader {
     } catch (NumberFormatException e) {
       throw new ConfigException(key + " must be a whole number: " + value);
     }
+  }
+
+  private long maxInstructions() {
+    Object value = values.get("scripts-max-instructions");
+    if (value != null && "0".equals(value.toString().trim())) {
+      return 0; // no limit
+    }
+    return longValue("scripts-max-instructions", ScriptOptions.DEFAULT_MAX_INSTRUCTIONS);
   }
 
   private long longValue(String key, long fallback) {

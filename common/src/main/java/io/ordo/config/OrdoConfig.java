@@ -26,6 +26,7 @@ import java.util.Map;
  * @param tokens the bearer tokens known at start
  * @param tokensFile where tokens are re-read from while running (null: no rotation)
  * @param devToken the all-in-one node's operator token for tenant {@code default}
+ * @param scripts JavaScript tasks: where the scripts are and the sandbox's limits
  */
 public record OrdoConfig(
     String nodeName,
@@ -41,7 +42,8 @@ public record OrdoConfig(
     Limits limits,
     List<TokenEntry> tokens,
     Path tokensFile,
-    String devToken) {
+    String devToken,
+    ScriptOptions scripts) {
 
   public static final int DEFAULT_MAX_ATTEMPTS = 3;
   public static final Duration DEFAULT_SHUTDOWN_GRACE_PERIOD = Duration.ofSeconds(30);
@@ -197,6 +199,19 @@ public record OrdoConfig(
    */
   public record Limits(ParameterLimits parameter, int maxIdLength) {
     public static final int DEFAULT_MAX_ID_LENGTH = 255;
+  }
+
+  /**
+   * JavaScript tasks (SPEC 9.4).
+   *
+   * @param directory the scripts directory a message's {@code jsPath} is relative to; every node of
+   *     a farm must see the same files there
+   * @param allowedClasses Java classes scripts may use (none by default)
+   * @param maxInstructions the most instructions one task's script may run (0: no limit)
+   */
+  public record ScriptOptions(Path directory, List<String> allowedClasses, long maxInstructions) {
+    public static final String DEFAULT_DIRECTORY = "./scripts";
+    public static final long DEFAULT_MAX_INSTRUCTIONS = 1_000_000_000L;
   }
 
   /**

@@ -135,6 +135,9 @@ public final class OrdoNode implements AutoCloseable {
   }
 
   private Future<Void> deployRoles(Set<NodeRole> roles) {
+    if (roles.containsAll(NodeRole.all())) {
+      SampleScripts.installIfMissing(context.config().scripts().directory());
+    }
     Future<?> chain = Future.succeededFuture();
     if (roles.contains(NodeRole.HISTORY)) {
       chain = chain.compose(v -> vertx.deployVerticle(new HistoryServiceVerticle(context)));

@@ -56,6 +56,7 @@ public final class NodeProcess implements AutoCloseable {
     Map<String, String> env = builder.environment();
     env.keySet().removeIf(key -> key.startsWith("ORDO_"));
     env.put("ORDO_DATA_DIR", dataDir.toString());
+    env.put("ORDO_SCRIPTS_DIR", dataDir.resolve("scripts").toString());
     env.put("ORDO_HTTP_PORT", String.valueOf(port));
     env.put("ORDO_DEV_TOKEN", token);
     env.put("ORDO_NODE_NAME", name);

@@ -24,6 +24,14 @@ public final class Tasks {
             new JsonObject().put("taskClassName", taskClassName).put("parameter", parameter)));
   }
 
+  /** Registers a JavaScript task in the parallel queue; answers the message id. */
+  public String parallelScript(String jsPath, JsonObject parameter) {
+    return created(
+        api.post(
+            "/parallel-queue/tasks",
+            new JsonObject().put("jsPath", jsPath).put("parameter", parameter)));
+  }
+
   /** Registers into a serial queue; answers the message id. */
   public String serial(
       String queueId, String taskClassName, JsonObject parameter, boolean stopOnError) {

@@ -18,6 +18,11 @@ public final class TestNode {
   public static final String OTHER_TENANT = "other-tenant-token";
   public static final String ADMIN = "admin-token";
 
+  /** The test nodes' scripts directory: created with the sample scripts by the first node. */
+  public static final java.nio.file.Path SCRIPTS =
+      java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))
+          .resolve("ordo-test-scripts-" + ProcessHandle.current().pid());
+
   private TestNode() {}
 
   /** The environment every test node starts from; tests override entries. */
@@ -38,6 +43,7 @@ public final class TestNode {
     env.put("ORDO_LOCK_RENEWAL_PERIOD", "1");
     env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "2");
     env.put("ORDO_NODE_NAME", "test-node");
+    env.put("ORDO_SCRIPTS_DIR", SCRIPTS.toString());
     return env;
   }
 

@@ -30,6 +30,7 @@ import io.ordo.queue.statemachine.StateMachineModule;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
+import io.ordo.script.ScriptEngine;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -148,7 +149,9 @@ public final class QueueServiceVerticle extends VerticleBase {
     HistoryStore history = new HistoryStore();
     WorkNotifier notifier = new WorkNotifier(vertx.eventBus());
     TaskLookup lookup = new TaskLookup(tasks, history);
-    TaskTypeCatalog catalog = new TaskTypeCatalog(pool, new TaskTypeStore(), node.clock());
+    TaskTypeCatalog catalog =
+        new TaskTypeCatalog(
+            pool, new TaskTypeStore(), node.clock(), ScriptEngine.of(config.scripts()));
     QueueAdministration administration =
         new QueueAdministration(pool, queues, tasks, notifier, node.clock());
     RegistrationService registrations =

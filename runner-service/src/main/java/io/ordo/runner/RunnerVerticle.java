@@ -14,6 +14,7 @@ import io.ordo.lock.LockOwner;
 import io.ordo.model.QueueKind;
 import io.ordo.runner.execution.ExecutionHost;
 import io.ordo.runner.execution.TaskExecution;
+import io.ordo.runner.script.ScriptTasks;
 import io.ordo.runner.tasktype.TaskTypeRegistry;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
@@ -62,6 +63,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private Reporter reporter;
   private LeaseKeeper lease;
   private ControlListener control;
+  private ScriptTasks scripts;
   private boolean claiming;
   // serial tasks that ended here and whose outcomes are not applied yet (event loop only)
   private int serialOutcomesPending;
@@ -96,6 +98,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
         new ControlListener(
             vertx.eventBus(), (messageId, version) -> executions.get(key(messageId, version)));
     taskThreads = Executors.newCachedThreadPool(threads("ordo-task-"));
+    scripts = new ScriptTasks(config.scripts(), vertx);
     reporter = new Reporter(vertx, context, node());
     lease =
         new LeaseKeeper(
@@ -187,7 +190,12 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
 
   private void take(ClaimedTask task) {
     TaskExecution execution =
-        new TaskExecution(task, registry.find(task.taskClassName()).orElse(null), this);
+        new TaskExecution(
+            task,
+            task.jsPath() != null
+                ? scripts.factory(task)
+                : registry.find(task.taskClassName()).orElse(null),
+            this);
     executions.put(key(task.messageId(), task.version()), execution);
     slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime());
   }

@@ -15,7 +15,6 @@ import io.ordo.queue.store.QueueStore;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 
@@ -152,12 +151,7 @@ public final class QueueApiConsumer {
     return services
         .catalog()
         .refresh()
-        .map(
-            v -> {
-              JsonArray types = new JsonArray();
-              services.catalog().all().forEach(type -> types.add(type.toJson()));
-              return new JsonObject().put("taskTypes", types);
-            });
+        .map(v -> new JsonObject().put("taskTypes", services.catalog().describe()));
   }
 
   private static JsonObject activeState(QueueRow queue) {

@@ -4,7 +4,6 @@ import static io.ordo.queue.http.BearerAuthHandler.caller;
 
 import io.ordo.model.QueueKind;
 import io.ordo.queue.QueueServices;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.openapi.router.RouterBuilder;
@@ -84,17 +83,6 @@ final class TaskRoutes {
   }
 
   private void taskTypes(RoutingContext rc) {
-    Responses.reply(
-        rc,
-        200,
-        services
-            .catalog()
-            .refresh()
-            .map(
-                v -> {
-                  JsonArray types = new JsonArray();
-                  services.catalog().all().forEach(type -> types.add(type.toJson()));
-                  return types;
-                }));
+    Responses.reply(rc, 200, services.catalog().refresh().map(v -> services.catalog().describe()));
   }
 }

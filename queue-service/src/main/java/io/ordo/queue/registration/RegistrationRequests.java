@@ -34,18 +34,15 @@ final class RegistrationRequests {
     this.maxIdLength = maxIdLength;
   }
 
-  /** The task type a body names; refuses bodies naming none or both. */
+  /**
+   * The task class a body names, or null if it names a script ({@code jsPath}); refuses bodies
+   * naming none or both.
+   */
   String taskName(JsonObject body) {
     String className = body.getString("taskClassName");
     String jsPath = body.getString("jsPath");
     if ((className == null) == (jsPath == null)) {
       throw invalid("give exactly one of taskClassName and jsPath");
-    }
-    if (jsPath != null) {
-      throw new TaskControlException(
-          ErrorCode.UNKNOWN_TASK_TYPE,
-          "JavaScript tasks (jsPath) are not enabled on this farm",
-          new JsonObject().put("jsPath", jsPath));
     }
     return className;
   }
@@ -66,7 +63,7 @@ final class RegistrationRequests {
         kind,
         queueId,
         type.taskClassName(),
-        null,
+        type.taskClassName() == null ? body.getString("jsPath") : null,
         parameter,
         kind == QueueKind.SERIAL && body.getBoolean("stopProgressOnError", false),
         timeouts,

@@ -81,8 +81,9 @@ public final class RegistrationService {
       Caller caller, QueueKind kind, String queueId, JsonObject body, RequestMeta meta) {
     Access.require(caller, Role.SUBMITTER);
     String taskName = requests.taskName(body);
-    return catalog
-        .resolve(taskName)
+    return (taskName == null
+            ? catalog.resolveScript(body.getString("jsPath"))
+            : catalog.resolve(taskName))
         .map(type -> requests.parse(caller, kind, queueId, body, meta, type))
         .compose(
             registration ->

@@ -82,7 +82,7 @@ final class DecisionWriter {
         QueueKind.PARALLEL,
         QueueStore.PARALLEL_QUEUE_ID,
         request.taskClassName(),
-        null,
+        request.jsPath(),
         request.parameter(),
         false,
         request.timeouts(),

@@ -7,6 +7,7 @@ import io.ordo.model.Role;
 import io.ordo.queue.management.Access;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
 import io.ordo.statemachine.language.DefinitionValidator;
+import io.ordo.statemachine.language.ResourceName;
 import io.ordo.statemachine.language.ResourceResolver;
 import io.ordo.statemachine.language.ValidationError;
 import io.ordo.tasktype.TaskTypeInfo;
@@ -104,9 +105,16 @@ public final class StateMachines {
       return Future.succeededFuture(structural);
     }
     List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
-    names.forEach(name -> lookups.add(catalog.resolve(name).otherwiseEmpty()));
+    names.stream()
+        .filter(name -> !name.startsWith(ResourceName.SCRIPT_PREFIX))
+        .forEach(name -> lookups.add(catalog.resolve(name).otherwiseEmpty()));
     ResourceResolver known =
-        name -> Optional.ofNullable(catalog.cached(name)).map(TaskTypeInfo::taskClassName);
+        name ->
+            name.startsWith(ResourceName.SCRIPT_PREFIX)
+                ? Optional.ofNullable(
+                        catalog.script(name.substring(ResourceName.SCRIPT_PREFIX.length())))
+                    .map(script -> name)
+                : Optional.ofNullable(catalog.cached(name)).map(TaskTypeInfo::taskClassName);
     return Future.join(lookups)
         .transform(
             done -> Future.succeededFuture(DefinitionValidator.validateValue(definition, known)));

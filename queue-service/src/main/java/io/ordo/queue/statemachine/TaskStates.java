@@ -92,7 +92,13 @@ final class TaskStates {
                 .put("timeouts", timeouts.toJson()));
     run.awaitTask(messageId, interpreter.events().lastEventId());
     requests.add(
-        new TaskRequest(messageId, type.taskClassName(), parameter, timeouts, task.name()));
+        new TaskRequest(
+            messageId,
+            type.taskClassName(),
+            task.resourceName().jsPath(),
+            parameter,
+            timeouts,
+            task.name()));
   }
 
   /**

@@ -4,6 +4,7 @@ import io.ordo.queue.tasktype.TaskTypeCatalog;
 import io.ordo.statemachine.language.Branch;
 import io.ordo.statemachine.language.MapState;
 import io.ordo.statemachine.language.ParallelState;
+import io.ordo.statemachine.language.ResourceName;
 import io.ordo.statemachine.language.State;
 import io.ordo.statemachine.language.StateScope;
 import io.ordo.statemachine.language.TaskState;
@@ -29,9 +30,17 @@ final class TaskTypeLookup {
   Future<TaskTypes> prepare(StateScope scope) {
     List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
     for (String name : resourceNames(scope)) {
+      if (name.startsWith(ResourceName.SCRIPT_PREFIX)) {
+        continue; // scripts are looked up in the scripts directory, at once
+      }
       lookups.add(catalog.resolve(name).otherwiseEmpty());
     }
-    return Future.join(lookups).transform(done -> Future.succeededFuture(catalog::cached));
+    TaskTypes types =
+        name ->
+            name.startsWith(ResourceName.SCRIPT_PREFIX)
+                ? catalog.script(name.substring(ResourceName.SCRIPT_PREFIX.length()))
+                : catalog.cached(name);
+    return Future.join(lookups).transform(done -> Future.succeededFuture(types));
   }
 
   static Set<String> resourceNames(StateScope scope) {

@@ -191,12 +191,13 @@ public final class TaskStore {
           // $4 are claimed, the next one is a barrier for prefetching
           + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
           + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
-          + "     t.task_class_name"
+          + "     t.task_class_name, t.js_path"
           + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
           + "     AND t.queue_id = q.queue_id AND t.waiting ORDER BY t.position LIMIT 1) h"
           + "   WHERE q.queue_kind = 'S' AND q.active AND EXISTS (SELECT 1 FROM owner)"
           + "     AND (h.not_before IS NULL OR h.not_before <= now())"
-          + "     AND h.task_class_name = ANY($3)"
+          // every runner runs scripts (every node sees the scripts directory)
+          + "     AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)"
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting)"
           // $4 how many serial heads the owner can start at once (its free threads)
@@ -212,7 +213,7 @@ public final class TaskStore {
           + "   WHERE t.queue_kind = 'P' AND t.waiting"
           + "     AND (t.not_before IS NULL OR t.not_before <= now())"
           // $3 the task class names the claiming runner knows
-          + "     AND t.task_class_name = ANY($3)"
+          + "     AND (t.task_class_name = ANY($3) OR t.js_path IS NOT NULL)"
           // Conditions computed once (no correlated subquery), so that the plan is a walk of the
           // candidates index in received order that stops after $2 rows, whatever the statistics
           // say: not a tenant whose parallel queue is inactive (every tenant with messages has

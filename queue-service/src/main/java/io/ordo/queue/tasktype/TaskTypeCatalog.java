@@ -2,9 +2,12 @@ package io.ordo.queue.tasktype;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
+import io.ordo.model.Timeouts;
+import io.ordo.script.ScriptEngine;
 import io.ordo.tasktype.TaskTypeInfo;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
@@ -17,24 +20,68 @@ import java.util.Map;
 /**
  * The task types the farm's runners have published, cached. A name the cache does not know is
  * looked up again (at most once a second) before it is refused, so a type a runner just deployed is
- * accepted at once.
+ * accepted at once. And the scripts of JavaScript tasks, in this node's scripts directory (every
+ * node of a farm sees the same files): a script is checked (inside the directory, compiles) when a
+ * message names it.
  */
 public final class TaskTypeCatalog {
   private static final Duration MISS_REFRESH_INTERVAL = Duration.ofSeconds(1);
+  private static final TaskTypeInfo SCRIPT =
+      new TaskTypeInfo(null, List.of(), Timeouts.NONE_AT_ALL);
 
   private final Pool pool;
   private final TaskTypeStore store;
   private final Clock clock;
+  private final ScriptEngine scripts;
   private volatile Snapshot snapshot = new Snapshot(List.of(), Map.of());
   private Instant lastRefresh = Instant.EPOCH;
   private Future<Snapshot> refreshing;
 
   private record Snapshot(List<TaskTypeInfo> types, Map<String, TaskTypeInfo> byName) {}
 
-  public TaskTypeCatalog(Pool pool, TaskTypeStore store, Clock clock) {
+  public TaskTypeCatalog(Pool pool, TaskTypeStore store, Clock clock, ScriptEngine scripts) {
     this.pool = pool;
     this.store = store;
     this.clock = clock;
+    this.scripts = scripts;
+  }
+
+  /**
+   * The type of a script: no class, no default timeouts. The script is compiled (or found in the
+   * engine's cache, which a changed file misses).
+   *
+   * @throws TaskControlException {@code unknown_task_type} or {@code invalid_script} (as a failed
+   *     future)
+   */
+  public Future<TaskTypeInfo> resolveScript(String jsPath) {
+    try {
+      scripts.load(jsPath);
+      return Future.succeededFuture(SCRIPT);
+    } catch (TaskControlException e) {
+      return Future.failedFuture(e);
+    }
+  }
+
+  /** The type of a script if it exists and compiles; null otherwise. */
+  public TaskTypeInfo script(String jsPath) {
+    return resolveScript(jsPath).otherwiseEmpty().result();
+  }
+
+  /** The task types and the scripts, as {@code GET /api/v1/task-types} lists them. */
+  public JsonArray describe() {
+    JsonArray types = new JsonArray();
+    all().forEach(type -> types.add(type.toJson()));
+    scripts
+        .directory()
+        .list()
+        .forEach(
+            path ->
+                types.add(
+                    new JsonObject()
+                        .put("jsPath", path)
+                        .put("aliases", new JsonArray())
+                        .put("defaultTimeouts", Timeouts.NONE_AT_ALL.toJson())));
+    return types;
   }
 
   /** Re-reads the published types. */

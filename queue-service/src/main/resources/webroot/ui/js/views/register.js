@@ -74,7 +74,9 @@ export function render(main, params) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const body = {taskClassName: typeSelect.value};
+    const body = typeSelect.value.startsWith(SCRIPT)
+      ? {jsPath: typeSelect.value.slice(SCRIPT.length)}
+      : {taskClassName: typeSelect.value};
     const text = parameter.value.trim();
     if (text) {
       let value;
@@ -151,9 +153,9 @@ export function render(main, params) {
   function fillTypes(types) {
     const sorted = [...types].sort((a, b) => label(a).localeCompare(label(b)));
     typeSelect.replaceChildren(...sorted.map((type) =>
-      h('option', {value: type.taskClassName}, label(type))));
+      h('option', {value: optionValue(type)}, label(type))));
     const describe = () => {
-      const type = types.find((t) => t.taskClassName === typeSelect.value);
+      const type = types.find((t) => optionValue(t) === typeSelect.value);
       typeHint.textContent = type ? describeType(type) : '';
     };
     typeSelect.addEventListener('change', describe);
@@ -162,13 +164,21 @@ export function render(main, params) {
   }
 }
 
-/** A task type as the user picks it: its first alias (short name) if it has one. */
+/** Script options carry this prefix (a class name never contains a colon). */
+const SCRIPT = 'js:';
+
+function optionValue(type) {
+  return type.jsPath ? SCRIPT + type.jsPath : type.taskClassName;
+}
+
+/** A task type as the user picks it: its first alias (short name) if it has one; a script's path. */
 function label(type) {
+  if (type.jsPath) return `${type.jsPath} (JavaScript)`;
   return type.aliases && type.aliases.length ? type.aliases[0] : type.taskClassName;
 }
 
 function describeType(type) {
-  const parts = [`Class ${type.taskClassName}`];
+  const parts = [type.jsPath ? `Script ${type.jsPath}` : `Class ${type.taskClassName}`];
   if (type.aliases && type.aliases.length > 1) parts.push(`aliases ${type.aliases.join(', ')}`);
   const defaults = Object.entries(type.defaultTimeouts || {})
     .filter(([, value]) => value !== 'NONE' && value !== null)

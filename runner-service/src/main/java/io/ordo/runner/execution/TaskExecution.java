@@ -5,7 +5,8 @@ import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
 import io.ordo.model.TaskState;
 import io.ordo.parameter.JavaParameters;
-import io.ordo.runner.tasktype.RegisteredType;
+import io.ordo.runner.tasktype.TaskFactory;
+import io.ordo.script.ScriptFailure;
 import io.ordo.task.CurrentTask;
 import io.ordo.task.Task;
 import io.ordo.task.TaskCancelledException;
@@ -48,7 +49,7 @@ public final class TaskExecution {
   private static final long STOP_WAIT_MS = 5_000;
 
   private final ClaimedTask claimed;
-  private final RegisteredType type;
+  private final TaskFactory type;
   private final ExecutionHost host;
   private final ReentrantLock callbacks = new ReentrantLock();
   private final Object phaseLock = new Object();
@@ -74,9 +75,10 @@ public final class TaskExecution {
   private boolean heartbeatFlushScheduled;
 
   /**
-   * @param type the task type the message names, or null if this runner does not know it
+   * @param type makes the instance of the task type or script the message names; null if this
+   *     runner does not know it
    */
-  public TaskExecution(ClaimedTask claimed, RegisteredType type, ExecutionHost host) {
+  public TaskExecution(ClaimedTask claimed, TaskFactory type, ExecutionHost host) {
     this.claimed = claimed;
     this.type = type;
     this.host = host;
@@ -125,14 +127,14 @@ public final class TaskExecution {
       return;
     }
     if (type == null) {
-      reject(null, "this runner does not know the task type " + claimed.taskClassName());
+      reject(null, "this runner does not know the task type " + taskName());
       return;
     }
     Task instance;
     try {
       instance = type.instantiate();
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      reject(null, "the task class cannot be instantiated: " + e.getMessage());
+      reject(null, "the task cannot be instantiated: " + e.getMessage());
       return;
     }
     task = instance;
@@ -342,6 +344,15 @@ public final class TaskExecution {
       // released is set: run either began before, or never will
       method = runBegan ? "none (run had returned)" : "none (run had not begun)";
     }
+    if (thread != null && task instanceof Abortable script && inRun.get()) {
+      // a script is ended at its next instruction check, whatever the JVM; Thread.stop only if
+      // it does not end in time (it is stuck in a blocking call)
+      script.abort("forced stop");
+      method = "script ended";
+      if (awaitCompleted()) {
+        return method;
+      }
+    }
     if (thread != null && inRun.compareAndSet(true, false)) {
       try {
         thread.stop();
@@ -351,14 +362,23 @@ public final class TaskExecution {
         method = "interrupted and abandoned (this JVM has no Thread.stop)";
       }
     }
-    try {
-      if (!completed.await(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
-        method = method + "; run did not end, thread abandoned";
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (!awaitCompleted()) {
+      method = method + "; run did not end, thread abandoned";
     }
     return method;
+  }
+
+  private boolean awaitCompleted() {
+    try {
+      return completed.await(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private String taskName() {
+    return claimed.jsPath() != null ? "script " + claimed.jsPath() : claimed.taskClassName();
   }
 
   /** The task heartbeats (SPEC 4): throttled, and refused once Ordo no longer manages it. */
@@ -424,7 +444,9 @@ public final class TaskExecution {
     }
     LOG.info("Task {} lost its hold at {}; it is released", claimed.messageId(), when);
     freeSlot();
-    if (wasRunning && task != null) {
+    if (wasRunning && task instanceof Abortable script) {
+      script.abort("the task " + when + " ended it"); // a script has no release(): it is ended
+    } else if (wasRunning && task != null) {
       host.runAside(this::releaseTask);
     }
   }
@@ -513,8 +535,13 @@ public final class TaskExecution {
     if (details.length() > 32_768) {
       details = details.substring(0, 32_768) + "…";
     }
+    if (failure instanceof ScriptFailure script) {
+      details = script.scriptStack();
+    }
     return new JsonObject()
-        .put("error", failure.getClass().getName())
+        .put(
+            "error",
+            failure instanceof ScriptFailure s ? s.errorName() : failure.getClass().getName())
         .put("cause", failure.getMessage())
         .put("details", details);
   }

@@ -1,0 +1,94 @@
+package io.ordo.deploy.scripts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ordo.deploy.Api;
+import io.ordo.deploy.NodeTest;
+import io.ordo.deploy.TestNode;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A script that loops forever is really ended by a forced stop and by a START_TO_CLOSE timeout: its
+ * taskCompleted runs (so run returned) and the runner's only thread runs the next task.
+ */
+class RunawayScriptTest extends NodeTest {
+  @TempDir static Path scripts;
+
+  @Override
+  protected Map<String, String> environment() {
+    Map<String, String> env = TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
+    env.put("ORDO_MAX_THREADS", "1");
+    env.put("ORDO_PREFETCH", "0");
+    env.put("ORDO_SCRIPTS_MAX_INSTRUCTIONS", "0");
+    return env;
+  }
+
+  @Override
+  protected void reset() {
+    ScriptFiles.write(scripts, "marker.js", ScriptFiles.MARKER);
+    ScriptFiles.write(
+        scripts,
+        "loop.js",
+        "let key;\nfunction setParameter(p) { key = p.key; }\n"
+            + "function run() { for (;;) { try { while (true) {} } catch (e) {} finally {} } }\n"
+            + ScriptFiles.OBSERVE_COMPLETION);
+    ScriptFiles.write(scripts, "after.js", "function run() { context.setResult('ran'); }\n");
+  }
+
+  private boolean markerFor(String key) {
+    JsonObject queue =
+        api.get("/status").json().getJsonObject("serializedTasksInfo").getJsonObject("observed");
+    for (Object task : queue.getJsonArray("waitingTasks", new JsonArray())) {
+      JsonObject parameter = ((JsonObject) task).getJsonObject("parameter");
+      if (parameter != null && key.equals(parameter.getString("key"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void awaitMarker(String key) {
+    api.await("/status", r -> markerFor(key), Duration.ofSeconds(20));
+  }
+
+  @Test
+  void aForcedStop_endsAnInfiniteLoop() {
+    tasks.addSerialQueue("observed", false);
+    String id = tasks.parallelScript("loop.js", new JsonObject().put("key", "stopped"));
+    tasks.await(id, "RUNNING");
+
+    Api.Reply stopped = api.post("/tasks/" + id + "/stop", new JsonObject());
+    assertEquals(200, stopped.status(), stopped.body().toString());
+
+    awaitMarker("stopped");
+    String after = tasks.parallelScript("after.js", null);
+    assertEquals(
+        "ran", tasks.await(after, "DISPOSED").getJsonObject("outcome").getString("result"));
+  }
+
+  @Test
+  void aStartToCloseTimeout_endsAnInfiniteLoop() {
+    tasks.addSerialQueue("observed", false);
+    Api.Reply registered =
+        api.post(
+            "/parallel-queue/tasks",
+            new JsonObject()
+                .put("jsPath", "loop.js")
+                .put("parameter", new JsonObject().put("key", "timed-out"))
+                .put("timeouts", new JsonObject().put("startToClose", 1)));
+    String id = registered.json().getString("messageId");
+
+    JsonObject info = tasks.await(id, "DISPOSED");
+    assertEquals("TIMED_OUT", info.getJsonObject("outcome").getString("type"));
+    awaitMarker("timed-out");
+    String after = tasks.parallelScript("after.js", null);
+    assertEquals(
+        "ran", tasks.await(after, "DISPOSED").getJsonObject("outcome").getString("result"));
+  }
+}

@@ -1,0 +1,215 @@
+package io.ordo.deploy.scripts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.deploy.Api;
+import io.ordo.deploy.NodeTest;
+import io.ordo.deploy.TestNode;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** JavaScript tasks (SPEC 9.4) through the HTTP API on a real node: lifecycle and failures. */
+class ScriptTaskTest extends NodeTest {
+  @TempDir static Path scripts;
+
+  @Override
+  protected Map<String, String> environment() {
+    return TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
+  }
+
+  @Override
+  protected void reset() {
+    ScriptFiles.write(scripts, "marker.js", ScriptFiles.MARKER);
+    ScriptFiles.write(
+        scripts,
+        "test/recording.js",
+        """
+        let calls = [];
+        let key = null;
+        let parameter = null;
+        function setParameter(p) { parameter = p; key = p.key; calls.push('setParameter'); }
+        function taskAccepted(e) { calls.push(`taskAccepted:${e.type}:${e.error}`); }
+        function taskStarted(e) { calls.push(`taskStarted:${e.type}:${e.error}`); }
+        const run = () => {
+          calls.push('run');
+          if (parameter.fail) {
+            throw new RangeError('run failed, as asked');
+          }
+          context.setResult({calls: calls, messageId: context.messageId,
+              attempt: context.attempt, tenant: context.tenant, locale: context.locale,
+              timeZone: context.timeZone, attributes: context.attributes,
+              released: context.isReleased(), numberType: typeof parameter.n,
+              one: parameter[1], keys: Object.keys(parameter).sort()});
+        };
+        """
+            + ScriptFiles.OBSERVE_COMPLETION);
+  }
+
+  private void observeQueue() {
+    tasks.addSerialQueue("observed", false);
+  }
+
+  /** The parameter of the marker a script's taskCompleted left for {@code key}. */
+  private JsonObject observed(String key) {
+    Api.Reply status =
+        api.await("/status", r -> marker(r.json(), key) != null, Duration.ofSeconds(20));
+    return marker(status.json(), key);
+  }
+
+  private static JsonObject marker(JsonObject status, String key) {
+    JsonObject queue =
+        status.getJsonObject("serializedTasksInfo", new JsonObject()).getJsonObject("observed");
+    if (queue == null) {
+      return null;
+    }
+    for (Object task : queue.getJsonArray("waitingTasks", new JsonArray())) {
+      JsonObject parameter = ((JsonObject) task).getJsonObject("parameter");
+      if (parameter != null && key.equals(parameter.getString("key"))) {
+        return parameter;
+      }
+    }
+    return null;
+  }
+
+  @Test
+  void everyCallbackIsCalled_inTheSeedsOrder_withTheContextAndParameters() {
+    observeQueue();
+    Api.Reply registered =
+        api.post(
+            "/parallel-queue/tasks",
+            new JsonObject()
+                .put("jsPath", "test/recording.js")
+                .put("parameter", new JsonObject().put("key", "order").put("n", 7).put("1", "one"))
+                .put(
+                    "context",
+                    new JsonObject()
+                        .put("locale", "de-CH")
+                        .put("timeZone", "Europe/Zurich")
+                        .put("attributes", new JsonObject().put("order", 42))));
+    assertEquals(201, registered.status(), registered.body().toString());
+    String id = registered.json().getString("messageId");
+    assertEquals("test/recording.js", registered.json().getString("jsPath"));
+
+    JsonObject info = tasks.await(id, "DISPOSED");
+
+    assertEquals("COMPLETED", info.getJsonObject("outcome").getString("type"));
+    JsonObject result = info.getJsonObject("outcome").getJsonObject("result");
+    assertEquals(
+        new JsonArray(
+            List.of(
+                "setParameter", "taskAccepted:TASK_ACCEPTED:false",
+                "taskStarted:TASK_STARTED:false", "run")),
+        result.getJsonArray("calls"));
+    assertEquals(id, result.getString("messageId"));
+    assertEquals(1, result.getInteger("attempt"));
+    assertEquals("default", result.getString("tenant"));
+    assertEquals("de-CH", result.getString("locale"));
+    assertEquals("Europe/Zurich", result.getString("timeZone"));
+    assertEquals(42, result.getJsonObject("attributes").getInteger("order"));
+    assertEquals(false, result.getBoolean("released"));
+    assertEquals("number", result.getString("numberType"));
+    assertEquals("one", result.getString("one"), "an integer key reads the string key");
+    assertEquals(new JsonArray(List.of("1", "key", "n")), result.getJsonArray("keys"));
+    assertEquals(
+        List.of("TaskScheduled", "TaskAccepted", "TaskStarted", "TaskCompleted"),
+        tasks.eventTypes(id));
+    JsonObject completed = observed("order");
+    assertEquals("TASK_COMPLETED", completed.getString("type"));
+    assertEquals(false, completed.getBoolean("error"));
+  }
+
+  @Test
+  void aScriptThatThrows_failsItsTask_withTheErrorsNameAndMessage() {
+    observeQueue();
+    String id =
+        tasks.parallelScript(
+            "test/recording.js", new JsonObject().put("key", "fail").put("fail", true));
+    JsonObject info = tasks.await(id, "DISPOSED");
+
+    JsonObject outcome = info.getJsonObject("outcome");
+    assertEquals("FAILED", outcome.getString("type"));
+    assertEquals("RangeError", outcome.getString("error"));
+    JsonObject failed = tasks.history(id).get(3);
+    assertEquals("TaskFailed", failed.getString("eventType"));
+    assertEquals(
+        "run failed, as asked",
+        failed.getJsonObject("taskFailedEventAttributes").getString("cause"));
+    JsonObject completed = observed("fail");
+    assertEquals(true, completed.getBoolean("error"));
+  }
+
+  @Test
+  void hostilePaths_areRefusedAtRegistration_asUnknownTaskTypes() throws Exception {
+    Path outside = Files.createTempFile("outside", ".js");
+    Files.writeString(outside, "function run() {}");
+    Files.deleteIfExists(scripts.resolve("link-out.js"));
+    Files.createSymbolicLink(scripts.resolve("link-out.js"), outside);
+    List<String> hostile =
+        List.of(
+            "../outside.js",
+            "test/../../outside.js",
+            outside.toString(),
+            "/etc/passwd",
+            "%2e%2e/outside.js",
+            "test%2frecording.js",
+            "..\\\\outside.js",
+            "test//recording.js",
+            "./marker.js",
+            "link-out.js",
+            "missing.js",
+            "test/recording",
+            "C:/windows/x.js",
+            "marker.js\u0000.js");
+    for (String path : hostile) {
+      Api.Reply reply = api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", path));
+      assertEquals(400, reply.status(), path + ": " + reply.body());
+      assertEquals("unknown_task_type", reply.code(), path + ": " + reply.body());
+    }
+    Files.delete(scripts.resolve("link-out.js"));
+    Files.delete(outside);
+  }
+
+  @Test
+  void aScriptThatDoesNotCompile_isRefused_withTheLineAndColumn() {
+    ScriptFiles.write(scripts, "broken.js", "function run() {\n  let x = ;\n}\n");
+    Api.Reply reply =
+        api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "broken.js"));
+    assertEquals(400, reply.status(), reply.body().toString());
+    assertEquals("invalid_script", reply.code());
+    assertEquals(2, reply.json().getInteger("line"));
+    assertTrue(reply.json().getInteger("column") > 0, reply.body().toString());
+
+    ScriptFiles.write(scripts, "norun.js", "function walk() {}\n");
+    Api.Reply noRun = api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "norun.js"));
+    assertEquals("invalid_script", noRun.code(), noRun.body().toString());
+  }
+
+  @Test
+  void aChangedScript_isCompiledAgain() {
+    ScriptFiles.write(scripts, "changing.js", "function run() { context.setResult(1); }\n");
+    String first = tasks.parallelScript("changing.js", null);
+    assertEquals(1, tasks.await(first, "DISPOSED").getJsonObject("outcome").getInteger("result"));
+    ScriptFiles.write(scripts, "changing.js", "function run() { context.setResult('two'); }\n");
+    String second = tasks.parallelScript("changing.js", null);
+    assertEquals(
+        "two", tasks.await(second, "DISPOSED").getJsonObject("outcome").getString("result"));
+  }
+
+  @Test
+  void taskTypes_listTheScripts() {
+    JsonArray types = api.get("/task-types").array();
+    assertTrue(
+        types.stream()
+            .map(JsonObject.class::cast)
+            .anyMatch(type -> "test/recording.js".equals(type.getString("jsPath"))),
+        types.encode());
+  }
+}

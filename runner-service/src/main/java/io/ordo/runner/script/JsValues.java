@@ -1,0 +1,137 @@
+package io.ordo.runner.script;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.mozilla.javascript.Context;
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.LambdaFunction;
+import org.mozilla.javascript.NativeArray;
+import org.mozilla.javascript.Scriptable;
+import org.mozilla.javascript.ScriptableObject;
+import org.mozilla.javascript.SerializableCallable;
+import org.mozilla.javascript.Symbol;
+import org.mozilla.javascript.Undefined;
+
+/**
+ * Values between JavaScript and Ordo's parameter types (the seed's table for server-side
+ * JavaScript): booleans, numbers, strings, arrays and objects whose keys are strings or integers
+ * (integers become strings), null; no cycles. Numbers arrive in scripts as JavaScript numbers.
+ */
+final class JsValues {
+  private static final double MAX_SAFE_INTEGER = 9_007_199_254_740_991d;
+
+  private JsValues() {}
+
+  /**
+   * A JavaScript value as a parameter value ({@code Map}, {@code List}, {@code String}, {@code
+   * Long} or {@code Double}, {@code Boolean}, null).
+   *
+   * @throws IllegalArgumentException a function, symbol, class instance or a cycle
+   */
+  static Object toJava(Object value, String what) {
+    return toJava(value, what, new IdentityHashMap<>());
+  }
+
+  private static Object toJava(Object value, String what, IdentityHashMap<Object, Object> open) {
+    if (value == null || value instanceof Undefined) {
+      return null;
+    }
+    if (value instanceof Boolean || value instanceof String) {
+      return value;
+    }
+    if (value instanceof CharSequence text) {
+      return text.toString();
+    }
+    if (value instanceof Number number) {
+      double d = number.doubleValue();
+      if (d == Math.rint(d) && Math.abs(d) <= MAX_SAFE_INTEGER) {
+        return (long) d;
+      }
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        throw new IllegalArgumentException(what + " contains " + d + ", which JSON cannot hold");
+      }
+      return d;
+    }
+    if (value instanceof Function) {
+      throw new IllegalArgumentException(what + " contains a function");
+    }
+    if (!(value instanceof Scriptable object)) {
+      throw new IllegalArgumentException(what + " contains an unsupported value");
+    }
+    if (open.put(object, object) != null) {
+      throw new IllegalArgumentException(what + " contains a reference cycle");
+    }
+    try {
+      if (object instanceof NativeArray array) {
+        List<Object> list = new ArrayList<>();
+        for (long i = 0; i < array.getLength(); i++) {
+          list.add(toJava(array.get((int) i, array), what, open));
+        }
+        return list;
+      }
+      if (!"Object".equals(object.getClassName())) {
+        throw new IllegalArgumentException(
+            what + " contains a " + object.getClassName() + ", which is not a parameter type");
+      }
+      Map<String, Object> map = new LinkedHashMap<>();
+      for (Object id : object.getIds()) {
+        if (id instanceof Integer index) {
+          map.put(String.valueOf(index), toJava(object.get(index, object), what, open));
+        } else if (id instanceof String key) {
+          map.put(key, toJava(object.get(key, object), what, open));
+        } else if (id instanceof Symbol) {
+          throw new IllegalArgumentException(what + " has a symbol key");
+        }
+      }
+      return map;
+    } finally {
+      open.remove(object);
+    }
+  }
+
+  /** A parameter value as a JavaScript value: objects, arrays, numbers, strings, booleans. */
+  static Object toJs(Context cx, Scriptable scope, Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Scriptable object = cx.newObject(scope);
+      map.forEach((key, item) -> put(object, String.valueOf(key), toJs(cx, scope, item)));
+      return object;
+    }
+    if (value instanceof List<?> list) {
+      Object[] items = list.stream().map(item -> toJs(cx, scope, item)).toArray();
+      return cx.newArray(scope, items);
+    }
+    if (value instanceof Number number) {
+      return number.doubleValue();
+    }
+    return value; // String, Boolean, null
+  }
+
+  /** Sets a property; a key that is an array index goes where JavaScript looks for it. */
+  static void put(Scriptable object, String key, Object value) {
+    if (key.matches("0|[1-9][0-9]{0,8}")) {
+      object.put(Integer.parseInt(key), object, value);
+    } else {
+      object.put(key, object, value);
+    }
+  }
+
+  /** Defines a host function on an object. */
+  static void function(
+      Scriptable scope, Scriptable target, String name, int arity, SerializableCallable body) {
+    ScriptableObject.putProperty(target, name, new LambdaFunction(scope, name, arity, body));
+  }
+
+  static String string(Object[] args, int index) {
+    if (index >= args.length || args[index] == null || args[index] instanceof Undefined) {
+      return null;
+    }
+    return Context.toString(args[index]);
+  }
+
+  static boolean bool(Object[] args, int index) {
+    return index < args.length && Context.toBoolean(args[index]);
+  }
+}

@@ -1,0 +1,153 @@
+package io.ordo.runner.script;
+
+import io.ordo.runner.execution.Abortable;
+import io.ordo.script.ScriptEngine;
+import io.ordo.script.ScriptFailure;
+import io.ordo.script.ScriptRun;
+import io.ordo.task.Task;
+import io.ordo.task.TaskContext;
+import io.ordo.task.TaskEvent;
+import java.util.Map;
+import java.util.function.BiFunction;
+import org.mozilla.javascript.Context;
+import org.mozilla.javascript.EcmaError;
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.JavaScriptException;
+import org.mozilla.javascript.RhinoException;
+import org.mozilla.javascript.Script;
+import org.mozilla.javascript.Scriptable;
+import org.mozilla.javascript.ScriptableObject;
+
+/**
+ * A JavaScript task as a {@link Task} (SPEC 9.4), so that the runner's lifecycle is the same for
+ * both languages: each callback calls the script's function of the same name when it defines one
+ * ({@code run} it must define). The script runs once, at instantiation, in a global scope of its
+ * own; {@code run} sees the globals {@code context} (its {@link TaskContext}) and {@code
+ * WorkManager}. A script has no {@code release()}: released, it is unmanaged and may go on; a
+ * forced stop or a timeout ends it through {@link #abort}.
+ */
+final class ScriptTask implements Task, Abortable {
+  private final ScriptEngine engine;
+  private final ScriptRun budget;
+  private final BiFunction<Context, Scriptable, Scriptable> workManager;
+  private final Scriptable scope;
+
+  /**
+   * Runs the script's top level.
+   *
+   * @param workManager makes the script's {@code WorkManager} object in its scope
+   * @throws RuntimeException the script cannot be loaded or its top level throws
+   */
+  ScriptTask(
+      ScriptEngine engine,
+      String jsPath,
+      long maxInstructions,
+      BiFunction<Context, Scriptable, Scriptable> workManager) {
+    this.engine = engine;
+    this.budget = new ScriptRun(maxInstructions);
+    this.workManager = workManager;
+    Script script = engine.load(jsPath);
+    this.scope =
+        guarded(
+            cx -> {
+              Scriptable global = engine.newScope(cx);
+              script.exec(cx, global);
+              return global;
+            });
+  }
+
+  @Override
+  public void abort(String reason) {
+    budget.abort(reason);
+  }
+
+  /** No such function in JavaScript: the released script is unmanaged and goes on. */
+  @Override
+  public void release() {}
+
+  @Override
+  public void setParameter(Map<String, ?> parameter) {
+    call("setParameter", cx -> JsValues.toJs(cx, scope, parameter));
+  }
+
+  @Override
+  public void taskAccepted(TaskEvent event) {
+    call("taskAccepted", cx -> event(cx, event));
+  }
+
+  @Override
+  public void taskStarted(TaskEvent event) {
+    call("taskStarted", cx -> event(cx, event));
+  }
+
+  @Override
+  public void run() {
+    TaskContext context = TaskContext.current();
+    guarded(
+        cx -> {
+          ScriptableObject.putProperty(scope, "context", JsTaskContext.create(cx, scope, context));
+          ScriptableObject.putProperty(scope, "WorkManager", workManager.apply(cx, scope));
+          return null;
+        });
+    call("run", cx -> null);
+  }
+
+  @Override
+  public void taskCompleted(TaskEvent event) {
+    budget.resume(); // a forced stop ended run; taskCompleted is still told
+    call("taskCompleted", cx -> event(cx, event));
+  }
+
+  @Override
+  public void taskRejected(TaskEvent event) {
+    call("taskRejected", cx -> event(cx, event));
+  }
+
+  /** Calls a function of the script if it defines one; {@code argument} makes its argument. */
+  private void call(String name, java.util.function.Function<Context, Object> argument) {
+    guarded(
+        cx -> {
+          if (ScriptableObject.getProperty(scope, name) instanceof Function function) {
+            Object arg = argument.apply(cx);
+            function.call(cx, scope, scope, arg == null ? new Object[0] : new Object[] {arg});
+          }
+          return null;
+        });
+  }
+
+  private Scriptable event(Context cx, TaskEvent event) {
+    Scriptable object = cx.newObject(scope);
+    ScriptableObject.putProperty(object, "type", event.getType().name());
+    ScriptableObject.putProperty(object, "error", event.getException() != null);
+    if (event.getException() != null) {
+      ScriptableObject.putProperty(object, "message", event.getException().getMessage());
+    }
+    return object;
+  }
+
+  /** Runs in the engine; what the script throws becomes a {@link ScriptFailure}. */
+  private <T> T guarded(java.util.function.Function<Context, T> work) {
+    try {
+      return engine.call(budget, work);
+    } catch (JavaScriptException e) {
+      Object value = e.getValue();
+      String name = "Error";
+      String message = e.details();
+      if (value instanceof Scriptable thrown) {
+        Object n = ScriptableObject.getProperty(thrown, "name");
+        Object m = ScriptableObject.getProperty(thrown, "message");
+        name = n instanceof CharSequence ? n.toString() : name;
+        message = m instanceof CharSequence ? m.toString() : message;
+      }
+      throw new ScriptFailure(name, message, stack(e));
+    } catch (EcmaError e) {
+      throw new ScriptFailure(e.getName(), e.getErrorMessage(), stack(e));
+    } catch (RhinoException e) {
+      throw new ScriptFailure("Error", e.details(), stack(e));
+    }
+  }
+
+  private static String stack(RhinoException e) {
+    return e.details() + "\n" + e.getScriptStackTrace();
+  }
+}
