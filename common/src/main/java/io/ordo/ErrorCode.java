@@ -22,7 +22,10 @@ public enum ErrorCode {
   UNAVAILABLE("unavailable", 503),
   INTERNAL("internal", 500),
   // Appended, not grouped with the other 409s: bus failure codes follow the declaration order.
-  EXECUTION_EXISTS("execution_exists", 409);
+  EXECUTION_EXISTS("execution_exists", 409),
+  /** An idempotency key repeated with another payload or for another queue (IETF draft: 422). */
+  IDEMPOTENCY_KEY_REUSED("idempotency_key_reused", 422),
+  UNSUPPORTED_MEDIA_TYPE("unsupported_media_type", 415);
 
   private final String code;
   private final int httpStatus;
