@@ -85,7 +85,7 @@ class QueueApiConsumerTest {
     assertInvalid("getStatus", new JsonObject(), null, null);
     assertInvalid("getStatus", new JsonObject(), "bad tenant!", null);
     assertInvalid("getStatus", new JsonObject(), "default", "superuser");
-    assertInvalid("getStatus", new JsonObject().put("limit", 0));
+    assertInvalid("getStatus", new JsonObject().put("limit", -1));
     assertInvalid("getStatus", new JsonObject().put("limit", "ten"));
     assertInvalid("setParallelQueueActive", new JsonObject());
     assertInvalid("setParallelQueueActive", new JsonObject().put("active", "yes"));
