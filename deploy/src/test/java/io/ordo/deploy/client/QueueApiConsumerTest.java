@@ -90,6 +90,8 @@ class QueueApiConsumerTest {
     assertInvalid("setParallelQueueActive", new JsonObject());
     assertInvalid("setParallelQueueActive", new JsonObject().put("active", "yes"));
     assertInvalid("addSerialQueue", new JsonObject().put("queueId", "has space"));
+    assertInvalid("addSerialQueue", new JsonObject().put("queueId", "-1"));
+    assertInvalid("addSerialQueue", new JsonObject().put("queueId", "a\u0000b"));
     assertInvalid("addSerialQueue", new JsonObject().put("queueId", 7));
     assertInvalid("registerParallelTask", new JsonObject().put("taskClassName", 5));
     assertInvalid(
