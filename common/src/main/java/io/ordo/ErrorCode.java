@@ -24,7 +24,10 @@ public enum ErrorCode {
   // Appended, not grouped with the other 409s: bus failure codes follow the declaration order.
   EXECUTION_EXISTS("execution_exists", 409),
   /** A JavaScript task's file does not compile; the problem carries the line and column. */
-  INVALID_SCRIPT("invalid_script", 400);
+  INVALID_SCRIPT("invalid_script", 400),
+  /** An idempotency key repeated with another payload or for another queue (IETF draft: 422). */
+  IDEMPOTENCY_KEY_REUSED("idempotency_key_reused", 422),
+  UNSUPPORTED_MEDIA_TYPE("unsupported_media_type", 415);
 
   private final String code;
   private final int httpStatus;

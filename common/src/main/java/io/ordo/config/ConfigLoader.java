@@ -38,6 +38,8 @@ public final class ConfigLoader {
           Map.entry("ORDO_NODE_NAME", "node.name"),
           Map.entry("ORDO_HTTP_HOST", "http.host"),
           Map.entry("ORDO_HTTP_PORT", "http.port"),
+          Map.entry("ORDO_HTTP_IDLE_TIMEOUT", "http.idle-timeout"),
+          Map.entry("ORDO_HTTP_HEADER_READ_TIMEOUT", "http.header-read-timeout"),
           Map.entry("ORDO_DB_URL", "database.url"),
           Map.entry("ORDO_DATA_DIR", "database.data-dir"),
           Map.entry("ORDO_DB_POOL_SIZE", "database.pool-size"),
@@ -149,7 +151,9 @@ public final class ConfigLoader {
         new HttpOptions(
             string("http.host", HttpOptions.DEFAULT_HOST),
             integer("http.port", HttpOptions.DEFAULT_PORT, 0, 65535),
-            longValue("http.body-limit-bytes", HttpOptions.DEFAULT_BODY_LIMIT_BYTES)),
+            longValue("http.body-limit-bytes", HttpOptions.DEFAULT_BODY_LIMIT_BYTES),
+            seconds("http.idle-timeout", HttpOptions.DEFAULT_IDLE_TIMEOUT),
+            seconds("http.header-read-timeout", HttpOptions.DEFAULT_HEADER_READ_TIMEOUT)),
         new DatabaseOptions(
             string("database.url", DatabaseOptions.EMBEDDED),
             Path.of(string("database.data-dir", DatabaseOptions.DEFAULT_DATA_DIR)),

@@ -54,11 +54,22 @@ public record OrdoConfig(
    * @param host the interface to bind; the all-in-one node's default is loopback only
    * @param port the port; 0 picks a free one
    * @param bodyLimitBytes the largest request body (413 past it)
+   * @param idleTimeout how long a connection may stay without reading or writing before it is
+   *     closed (a live tail writes a keep-alive comment every 15 s, so it stays open)
+   * @param headerReadTimeout how long a request's head (request line and headers) may take to
+   *     arrive once its first byte did; past it the connection is closed (slow-header attacks)
    */
-  public record HttpOptions(String host, int port, long bodyLimitBytes) {
+  public record HttpOptions(
+      String host,
+      int port,
+      long bodyLimitBytes,
+      Duration idleTimeout,
+      Duration headerReadTimeout) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
     public static final long DEFAULT_BODY_LIMIT_BYTES = 2L * 1024 * 1024;
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_HEADER_READ_TIMEOUT = Duration.ofSeconds(10);
   }
 
   /**

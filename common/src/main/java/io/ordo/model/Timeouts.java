@@ -7,16 +7,21 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
- * A message's four timeouts. Each is a number of seconds or {@code "NONE"} (no limit, the default);
- * every value is at most one year, as in SWF.
+ * A message's four timeouts. Each is a number of seconds, a string of decimal digits ({@code
+ * "600"}, SWF's form) or {@code "NONE"} (no limit, the default); every value is at most one year,
+ * as in SWF.
  */
 public final class Timeouts {
   /** SWF's ceiling: one year. */
   public static final long MAX_SECONDS = 31_536_000L;
 
   public static final String NONE = "NONE";
+
+  /** A duration as SWF writes it: a string of decimal digits. */
+  private static final Pattern SECONDS_TEXT = Pattern.compile("[0-9]+");
 
   public static final Timeouts NONE_AT_ALL = new Timeouts(new EnumMap<>(TimeoutType.class));
 
@@ -90,6 +95,10 @@ public final class Timeouts {
     if (NONE.equals(value)) {
       return null;
     }
+    if (value instanceof String text && SECONDS_TEXT.matcher(text).matches()) {
+      // SWF's API gives durations as strings of seconds ("600"): the same value as 600.
+      value = text.length() > 9 ? MAX_SECONDS + 1 : Long.parseLong(text);
+    }
     if (value instanceof Number number) {
       double seconds = number.doubleValue();
       if (seconds != Math.rint(seconds) || seconds < 1 || seconds > MAX_SECONDS) {
@@ -104,7 +113,10 @@ public final class Timeouts {
       return Duration.ofSeconds(number.longValue());
     }
     throw invalid(
-        "timeouts." + key + " must be a number of seconds or \"NONE\", got " + describe(value));
+        "timeouts."
+            + key
+            + " must be a number of seconds (600 or \"600\") or \"NONE\", got "
+            + describe(value));
   }
 
   private static String describe(Object value) {

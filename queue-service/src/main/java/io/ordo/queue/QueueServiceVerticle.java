@@ -3,6 +3,8 @@ package io.ordo.queue;
 import io.ordo.bus.Addresses;
 import io.ordo.config.NodeContext;
 import io.ordo.config.OrdoConfig;
+import io.ordo.db.Hmac;
+import io.ordo.db.NodeSecrets;
 import io.ordo.db.Pools;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LeaseKeeper;
@@ -39,6 +41,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -209,18 +212,28 @@ public final class QueueServiceVerticle extends VerticleBase {
     vertx.setPeriodic(TOKEN_RELOAD_INTERVAL.toMillis(), id -> tokens.reloadIfChanged());
     Router router = Router.router(vertx);
     OpsRoutes.mount(router, node.health(), node.registry());
-    return ApiRouter.mount(
-            vertx, router, services, tokens, config.http().bodyLimitBytes(), node.clock())
+    HttpServerOptions options =
+        new HttpServerOptions()
+            .setHost(config.http().host())
+            .setPort(config.http().port())
+            .setCompressionSupported(true)
+            // HTTP/1 only: the pipeline is then set up before the first byte is read, so that
+            // ConnectionGuard sees every request's head, the first one too.
+            .setHttp2ClearTextEnabled(false)
+            .setIdleTimeout((int) config.http().idleTimeout().toMillis())
+            .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+    return NodeSecrets.key(pool, NodeSecrets.PRINCIPALS)
         .compose(
-            v ->
-                vertx
-                    .createHttpServer(
-                        new HttpServerOptions()
-                            .setHost(config.http().host())
-                            .setPort(config.http().port())
-                            .setCompressionSupported(true))
-                    .requestHandler(router)
-                    .listen())
+            principals ->
+                ApiRouter.mount(
+                    vertx,
+                    router,
+                    services,
+                    tokens,
+                    new Hmac(principals),
+                    config.http().bodyLimitBytes(),
+                    node.clock()))
+        .compose(v -> ApiRouter.listen(vertx, options, config.http().headerReadTimeout(), router))
         .onSuccess(
             listening -> {
               server = listening;

@@ -373,7 +373,7 @@ class RegistrationApiTest extends NodeApiTest {
         new JsonObject().put("startToClose", -5),
         new JsonObject().put("heartbeat", 31_536_001),
         new JsonObject().put("scheduleToClose", 1.5),
-        new JsonObject().put("startToClose", "10"),
+        new JsonObject().put("startToClose", "10s"),
         new JsonObject().put("heartbeat", "none"),
         new JsonObject().put("scheduleToStart", true),
         new JsonObject().put("scheduleToClose", new JsonObject()),

@@ -85,11 +85,13 @@ class QueueApiConsumerTest {
     assertInvalid("getStatus", new JsonObject(), null, null);
     assertInvalid("getStatus", new JsonObject(), "bad tenant!", null);
     assertInvalid("getStatus", new JsonObject(), "default", "superuser");
-    assertInvalid("getStatus", new JsonObject().put("limit", 0));
+    assertInvalid("getStatus", new JsonObject().put("limit", -1));
     assertInvalid("getStatus", new JsonObject().put("limit", "ten"));
     assertInvalid("setParallelQueueActive", new JsonObject());
     assertInvalid("setParallelQueueActive", new JsonObject().put("active", "yes"));
     assertInvalid("addSerialQueue", new JsonObject().put("queueId", "has space"));
+    assertInvalid("addSerialQueue", new JsonObject().put("queueId", "-1"));
+    assertInvalid("addSerialQueue", new JsonObject().put("queueId", "a\u0000b"));
     assertInvalid("addSerialQueue", new JsonObject().put("queueId", 7));
     assertInvalid("registerParallelTask", new JsonObject().put("taskClassName", 5));
     assertInvalid(

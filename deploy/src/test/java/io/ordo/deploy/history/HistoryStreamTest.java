@@ -61,6 +61,15 @@ class HistoryStreamTest extends NodeTest {
   }
 
   @Test
+  void lastEventId_pastTheLastEvent_replaysNothing() throws Exception {
+    String id = tasks.parallel("Echo", new JsonObject());
+    tasks.await(id, "DISPOSED");
+    List<String> received = new ArrayList<>();
+    stream("/tasks/" + id, "1000", received).get(20, TimeUnit.SECONDS);
+    assertEquals(List.of("end"), received);
+  }
+
+  @Test
   void anExecutionsStream_sendsItsEventsAsTheyHappen_andEndsWhenItFinishes() throws Exception {
     Api.Reply saved =
         api.put(

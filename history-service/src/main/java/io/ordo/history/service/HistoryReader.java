@@ -2,6 +2,7 @@ package io.ordo.history.service;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
+import io.ordo.db.Hmac;
 import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryStore;
 import io.vertx.core.Future;
@@ -21,10 +22,15 @@ public final class HistoryReader {
 
   private final SqlClient client;
   private final HistoryStore store;
+  private final Hmac pageTokens;
 
-  public HistoryReader(SqlClient client, HistoryStore store) {
+  /**
+   * @param pageTokens signs and checks page tokens (a key every node of the farm shares)
+   */
+  public HistoryReader(SqlClient client, HistoryStore store, Hmac pageTokens) {
     this.client = client;
     this.store = store;
+    this.pageTokens = pageTokens;
   }
 
   /** A page as {@code {events[], nextPageToken}}; fails with not_found for an unknown history. */
@@ -37,7 +43,10 @@ public final class HistoryReader {
     }
     PageToken token;
     try {
-      token = nextPageToken == null ? null : PageToken.decode(nextPageToken, executionId, reverse);
+      token =
+          nextPageToken == null
+              ? null
+              : PageToken.decode(pageTokens, nextPageToken, executionId, reverse);
     } catch (TaskControlException e) {
       return Future.failedFuture(e);
     }
@@ -87,7 +96,7 @@ public final class HistoryReader {
                                     new JsonObject().put("executionId", executionId)))));
   }
 
-  private static JsonObject render(
+  private JsonObject render(
       String executionId, boolean reverse, int pageSize, List<HistoryEvent> events) {
     boolean more = events.size() > pageSize;
     List<HistoryEvent> page = more ? events.subList(0, pageSize) : events;
@@ -95,7 +104,8 @@ public final class HistoryReader {
     page.forEach(event -> json.add(event.toJson()));
     String next =
         more
-            ? new PageToken(executionId, reverse, page.get(page.size() - 1).eventId()).encode()
+            ? new PageToken(executionId, reverse, page.get(page.size() - 1).eventId())
+                .encode(pageTokens)
             : null;
     return new JsonObject().put("events", json).put("nextPageToken", next);
   }

@@ -3,6 +3,8 @@ package io.ordo.history.service;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
 import io.ordo.config.NodeContext;
+import io.ordo.db.Hmac;
+import io.ordo.db.NodeSecrets;
 import io.ordo.db.Pools;
 import io.ordo.history.HistoryStore;
 import io.vertx.core.Future;
@@ -38,14 +40,17 @@ public final class HistoryServiceVerticle extends VerticleBase {
   public Future<?> start() {
     pool = Pools.create(vertx, node.database(), 4, "ordo-history");
     HistoryStore store = new HistoryStore();
-    reader = new HistoryReader(pool, store);
     purge = new RetentionPurge(pool, store, node.config().history(), node.clock(), node.meters());
     vertx.setPeriodic(
         node.config().history().purgeInterval().toMillis(),
         id -> purge.run().onFailure(e -> LOG.warn("History purge failed: {}", e.toString())));
-    vertx.eventBus().<JsonObject>consumer(Addresses.HISTORY_READ, this::read);
     node.health().register("history-database", () -> pool.query("SELECT 1").execute().mapEmpty());
-    return Future.succeededFuture();
+    return NodeSecrets.key(pool, NodeSecrets.PAGE_TOKENS)
+        .onSuccess(
+            key -> {
+              reader = new HistoryReader(pool, store, new Hmac(key));
+              vertx.eventBus().<JsonObject>consumer(Addresses.HISTORY_READ, this::read);
+            });
   }
 
   private void read(Message<JsonObject> message) {

@@ -42,7 +42,7 @@ class HistoryReaderTest {
     TestDatabase.truncate();
     pool = Pools.create(vertx, TestDatabase.address(), 2, "test");
     store = new HistoryStore();
-    reader = new HistoryReader(pool, store);
+    reader = new HistoryReader(pool, store, new io.ordo.db.Hmac(new byte[32]));
     executionId = UUID.randomUUID().toString();
     Instant start = Instant.parse("2026-01-01T00:00:00Z");
     List<HistoryEvent> events = new ArrayList<>();

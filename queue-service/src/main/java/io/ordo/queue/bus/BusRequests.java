@@ -4,6 +4,7 @@ import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.bus.QueueApi;
 import io.ordo.model.Caller;
+import io.ordo.model.QueueIds;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
 import io.vertx.core.MultiMap;
@@ -19,7 +20,6 @@ final class BusRequests {
   static final int DEFAULT_LIMIT = 100;
   static final int MAX_LIMIT = 1000;
   private static final Pattern TENANT = Pattern.compile("^[A-Za-z0-9_.-]{1,255}$");
-  private static final Pattern QUEUE_ID = Pattern.compile("^[A-Za-z0-9_.:-]{1,255}$");
   private static final int MAX_MESSAGE_ID_LENGTH = 64;
 
   private BusRequests() {}
@@ -51,11 +51,7 @@ final class BusRequests {
   }
 
   static String queueId(JsonObject body) {
-    String queueId = string(body, "queueId");
-    if (queueId == null || !QUEUE_ID.matcher(queueId).matches()) {
-      throw invalid("queueId must be 1 to 255 of A-Z a-z 0-9 _ . : -, got " + queueId);
-    }
-    return queueId;
+    return QueueIds.require(string(body, "queueId"));
   }
 
   static String messageId(JsonObject body) {
@@ -83,10 +79,12 @@ final class BusRequests {
     if (value == null) {
       return fallback;
     }
+    int min = name.equals("limit") ? 0 : 1; // limit 0: the counts without lists, as over HTTP
     if (!(value instanceof Integer || value instanceof Long)
-        || ((Number) value).longValue() < 1
+        || ((Number) value).longValue() < min
         || ((Number) value).longValue() > MAX_LIMIT) {
-      throw invalid(name + " must be an integer from 1 to " + MAX_LIMIT + ", got " + value);
+      throw invalid(
+          name + " must be an integer from " + min + " to " + MAX_LIMIT + ", got " + value);
     }
     return ((Number) value).intValue();
   }

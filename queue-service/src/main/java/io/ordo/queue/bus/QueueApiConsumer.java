@@ -8,6 +8,7 @@ import io.ordo.bus.QueueApi;
 import io.ordo.model.Caller;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
+import io.ordo.parameter.InputValues;
 import io.ordo.queue.QueueServices;
 import io.ordo.queue.registration.RequestMeta;
 import io.ordo.queue.store.QueueRow;
@@ -53,6 +54,7 @@ public final class QueueApiConsumer {
     QueueApi.Action action = BusRequests.action(message.headers());
     Caller caller = BusRequests.caller(message.headers());
     JsonObject body = message.body() == null ? new JsonObject() : message.body();
+    InputValues.checkJson("", body); // NUL and number range, as over HTTP
     return switch (action) {
       case REGISTER_PARALLEL_TASK ->
           register(caller, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID, body, message);

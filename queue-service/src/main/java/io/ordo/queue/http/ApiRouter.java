@@ -2,9 +2,12 @@ package io.ordo.queue.http;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
+import io.ordo.db.Hmac;
 import io.ordo.queue.QueueServices;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -14,6 +17,7 @@ import io.vertx.ext.web.openapi.router.RequestExtractor;
 import io.vertx.ext.web.openapi.router.RouterBuilder;
 import io.vertx.openapi.contract.OpenAPIContract;
 import java.time.Clock;
+import java.time.Duration;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -34,6 +38,7 @@ public final class ApiRouter {
   /**
    * Mounts the API, and the admin web UI at {@code /ui/} ({@link UiRoutes}), on {@code router}.
    *
+   * @param principals keys the ids naming principals (BearerAuthHandler)
    * @param bodyLimit the largest request body in bytes (413 past it)
    */
   public static Future<Void> mount(
@@ -41,6 +46,7 @@ public final class ApiRouter {
       Router router,
       QueueServices services,
       TokenRegistry tokens,
+      Hmac principals,
       long bodyLimit,
       Clock clock) {
     return vertx
@@ -58,8 +64,23 @@ public final class ApiRouter {
                                 text.toString(),
                                 services,
                                 tokens,
+                                principals,
                                 bodyLimit,
                                 clock)));
+  }
+
+  /**
+   * Starts the HTTP server on {@code router}, every connection guarded by a {@link ConnectionGuard}
+   * (framing, header-read timeout).
+   */
+  public static Future<HttpServer> listen(
+      Vertx vertx, HttpServerOptions options, Duration headerReadTimeout, Router router) {
+    ConnectionGuard guard = new ConnectionGuard(headerReadTimeout);
+    return vertx
+        .createHttpServer(options)
+        .connectionHandler(guard::install)
+        .requestHandler(router)
+        .listen();
   }
 
   /**
@@ -84,6 +105,7 @@ public final class ApiRouter {
       String document,
       QueueServices services,
       TokenRegistry tokens,
+      Hmac principals,
       long bodyLimit,
       Clock clock) {
     RouterBuilder builder =
@@ -109,10 +131,16 @@ public final class ApiRouter {
                         document.replace(
                             DOCUMENTED_SERVER,
                             rc.request().scheme() + "://" + rc.request().authority())));
+    // Before every other route (a path-less route never decodes the path, so a malformed one
+    // reaches it): framing, headers, path and query of every request.
+    router.route().order(-1).handler(RequestGuard::framing);
     // Separate routes: Vert.x Web orders handler kinds within one route (body before user
     // handlers), and the token is checked before a body is read.
-    router.route("/api/v1/*").handler(new BearerAuthHandler(tokens));
+    router
+        .route("/api/v1/*")
+        .handler(new BearerAuthHandler(tokens, principals, services.queues()::tenantExists));
     router.route("/api/v1/*").handler(BodyHandler.create(false).setBodyLimit(bodyLimit));
+    router.route("/api/v1/*").handler(RequestGuard::body);
     router.route("/api/v1/*").subRouter(api);
     UiRoutes.mount(router);
     router.route("/api/*").failureHandler(Problems::handle);

@@ -78,6 +78,7 @@ final class HistoryStream {
                   + "'"));
       return;
     }
+    long afterId = after;
     source
         .after(caller, messageId, after)
         .onFailure(rc::fail)
@@ -89,7 +90,7 @@ final class HistoryStream {
                   .putHeader("content-type", "text/event-stream")
                   .putHeader("cache-control", "no-cache")
                   .putHeader("x-accel-buffering", "no");
-              new Tail(caller, messageId, response).start(first);
+              new Tail(caller, messageId, response, afterId).start(first);
             });
   }
 
@@ -106,10 +107,15 @@ final class HistoryStream {
     private long poll = -1;
     private long lastWrite = System.currentTimeMillis();
 
-    Tail(Caller caller, String messageId, HttpServerResponse response) {
+    /**
+     * @param after the last event the client has (Last-Event-ID), so that one past the end waits
+     *     for newer events instead of replaying the history
+     */
+    Tail(Caller caller, String messageId, HttpServerResponse response, long after) {
       this.caller = caller;
       this.messageId = messageId;
       this.response = response;
+      this.lastSent = after;
     }
 
     void start(JsonObject first) {

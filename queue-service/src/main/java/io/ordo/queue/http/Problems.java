@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Problems {
   private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
+  private static final String INTERNAL_DETAIL = "internal error; the node's log has the details";
 
   private Problems() {}
 
@@ -42,7 +43,11 @@ public final class Problems {
     send(rc, problem);
   }
 
-  /** Sends the problem response of a domain exception. */
+  /**
+   * Sends the problem response of a domain exception: the one place where a problem's detail is
+   * written for the client. Details are Ordo's own words; an internal error never shows what the
+   * failure said (that goes to the log).
+   */
   public static void send(RoutingContext rc, TaskControlException problem) {
     ErrorCode code = problem.code();
     JsonObject body =
@@ -50,7 +55,7 @@ public final class Problems {
             .put("type", "urn:ordo:problem:" + code.code())
             .put("title", title(code))
             .put("status", code.httpStatus())
-            .put("detail", problem.getMessage())
+            .put("detail", code == ErrorCode.INTERNAL ? INTERNAL_DETAIL : problem.getMessage())
             .put("code", code.code());
     problem.details().forEach(entry -> body.put(entry.getKey(), entry.getValue()));
     if (problem instanceof InstanceLockedException locked) {
@@ -79,13 +84,13 @@ public final class Problems {
         || failure instanceof HttpException http && http.getCause() instanceof DecodeException) {
       return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body is not valid JSON");
     }
-    if (failure instanceof IllegalArgumentException invalid) {
-      return new TaskControlException(ErrorCode.INVALID_PARAMETER, invalid.getMessage());
+    if (failure instanceof IllegalArgumentException) {
+      return new TaskControlException(
+          ErrorCode.INVALID_REQUEST, "a value of the request is invalid");
     }
     int status = failure instanceof HttpException http ? http.getStatusCode() : statusCode;
     return switch (status) {
-      case 400 ->
-          new TaskControlException(ErrorCode.INVALID_REQUEST, message(failure, "bad request"));
+      case 400 -> new TaskControlException(ErrorCode.INVALID_REQUEST, "bad request");
       case 401 -> new TaskControlException(ErrorCode.UNAUTHORIZED, "authentication required");
       case 403 -> new TaskControlException(ErrorCode.FORBIDDEN, "forbidden");
       case 404 -> new TaskControlException(ErrorCode.NOT_FOUND, "no such resource");
@@ -94,11 +99,10 @@ public final class Problems {
       case 413 ->
           new TaskControlException(
               ErrorCode.PAYLOAD_TOO_LARGE, "the request body is larger than this node accepts");
-      default ->
+      case 415 ->
           new TaskControlException(
-              ErrorCode.INTERNAL,
-              "internal error" + (failure == null ? "" : ": " + failure),
-              failure);
+              ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send request bodies as application/json");
+      default -> new TaskControlException(ErrorCode.INTERNAL, INTERNAL_DETAIL, failure);
     };
   }
 
@@ -175,10 +179,6 @@ public final class Problems {
               .put("path", path.isEmpty() || path.equals("#") ? "/" : path.replaceFirst("^#", ""))
               .put("message", unit.getError()));
     }
-  }
-
-  private static String message(Throwable failure, String fallback) {
-    return failure == null || failure.getMessage() == null ? fallback : failure.getMessage();
   }
 
   private static long retryAfterSeconds(InstanceLockedException locked) {

@@ -1,5 +1,7 @@
 package io.ordo.queue.http;
 
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
 import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -56,9 +58,18 @@ final class Responses {
         });
   }
 
+  /** A whole-number query parameter (the OpenAPI document has checked its range). */
   static int intParam(RoutingContext rc, String name, int fallback) {
     String value = rc.queryParams().get(name);
-    return value == null ? fallback : Integer.parseInt(value);
+    if (value == null) {
+      return fallback;
+    }
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new TaskControlException(
+          ErrorCode.INVALID_REQUEST, "query parameter " + name + " must be a whole number");
+    }
   }
 
   static boolean boolParam(RoutingContext rc, String name, boolean fallback) {

@@ -49,6 +49,12 @@ public final class TokenRegistry {
     return Optional.ofNullable(entry != null ? entry : fromFile.get(hash));
   }
 
+  /** Whether some known token names this tenant. */
+  public boolean namesTenant(String tenant) {
+    return fixed.values().stream().anyMatch(t -> t.tenant().equals(tenant))
+        || fromFile.values().stream().anyMatch(t -> t.tenant().equals(tenant));
+  }
+
   /** Re-reads the tokens file if it changed; a broken file keeps the previous tokens. */
   public void reloadIfChanged() {
     if (tokensFile == null) {

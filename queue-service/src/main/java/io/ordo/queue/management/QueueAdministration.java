@@ -4,6 +4,7 @@ import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.TaskQueueIllegalStateException;
 import io.ordo.model.Caller;
+import io.ordo.model.QueueIds;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
 import io.ordo.queue.lifecycle.WorkNotifier;
@@ -80,8 +81,16 @@ public final class QueueAdministration {
   /**
    * {@code POST /serial-queues}: fails with queue_exists (and changes nothing) if the id is taken.
    */
+  /** Whether a tenant exists, i.e. holds its parallel queue (made at its first use). */
+  public Future<Boolean> tenantExists(String tenant) {
+    return queues
+        .find(pool, tenant, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID)
+        .map(Optional::isPresent);
+  }
+
   public Future<QueueRow> addSerial(Caller caller, String queueId, boolean active) {
     Access.require(caller, Role.OPERATOR);
+    QueueIds.require(queueId); // what can be created can be named in every route
     return ensureParallelQueue(caller.tenant())
         .compose(v -> queues.addSerial(pool, caller.tenant(), queueId, active, clock.instant()))
         .map(

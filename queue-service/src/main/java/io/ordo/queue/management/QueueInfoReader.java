@@ -79,14 +79,21 @@ public final class QueueInfoReader {
     Future<Counts> counts = tasks.counts(pool, tenant, queue.kind(), queue.queueId());
     Future<List<TaskInfo>> waiting =
         tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), waitingLimit);
+    // The blockage reads the head in progress, so it is fetched even when the list is not asked.
     Future<List<TaskInfo>> running =
-        tasks.inProgress(pool, tenant, queue.kind(), queue.queueId(), runningLimit);
+        tasks.inProgress(pool, tenant, queue.kind(), queue.queueId(), Math.max(1, runningLimit));
     Future<Capacity> capacity = capacity();
     return Future.all(counts, waiting, running, capacity)
         .map(
             all ->
                 Blockage.render(
-                    json.render(queue, counts.result(), waiting.result(), running.result()),
+                    json.render(
+                        queue,
+                        counts.result(),
+                        waiting.result(),
+                        running
+                            .result()
+                            .subList(0, Math.min(runningLimit, running.result().size()))),
                     Blockage.of(
                         queue,
                         counts.result(),

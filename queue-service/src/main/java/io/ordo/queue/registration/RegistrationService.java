@@ -1,6 +1,8 @@
 package io.ordo.queue.registration;
 
+import io.ordo.ErrorCode;
 import io.ordo.InvalidTaskException;
+import io.ordo.TaskControlException;
 import io.ordo.batch.Batcher;
 import io.ordo.batch.Batcher.Pending;
 import io.ordo.db.Transactions;
@@ -25,6 +27,7 @@ import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Registers task messages (SPEC 3.2): validates each request, then hands it to a {@link Batcher} so
@@ -111,7 +114,38 @@ public final class RegistrationService {
     return Future.join(List.of(replays)).mapEmpty();
   }
 
-  /** A repeated idempotency key answers with the message the key first created, as it is now. */
+  /**
+   * Whether a repeated key comes with the request that first used it: the same queue, task type,
+   * parameter, timeouts and stopProgressOnError (sent time and context may differ on a retry).
+   */
+  static boolean sameRequest(Registration request, TaskInfo original) {
+    String queueId = request.kind() == QueueKind.SERIAL ? request.queueId() : null;
+    return request.kind() == original.queue()
+        && Objects.equals(queueId, original.queueId())
+        && Objects.equals(request.taskClassName(), original.taskClassName())
+        && Objects.equals(request.jsPath(), original.jsPath())
+        && Objects.equals(request.parameter(), original.parameter())
+        && request.stopProgressOnError() == Boolean.TRUE.equals(original.stopProgressOnError())
+        && request.timeouts().toJson().equals(original.timeouts());
+  }
+
+  private static TaskControlException reused(Registration request, TaskInfo original) {
+    return new TaskControlException(
+        ErrorCode.IDEMPOTENCY_KEY_REUSED,
+        "idempotency key '"
+            + request.idempotencyKey()
+            + "' was first used for another request (message "
+            + original.messageId()
+            + "): a repeat must send the same queue, task, parameter, timeouts and"
+            + " stopProgressOnError",
+        new JsonObject().put("messageId", original.messageId()));
+  }
+
+  /**
+   * A repeated idempotency key answers with the message the key first created, as it is now, if the
+   * request is the same; another request with the key is refused (422), as Stripe and the IETF
+   * Idempotency-Key draft do, rather than silently answered with a message it did not ask for.
+   */
   private Future<Void> replay(
       Pending<Registration, TaskInfo> pending,
       String messageId,
@@ -126,7 +160,12 @@ public final class RegistrationService {
         .onComplete(
             found -> {
               if (found.succeeded() && found.result().isPresent()) {
-                pending.promise().tryComplete(found.result().get());
+                TaskInfo original = found.result().get();
+                if (sameRequest(pending.item(), original)) {
+                  pending.promise().tryComplete(original);
+                } else {
+                  pending.promise().tryFail(reused(pending.item(), original));
+                }
               } else if (found.succeeded()) {
                 pending.promise().tryFail(new InvalidTaskException(messageId));
               } else {

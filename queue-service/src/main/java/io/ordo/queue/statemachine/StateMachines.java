@@ -57,7 +57,10 @@ public final class StateMachines {
       decoded = definition instanceof String text ? Json.decodeValue(text) : definition;
     } catch (DecodeException e) {
       return Future.failedFuture(
-          invalid(List.of(new ValidationError("$", "not valid JSON: " + e.getMessage()))));
+          invalid(
+              List.of(
+                  new ValidationError(
+                      "$", "not valid JSON (or nested more than 1000 levels deep)"))));
     }
     return validate(decoded)
         .compose(

@@ -97,7 +97,7 @@ function removeButton(queue, after) {
 function addQueueForm(after) {
   const input = h('input', {
     id: 'new-queue-id', name: 'queueId', type: 'text', required: true, maxlength: 255,
-    pattern: '[A-Za-z0-9_.:\\-]+', autocomplete: 'off', spellcheck: 'false',
+    pattern: '[A-Za-z][A-Za-z0-9_.:\\-]*', autocomplete: 'off', spellcheck: 'false',
     placeholder: 'com.example.billing', 'aria-describedby': 'new-queue-hint',
   });
   const active = h('input', {id: 'new-queue-active', name: 'active', type: 'checkbox',

@@ -1,0 +1,103 @@
+package io.ordo.parameter;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one place where every text a request carries is checked for NUL characters and every number
+ * for range, before anything is stored (SPEC 10: every input answered with a clear 4xx).
+ *
+ * <ul>
+ *   <li>Text: no {@code U+0000} anywhere (PostgreSQL's {@code text} and {@code jsonb} cannot hold
+ *       it), in keys as in values.
+ *   <li>Integers: within a Java {@code long}, the widest integer of the task parameter type table
+ *       (SPEC 3.5); a larger one would reach the task as a type it cannot receive.
+ *   <li>Decimals: finite doubles; {@code 1e400} overflows to Infinity, which JSON cannot carry.
+ * </ul>
+ *
+ * A refusal names the field by its JSON pointer; inside {@code /parameter} it is {@code
+ * invalid_parameter}, elsewhere {@code invalid_request}.
+ */
+public final class InputValues {
+  private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+  private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+
+  private InputValues() {}
+
+  /**
+   * Checks a JSON value (a request body, as Vert.x decodes it) and everything inside it.
+   *
+   * @param where the JSON pointer of {@code value} ("" for a whole body)
+   * @throws TaskControlException naming the first bad field
+   */
+  public static void checkJson(String where, Object value) {
+    if (value instanceof JsonObject object) {
+      checkJson(where, object.getMap());
+    } else if (value instanceof JsonArray array) {
+      checkJson(where, array.getList());
+    } else if (value instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        String key = String.valueOf(entry.getKey());
+        String path = where + "/" + key;
+        if (key.indexOf('\0') >= 0) {
+          throw refused(path, "has a key with a NUL character (\\u0000)");
+        }
+        checkJson(path, entry.getValue());
+      }
+    } else if (value instanceof List<?> list) {
+      for (int i = 0; i < list.size(); i++) {
+        checkJson(where + "/" + i, list.get(i));
+      }
+    } else if (value instanceof String text) {
+      if (text.indexOf('\0') >= 0) {
+        throw refused(where, "contains a NUL character (\\u0000)");
+      }
+    } else if (value instanceof Number number && !inRange(number)) {
+      throw refused(
+          where,
+          "is a number out of range: integers must fit in 64 bits (at most "
+              + Long.MAX_VALUE
+              + " in magnitude), decimals must be finite doubles (at most about 1.8e308)");
+    }
+  }
+
+  /**
+   * Checks one text outside a body (a header, a query or path parameter).
+   *
+   * @throws TaskControlException invalid_request naming it
+   */
+  public static void checkText(String what, String text) {
+    if (text != null && text.indexOf('\0') >= 0) {
+      throw new TaskControlException(
+          ErrorCode.INVALID_REQUEST, what + " contains a NUL character (\\u0000)");
+    }
+  }
+
+  private static boolean inRange(Number number) {
+    if (number instanceof Double || number instanceof Float) {
+      return Double.isFinite(number.doubleValue());
+    }
+    if (number instanceof BigInteger big) {
+      return big.compareTo(LONG_MIN) >= 0 && big.compareTo(LONG_MAX) <= 0;
+    }
+    if (number instanceof BigDecimal decimal) {
+      return Double.isFinite(decimal.doubleValue());
+    }
+    return true; // Byte, Short, Integer, Long
+  }
+
+  private static TaskControlException refused(String where, String what) {
+    String field = where.isEmpty() ? "the body" : where.replace("\0", "\\u0000");
+    ErrorCode code =
+        where.equals("/parameter") || where.startsWith("/parameter/")
+            ? ErrorCode.INVALID_PARAMETER
+            : ErrorCode.INVALID_REQUEST;
+    return new TaskControlException(code, field + " " + what, new JsonObject().put("field", field));
+  }
+}

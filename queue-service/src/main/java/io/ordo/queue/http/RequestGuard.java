@@ -1,0 +1,144 @@
+package io.ordo.queue.http;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.parameter.InputValues;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.RoutingContext;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The checks every request passes before authentication and routing (SPEC 10): its framing (no
+ * Content-Length beside Transfer-Encoding, one Authorization header, a decodable path), no NUL in a
+ * header, query or path, a JSON media type for a body, and a body whose every text and number
+ * {@link InputValues} accepts. Each refusal is a problem response naming what is wrong.
+ */
+final class RequestGuard {
+  /** The one media type request bodies have; matched case-insensitively, parameters aside. */
+  static final String JSON = "application/json";
+
+  /** Jackson's nesting limit for any JSON document (StreamReadConstraints' default). */
+  static final int MAX_BODY_DEPTH = 1000;
+
+  private RequestGuard() {}
+
+  /** Framing, headers, path and query: mounted first on the node's router, for every path. */
+  static void framing(RoutingContext rc) {
+    HttpServerRequest request = rc.request();
+    MultiMap headers = request.headers();
+    if (headers.contains(HttpHeaders.TRANSFER_ENCODING)
+        && headers.contains(HttpHeaders.CONTENT_LENGTH)) {
+      // The shape of request smuggling: two framings a proxy and this node may read differently.
+      rc.response().putHeader(HttpHeaders.CONNECTION, "close");
+      refuse(rc, "a request may not have both Content-Length and Transfer-Encoding");
+      return;
+    }
+    if (headers.getAll(HttpHeaders.AUTHORIZATION).size() > 1) {
+      refuse(rc, "send one Authorization header, not several");
+      return;
+    }
+    try {
+      for (Map.Entry<String, String> header : headers) {
+        InputValues.checkText("header " + header.getKey(), header.getValue());
+      }
+      String path = decodedPath(request.path());
+      InputValues.checkText("the path", path);
+      for (Map.Entry<String, String> query : rc.queryParams()) {
+        InputValues.checkText("query parameter " + query.getKey(), query.getKey());
+        InputValues.checkText("query parameter " + query.getKey(), query.getValue());
+      }
+    } catch (TaskControlException e) {
+      Problems.send(rc, e);
+      return;
+    } catch (IllegalArgumentException e) {
+      refuse(rc, "the path or query has a malformed percent escape (such as %zz)");
+      return;
+    }
+    rc.next();
+  }
+
+  /**
+   * The body of an API request, after it was read: a JSON media type, valid JSON nested at most
+   * {@value #MAX_BODY_DEPTH} deep, and values {@link InputValues} accepts.
+   */
+  static void body(RoutingContext rc) {
+    Buffer body = rc.body() == null ? null : rc.body().buffer();
+    String contentType = rc.request().getHeader(HttpHeaders.CONTENT_TYPE);
+    if (body == null || body.length() == 0) {
+      rc.next();
+      return;
+    }
+    if (!isJson(contentType)) {
+      Problems.send(
+          rc,
+          new TaskControlException(
+              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+              "send request bodies as " + JSON + ", not " + describe(contentType)));
+      return;
+    }
+    // The OpenAPI validator matches media types case-sensitively: hand it the canonical form.
+    rc.request().headers().set(HttpHeaders.CONTENT_TYPE, canonical(contentType));
+    Object value;
+    try {
+      value = Json.decodeValue(body);
+    } catch (DecodeException e) {
+      Problems.send(rc, undecodable(e));
+      return;
+    }
+    try {
+      InputValues.checkJson("", value);
+    } catch (TaskControlException e) {
+      Problems.send(rc, e);
+      return;
+    }
+    rc.next();
+  }
+
+  static boolean isJson(String contentType) {
+    return contentType != null && JSON.equals(mediaType(contentType));
+  }
+
+  private static String mediaType(String contentType) {
+    int semicolon = contentType.indexOf(';');
+    String type = semicolon < 0 ? contentType : contentType.substring(0, semicolon);
+    return type.trim().toLowerCase(Locale.ROOT);
+  }
+
+  private static String canonical(String contentType) {
+    int semicolon = contentType.indexOf(';');
+    return semicolon < 0 ? JSON : JSON + contentType.substring(semicolon);
+  }
+
+  private static TaskControlException undecodable(DecodeException e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause.getClass().getSimpleName().equals("StreamConstraintsException")) {
+        return new TaskControlException(
+            ErrorCode.INVALID_PARAMETER,
+            "the body is nested more than " + MAX_BODY_DEPTH + " levels deep, or too long");
+      }
+    }
+    return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body is not valid JSON");
+  }
+
+  private static String decodedPath(String path) {
+    return path == null || path.indexOf('%') < 0
+        ? path
+        : URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  private static String describe(String contentType) {
+    return contentType == null ? "without a Content-Type" : "'" + mediaType(contentType) + "'";
+  }
+
+  private static void refuse(RoutingContext rc, String detail) {
+    Problems.send(rc, new TaskControlException(ErrorCode.INVALID_REQUEST, detail));
+  }
+}
