@@ -130,8 +130,19 @@ public final class TaskControl {
         "the runner holding task "
             + messageId
             + " did not answer ("
-            + error.getMessage()
+            + silence(error)
             + "); if it crashed, its tasks return to their queues when its lease expires",
         new JsonObject().put("messageId", messageId));
+  }
+
+  /** Why a runner did not answer, in Ordo's words (never the event bus's exception text). */
+  private static String silence(Throwable error) {
+    if (error instanceof ReplyException reply && reply.failureType() == ReplyFailure.NO_HANDLERS) {
+      return "it is no longer on the event bus";
+    }
+    if (error instanceof ReplyException reply && reply.failureType() == ReplyFailure.TIMEOUT) {
+      return "no answer in time";
+    }
+    return "the event bus could not reach it";
   }
 }
