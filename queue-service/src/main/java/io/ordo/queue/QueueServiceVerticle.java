@@ -213,6 +213,7 @@ public final class QueueServiceVerticle extends VerticleBase {
                 config.limits().parameter(),
                 config.limits().maxIdLength(),
                 notifier,
+                administration,
                 stateMachines)));
   }
 

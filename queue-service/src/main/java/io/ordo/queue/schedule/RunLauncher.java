@@ -1,7 +1,9 @@
 package io.ordo.queue.schedule;
 
 import io.ordo.model.Caller;
+import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
+import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.registration.RegistrationInTransaction;
 import io.ordo.queue.statemachine.Executions;
 import io.ordo.queue.store.TaskStore;
@@ -20,11 +22,14 @@ import java.util.UUID;
 final class RunLauncher {
   private final RegistrationInTransaction registrations;
   private final Executions executions;
+  private final QueueAdministration queues;
   private final TaskStore tasks = new TaskStore();
 
-  RunLauncher(RegistrationInTransaction registrations, Executions executions) {
+  RunLauncher(
+      RegistrationInTransaction registrations, Executions executions, QueueAdministration queues) {
     this.registrations = registrations;
     this.executions = executions;
+    this.queues = queues;
   }
 
   /** The caller a schedule acts as: its tenant, as operator, named after the schedule. */
@@ -32,7 +37,10 @@ final class RunLauncher {
     return new Caller(tenant, Role.OPERATOR, "schedule:" + scheduleId);
   }
 
-  /** Checks a template as a fire would use it (task type, parameter, timeouts), writing nothing. */
+  /**
+   * Checks a template as a fire would use it (task type, parameter, timeouts); makes sure the
+   * tenant's parallel queue exists for a parallel-queue template (fires write into it directly).
+   */
   Future<Void> check(String tenant, String scheduleId, TaskTemplate task, Instant now) {
     if (task.isExecution()) {
       return Future.succeededFuture();
@@ -40,7 +48,11 @@ final class RunLauncher {
     return registrations
         .prepare(
             callerOf(tenant, scheduleId), task.kind(), task.queueId(), task.registration(), now)
-        .mapEmpty();
+        .compose(
+            v ->
+                task.kind() == QueueKind.PARALLEL
+                    ? queues.ensureParallelQueue(tenant)
+                    : Future.succeededFuture());
   }
 
   /**

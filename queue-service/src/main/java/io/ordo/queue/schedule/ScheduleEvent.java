@@ -52,18 +52,9 @@ record ScheduleEvent(
   }
 
   static ScheduleEvent skipped(
-      ScheduleRow s, Instant slot, Instant now, SkipReason reason, String detail) {
+      ScheduleRow s, Instant slot, Instant now, String cause, SkipReason reason, String detail) {
     return new ScheduleEvent(
-        s.tenant(),
-        s.scheduleId(),
-        SKIPPED,
-        slot,
-        now,
-        BY_SCHEDULE,
-        null,
-        null,
-        reason.name(),
-        detail);
+        s.tenant(), s.scheduleId(), SKIPPED, slot, now, cause, null, null, reason.name(), detail);
   }
 
   static ScheduleEvent of(Row row) {

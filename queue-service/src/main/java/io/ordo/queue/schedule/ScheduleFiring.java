@@ -131,7 +131,12 @@ final class ScheduleFiring {
                       s ->
                           skips.add(
                               ScheduleEvent.skipped(
-                                  schedule, s.slot(), now, s.reason(), s.detail())));
+                                  schedule,
+                                  s.slot(),
+                                  now,
+                                  ScheduleEvent.BY_SCHEDULE,
+                                  s.reason(),
+                                  s.detail())));
               Future<Outcome> fired =
                   plan.fire() == null
                       ? Future.succeededFuture(null)
@@ -158,7 +163,7 @@ final class ScheduleFiring {
               }
               ScheduleEvent skip =
                   ScheduleEvent.skipped(
-                      schedule, slot, now, SkipReason.REFUSED, refused.getMessage());
+                      schedule, slot, now, cause, SkipReason.REFUSED, refused.getMessage());
               return Future.succeededFuture(new Outcome(skip, null));
             });
   }

@@ -3,6 +3,7 @@ package io.ordo.queue.schedule;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ordo.parameter.ParameterLimits;
 import io.ordo.queue.lifecycle.WorkNotifier;
+import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.registration.RegistrationInTransaction;
 import io.ordo.queue.statemachine.StateMachineModule;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
@@ -28,6 +29,7 @@ public record ScheduleModule(Schedules schedules, ScheduleLoop loop) {
       ParameterLimits parameterLimits,
       int maxIdLength,
       WorkNotifier notifier,
+      QueueAdministration queues,
       StateMachineModule stateMachines) {}
 
   public static ScheduleModule create(Dependencies d) {
@@ -35,7 +37,8 @@ public record ScheduleModule(Schedules schedules, ScheduleLoop loop) {
     RunLauncher launcher =
         new RunLauncher(
             new RegistrationInTransaction(d.catalog(), d.parameterLimits(), d.maxIdLength()),
-            d.stateMachines().executions());
+            d.stateMachines().executions(),
+            d.queues());
     ScheduleFiring firing =
         new ScheduleFiring(d.pool(), store, launcher, d.notifier(), ScheduleMetrics.of(d.meters()));
     Schedules schedules =
