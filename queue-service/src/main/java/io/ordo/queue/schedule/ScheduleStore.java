@@ -164,7 +164,7 @@ final class ScheduleStore {
         .map(rows -> rows.rowCount() == 1);
   }
 
-  /** Appends history entries, then keeps each schedule's newest {@link #KEPT_EVENTS}. */
+  /** Appends history entries of one schedule, then keeps its newest {@link #KEPT_EVENTS}. */
   Future<Void> record(SqlClient tx, List<ScheduleEvent> events) {
     if (events.isEmpty()) {
       return Future.succeededFuture();
