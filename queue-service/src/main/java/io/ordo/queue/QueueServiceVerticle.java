@@ -27,6 +27,7 @@ import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.management.TaskLookup;
 import io.ordo.queue.registration.RegistrationService;
+import io.ordo.queue.schedule.ScheduleModule;
 import io.ordo.queue.statemachine.ExecutionDecider;
 import io.ordo.queue.statemachine.StateMachineModule;
 import io.ordo.queue.store.QueueStore;
@@ -142,6 +143,7 @@ public final class QueueServiceVerticle extends VerticleBase {
         .onSuccess(
             // The decider advances executions under this instance's lease: only once it holds one.
             v -> services.stateMachines().decider().start(config.runner().roundInterval()))
+        .onSuccess(v -> services.schedules().loop().start())
         .compose(v -> services.catalog().refresh())
         .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
   }
@@ -203,7 +205,19 @@ public final class QueueServiceVerticle extends VerticleBase {
         catalog,
         control,
         historyClient,
-        stateMachines);
+        stateMachines,
+        ScheduleModule.create(
+            new ScheduleModule.Dependencies(
+                vertx,
+                pool,
+                node.clock(),
+                node.meters(),
+                catalog,
+                config.limits().parameter(),
+                config.limits().maxIdLength(),
+                notifier,
+                administration,
+                stateMachines)));
   }
 
   private Future<Void> listen(OrdoConfig config) {
@@ -252,6 +266,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     }
     if (services != null) {
       services.stateMachines().decider().stop();
+      services.schedules().loop().stop();
     }
     Future<Void> closed = server == null ? Future.succeededFuture() : server.close();
     if (lease != null) {

@@ -6,6 +6,7 @@ import io.ordo.queue.management.QueueInfoReader;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.registration.RegistrationService;
+import io.ordo.queue.schedule.ScheduleModule;
 import io.ordo.queue.statemachine.StateMachineModule;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
 
@@ -20,6 +21,7 @@ import io.ordo.queue.tasktype.TaskTypeCatalog;
  * @param control releases and stops running tasks
  * @param history reads histories from the history service
  * @param stateMachines state machines, their executions and the decider
+ * @param schedules recurring schedules and their firing loop
  */
 public record QueueServices(
     RegistrationService registrations,
@@ -29,4 +31,5 @@ public record QueueServices(
     TaskTypeCatalog catalog,
     TaskControl control,
     HistoryClient history,
-    StateMachineModule stateMachines) {}
+    StateMachineModule stateMachines,
+    ScheduleModule schedules) {}

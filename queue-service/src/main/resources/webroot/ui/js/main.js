@@ -7,6 +7,7 @@
 //   #/state-machines             state machines: open or create one, the list
 //   #/state-machines/{name}      a state machine: definition, graph, start, executions
 //   #/executions/{executionId}   an execution: where it stands, its history, stop
+//   #/schedules                  schedules: next fires, last result, pause/resume, trigger
 
 import * as api from './api.js';
 import {PARALLEL, serial} from './queues.js';
@@ -16,6 +17,7 @@ import * as login from './views/login.js';
 import * as overview from './views/overview.js';
 import * as queue from './views/queue.js';
 import * as register from './views/register.js';
+import * as schedules from './views/schedules.js';
 import * as execution from './views/execution.js';
 import * as stateMachine from './views/state-machine.js';
 import * as stateMachines from './views/state-machines.js';
@@ -43,6 +45,7 @@ function route(path, params) {
   if (first === 'executions' && second) {
     return ['state-machines', `Execution ${second}`, (el) => execution.render(el, second)];
   }
+  if (first === 'schedules') return ['schedules', 'Schedules', (el) => schedules.render(el)];
   if (first === 'state-machines') {
     return ['state-machines', 'State machines', (el) => stateMachines.render(el)];
   }

@@ -117,6 +117,7 @@ public final class ApiRouter {
     new QueueRoutes(services, clock).mount(builder);
     new TaskRoutes(services).mount(builder);
     new StateMachineRoutes(services).mount(builder);
+    new ScheduleRoutes(services).mount(builder);
     HistoryStream.mount(vertx, services, builder);
     Router api = builder.createRouter();
     api.route().failureHandler(Problems::handle);

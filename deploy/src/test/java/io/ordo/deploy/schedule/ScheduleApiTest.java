@@ -1,0 +1,171 @@
+package io.ordo.deploy.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.deploy.Api;
+import io.ordo.deploy.OrdoNode;
+import io.ordo.deploy.TestNode;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The schedule resource over HTTP: create, read, list, pause, trigger, delete, and refusals. */
+class ScheduleApiTest {
+  static final Duration WAIT = Duration.ofSeconds(20);
+
+  private OrdoNode node;
+  private Api api;
+
+  @BeforeEach
+  void startNode() {
+    TestDatabase.truncate();
+    node = TestNode.start();
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+  }
+
+  @AfterEach
+  void stopNode() {
+    api.close();
+    node.close();
+  }
+
+  static JsonObject echoTask() {
+    return new JsonObject().put("queue", "parallel").put("taskClassName", "Echo");
+  }
+
+  static JsonObject daily(JsonObject task) {
+    return new JsonObject()
+        .put("cron", "30 2 * * *")
+        .put("timeZone", "Europe/Berlin")
+        .put("task", task);
+  }
+
+  @Test
+  void schedule_isCreatedReadListedPausedResumedAndDeleted() {
+    Api.Reply created = api.put("/schedules/nightly", daily(echoTask()));
+    assertEquals(201, created.status(), created.body().toString());
+    assertEquals("/api/v1/schedules/nightly", created.headers().get("Location"));
+    JsonObject schedule = created.json();
+    assertEquals("SKIP", schedule.getString("overlapPolicy"));
+    assertEquals(300, schedule.getInteger("catchupWindowSeconds"));
+    assertFalse(schedule.getBoolean("paused"));
+    JsonArray next = schedule.getJsonArray("nextFireTimes");
+    assertEquals(5, next.size());
+    for (Object time : next) {
+      // 02:30 in Berlin is 00:30 or 01:30 UTC
+      assertTrue(((String) time).matches(".*T0[01]:30:00Z"), time.toString());
+    }
+
+    Api.Reply replaced = api.put("/schedules/nightly", daily(echoTask()).put("cron", "0 3 * * *"));
+    assertEquals(200, replaced.status(), replaced.body().toString());
+    assertEquals("0 3 * * *", api.get("/schedules/nightly").json().getString("cron"));
+    assertEquals(1, api.get("/schedules").array().size());
+
+    Api.Reply paused = api.put("/schedules/nightly/paused", new JsonObject().put("paused", true));
+    assertEquals(200, paused.status(), paused.body().toString());
+    assertTrue(paused.json().getBoolean("paused"));
+    assertEquals(0, paused.json().getJsonArray("nextFireTimes").size());
+    Api.Reply resumed = api.put("/schedules/nightly/paused", new JsonObject().put("paused", false));
+    assertEquals(5, resumed.json().getJsonArray("nextFireTimes").size());
+
+    assertEquals(204, api.delete("/schedules/nightly").status());
+    assertEquals(404, api.get("/schedules/nightly").status());
+    assertEquals(404, api.delete("/schedules/nightly").status());
+  }
+
+  @Test
+  void trigger_firesNow_evenWhenPaused_andRecordsTheFire() {
+    api.put("/schedules/manual", daily(echoTask()));
+    api.put("/schedules/manual/paused", new JsonObject().put("paused", true));
+
+    Api.Reply fired = api.post("/schedules/manual/trigger", null);
+
+    assertEquals(200, fired.status(), fired.body().toString());
+    assertEquals("ScheduleFired", fired.json().getString("eventType"), fired.body().toString());
+    assertEquals("trigger", fired.json().getString("cause"));
+    String messageId = fired.json().getString("messageId");
+    assertEquals(200, api.get("/tasks/" + messageId).status());
+    JsonObject schedule = api.get("/schedules/manual").json();
+    assertEquals(
+        messageId, schedule.getJsonArray("recentFires").getJsonObject(0).getString("messageId"));
+    assertEquals(messageId, schedule.getJsonObject("lastResult").getString("messageId"));
+    String metrics = api.get("/metrics").body().toString();
+    assertTrue(metrics.contains("ordo_schedule_fires_total"), "fire counter on /metrics");
+  }
+
+  @Test
+  void trigger_intoASerialQueueThatDoesNotExist_isRecordedAsRefused() {
+    api.put(
+        "/schedules/lost",
+        daily(
+            new JsonObject()
+                .put("queue", "serial")
+                .put("queueId", "nope")
+                .put("taskClassName", "Echo")));
+
+    Api.Reply fired = api.post("/schedules/lost/trigger", null);
+
+    assertEquals(200, fired.status(), fired.body().toString());
+    assertEquals("ScheduleSkipped", fired.json().getString("eventType"));
+    assertEquals("REFUSED", fired.json().getString("reason"));
+  }
+
+  @Test
+  void invalidSchedules_areRefusedWith400() {
+    assertInvalid(daily(echoTask()).put("cron", "61 * * * *"), "invalid_request");
+    assertInvalid(daily(echoTask()).put("cron", "* * *"), "invalid_request");
+    assertInvalid(daily(echoTask()).put("timeZone", "Mars/Olympus"), "invalid_request");
+    assertInvalid(daily(echoTask()).put("intervalSeconds", 60), "invalid_request");
+    assertInvalid(new JsonObject().put("task", echoTask()), "invalid_request");
+    assertInvalid(daily(echoTask().put("taskClassName", "NoSuchTask")), "unknown_task_type");
+    assertInvalid(daily(echoTask().put("kind", "x")), "invalid_request");
+    assertInvalid(
+        daily(new JsonObject().put("queue", "serial").put("taskClassName", "Echo")),
+        "invalid_request");
+    assertInvalid(daily(new JsonObject().put("stateMachine", "missing")), "invalid_request");
+    assertInvalid(daily(echoTask()).put("overlapPolicy", "SOMETIMES"), "invalid_request");
+    assertEquals(0, api.get("/schedules").array().size());
+  }
+
+  @Test
+  void schedules_belongToOperatorsOfTheirTenant() {
+    api.put("/schedules/mine", daily(echoTask()));
+    assertEquals(403, api.as(TestNode.SUBMITTER).get("/schedules/mine").status());
+    assertEquals(404, api.as(TestNode.OTHER_TENANT).get("/schedules/mine").status());
+    assertEquals(0, api.as(TestNode.OTHER_TENANT).get("/schedules").array().size());
+  }
+
+  @Test
+  void schedule_canStartAStateMachineExecution() {
+    JsonObject pass =
+        new JsonObject(
+            "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }");
+    api.put("/state-machines/pass", new JsonObject().put("definition", pass));
+    api.put(
+        "/schedules/machine",
+        daily(
+            new JsonObject()
+                .put("stateMachine", "pass")
+                .put("input", new JsonObject().put("n", 1))));
+
+    Api.Reply fired = api.post("/schedules/machine/trigger", null);
+
+    String executionId = fired.json().getString("executionId");
+    assertEquals(200, api.get("/executions/" + executionId).status(), fired.body().toString());
+    assertTrue(
+        api.get("/executions/" + executionId).json().getString("name").startsWith("machine-"));
+  }
+
+  private void assertInvalid(JsonObject body, String code) {
+    Api.Reply reply = api.put("/schedules/bad", body);
+    assertEquals(400, reply.status(), () -> body + " -> " + reply.body());
+    assertTrue(reply.contentType().startsWith("application/problem+json"), reply.contentType());
+    assertEquals(code, reply.code(), () -> reply.body().toString());
+  }
+}

@@ -1,0 +1,64 @@
+package io.ordo.queue.http;
+
+import static io.ordo.queue.http.BearerAuthHandler.caller;
+
+import io.ordo.queue.QueueServices;
+import io.ordo.queue.schedule.Schedules;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.openapi.router.RouterBuilder;
+
+/** The recurring-schedule routes: {@code /schedules} and {@code /schedules/{scheduleId}/...}. */
+final class ScheduleRoutes {
+  private final Schedules schedules;
+
+  ScheduleRoutes(QueueServices services) {
+    this.schedules = services.schedules().schedules();
+  }
+
+  void mount(RouterBuilder builder) {
+    builder.getRoute("listSchedules").addHandler(this::list);
+    builder.getRoute("putSchedule").addHandler(this::put);
+    builder.getRoute("getSchedule").addHandler(this::get);
+    builder.getRoute("deleteSchedule").addHandler(this::delete);
+    builder.getRoute("setSchedulePaused").addHandler(this::paused);
+    builder.getRoute("triggerSchedule").addHandler(this::trigger);
+  }
+
+  private void list(RoutingContext rc) {
+    Responses.reply(rc, 200, schedules.list(caller(rc)));
+  }
+
+  private void put(RoutingContext rc) {
+    String id = rc.pathParam("scheduleId");
+    schedules
+        .put(caller(rc), id, rc.body().asJsonObject())
+        .onComplete(
+            done -> {
+              if (done.failed()) {
+                rc.fail(done.cause());
+                return;
+              }
+              if (done.result().created()) {
+                rc.response().putHeader("Location", "/api/v1/schedules/" + id);
+              }
+              Responses.json(rc, done.result().created() ? 201 : 200, done.result().schedule());
+            });
+  }
+
+  private void get(RoutingContext rc) {
+    Responses.reply(rc, 200, schedules.get(caller(rc), rc.pathParam("scheduleId")));
+  }
+
+  private void delete(RoutingContext rc) {
+    Responses.noContent(rc, schedules.delete(caller(rc), rc.pathParam("scheduleId")));
+  }
+
+  private void paused(RoutingContext rc) {
+    boolean paused = rc.body().asJsonObject().getBoolean("paused");
+    Responses.reply(rc, 200, schedules.setPaused(caller(rc), rc.pathParam("scheduleId"), paused));
+  }
+
+  private void trigger(RoutingContext rc) {
+    Responses.reply(rc, 200, schedules.trigger(caller(rc), rc.pathParam("scheduleId")));
+  }
+}

@@ -1,0 +1,96 @@
+package io.ordo.queue.schedule;
+
+import com.cronutils.model.Cron;
+import com.cronutils.model.CronType;
+import com.cronutils.model.definition.CronDefinitionBuilder;
+import com.cronutils.model.time.ExecutionTime;
+import com.cronutils.parser.CronParser;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/**
+ * Slots of a cron expression in a time zone, computed by cron-utils. Five fields are Unix cron
+ * (minute hour day-of-month month day-of-week); six fields are Spring's flavour, with seconds
+ * first. Daylight saving: a local time the clocks skip does not exist, so it does not fire that day
+ * (cron-utils moves to the next match); a local time the clocks repeat fires once, at its first
+ * occurrence (the second one is dropped here).
+ */
+final class CronFireTimes implements FireTimes {
+  private static final CronParser UNIX =
+      new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.UNIX));
+  private static final CronParser WITH_SECONDS =
+      new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.SPRING));
+
+  /** Slots searched at most per question (a cron that never matches ends the search sooner). */
+  private static final int MAX_STEPS = 1000;
+
+  private final ExecutionTime times;
+  private final ZoneId zone;
+
+  private CronFireTimes(ExecutionTime times, ZoneId zone) {
+    this.times = times;
+    this.zone = zone;
+  }
+
+  /**
+   * Parses a cron expression.
+   *
+   * @throws IllegalArgumentException with a readable reason if it is not 5 or 6 valid fields
+   */
+  static CronFireTimes parse(String expression, ZoneId zone) {
+    String trimmed = expression.trim();
+    int fields = trimmed.isEmpty() ? 0 : trimmed.split("\\s+").length;
+    if (fields != 5 && fields != 6) {
+      throw new IllegalArgumentException(
+          "a cron expression has 5 fields (minute hour day month weekday) or 6 (seconds first),"
+              + " got "
+              + fields);
+    }
+    Cron cron = (fields == 5 ? UNIX : WITH_SECONDS).parse(trimmed);
+    cron.validate();
+    return new CronFireTimes(ExecutionTime.forCron(cron), zone);
+  }
+
+  @Override
+  public Optional<Instant> after(Instant time) {
+    ZonedDateTime from = time.atZone(zone);
+    for (int i = 0; i < MAX_STEPS; i++) {
+      Optional<ZonedDateTime> next = times.nextExecution(from);
+      if (next.isEmpty() || !next.get().toInstant().isAfter(time)) {
+        return Optional.empty();
+      }
+      if (!isRepeat(next.get())) {
+        return Optional.of(next.get().toInstant());
+      }
+      from = next.get();
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<Instant> atOrBefore(Instant time) {
+    // slots are whole seconds: the last one before the next whole second is at or before time
+    ZonedDateTime before = time.truncatedTo(ChronoUnit.SECONDS).plusSeconds(1).atZone(zone);
+    for (int i = 0; i < MAX_STEPS; i++) {
+      Optional<ZonedDateTime> last = times.lastExecution(before);
+      if (last.isEmpty() || last.get().toInstant().isAfter(time)) {
+        return Optional.empty();
+      }
+      if (!isRepeat(last.get())) {
+        return Optional.of(last.get().toInstant());
+      }
+      before = last.get();
+    }
+    return Optional.empty();
+  }
+
+  /** Whether the slot is the second occurrence of its local time (the clocks went back). */
+  private boolean isRepeat(ZonedDateTime slot) {
+    LocalDateTime local = slot.toLocalDateTime();
+    return !ZonedDateTime.ofLocal(local, zone, null).getOffset().equals(slot.getOffset());
+  }
+}

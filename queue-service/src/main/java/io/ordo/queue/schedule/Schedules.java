@@ -1,0 +1,164 @@
+package io.ordo.queue.schedule;
+
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
+import io.ordo.model.Caller;
+import io.ordo.model.Role;
+import io.ordo.queue.management.Access;
+import io.ordo.queue.statemachine.StateMachines;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Recurring schedules as the API offers them: create or replace, read (with the next fire times and
+ * the recent history), list, pause and resume, trigger now, delete. Operators and admins manage
+ * their tenant's schedules; other tenants' schedules answer 404.
+ */
+public final class Schedules {
+  /** How many next fire times a schedule shows. */
+  static final int NEXT_FIRE_TIMES = 5;
+
+  /** How many history entries a schedule shows. */
+  static final int RECENT = 20;
+
+  private final Pool pool;
+  private final Clock clock;
+  private final ScheduleStore store;
+  private final RunLauncher launcher;
+  private final StateMachines stateMachines;
+  private final ScheduleFiring firing;
+
+  Schedules(
+      Pool pool,
+      Clock clock,
+      ScheduleStore store,
+      RunLauncher launcher,
+      StateMachines stateMachines,
+      ScheduleFiring firing) {
+    this.pool = pool;
+    this.clock = clock;
+    this.store = store;
+    this.launcher = launcher;
+    this.stateMachines = stateMachines;
+    this.firing = firing;
+  }
+
+  /** What a put answered: the schedule, and whether it was created. */
+  public record Saved(JsonObject schedule, boolean created) {}
+
+  /**
+   * Creates or replaces a schedule ({@code PUT /schedules/{id}}). A replaced schedule keeps its
+   * paused state and history; its next slot is computed anew from now.
+   */
+  public Future<Saved> put(Caller caller, String scheduleId, JsonObject body) {
+    Access.require(caller, Role.OPERATOR);
+    Instant now = clock.instant();
+    ScheduleSpec spec = ScheduleSpec.parse(body);
+    Instant first = spec.fireTimes().after(now).orElse(SlotPlan.NEVER);
+    return checkTask(caller, scheduleId, spec.task(), now)
+        .compose(v -> store.upsert(pool, caller.tenant(), scheduleId, spec.toJson(), first, now))
+        .compose(upserted -> view(upserted.row()).map(json -> new Saved(json, upserted.created())));
+  }
+
+  /** {@code GET /schedules/{id}}. */
+  public Future<JsonObject> get(Caller caller, String scheduleId) {
+    Access.require(caller, Role.OPERATOR);
+    return store
+        .find(pool, caller.tenant(), scheduleId)
+        .compose(found -> view(existing(found, scheduleId)));
+  }
+
+  /** {@code GET /schedules}: the tenant's schedules by id. */
+  public Future<JsonArray> list(Caller caller) {
+    Access.require(caller, Role.OPERATOR);
+    return store
+        .list(pool, caller.tenant())
+        .compose(rows -> Future.all(rows.stream().map(this::view).toList()))
+        .map(all -> new JsonArray(all.list()));
+  }
+
+  /**
+   * Pauses or resumes ({@code PUT /schedules/{id}/paused}). Slots that pass while paused never
+   * fire: a resumed schedule fires from its first slot after now.
+   */
+  public Future<JsonObject> setPaused(Caller caller, String scheduleId, boolean paused) {
+    Access.require(caller, Role.OPERATOR);
+    Instant now = clock.instant();
+    return store
+        .find(pool, caller.tenant(), scheduleId)
+        .compose(
+            found -> {
+              ScheduleRow row = existing(found, scheduleId);
+              Instant next =
+                  paused ? null : row.parsedSpec().fireTimes().after(now).orElse(SlotPlan.NEVER);
+              return store.setPaused(pool, caller.tenant(), scheduleId, paused, next, now);
+            })
+        .compose(found -> view(existing(found, scheduleId)));
+  }
+
+  /** {@code POST /schedules/{id}/trigger}: fires now; answers the history entry it wrote. */
+  public Future<JsonObject> trigger(Caller caller, String scheduleId) {
+    Access.require(caller, Role.OPERATOR);
+    return firing
+        .trigger(caller.tenant(), scheduleId, clock.instant())
+        .map(event -> event.orElseThrow(() -> notFound(scheduleId)).toJson());
+  }
+
+  /** {@code DELETE /schedules/{id}}, with its history. */
+  public Future<Void> delete(Caller caller, String scheduleId) {
+    Access.require(caller, Role.OPERATOR);
+    return store
+        .delete(pool, caller.tenant(), scheduleId)
+        .compose(
+            deleted ->
+                deleted ? Future.succeededFuture() : Future.failedFuture(notFound(scheduleId)));
+  }
+
+  private Future<Void> checkTask(Caller caller, String scheduleId, TaskTemplate task, Instant now) {
+    if (!task.isExecution()) {
+      return launcher.check(caller.tenant(), scheduleId, task, now);
+    }
+    return stateMachines
+        .get(caller, task.stateMachine())
+        .<Void>mapEmpty()
+        .recover(
+            error ->
+                error instanceof TaskControlException e && e.code() == ErrorCode.NOT_FOUND
+                    ? Future.failedFuture(
+                        TaskTemplate.invalid(
+                            "task.stateMachine: no state machine '" + task.stateMachine() + "'"))
+                    : Future.failedFuture(error));
+  }
+
+  private Future<JsonObject> view(ScheduleRow row) {
+    return store
+        .recent(pool, row.tenant(), row.scheduleId(), RECENT)
+        .map(events -> ScheduleView.of(row, events));
+  }
+
+  private static ScheduleRow existing(java.util.Optional<ScheduleRow> found, String scheduleId) {
+    return found.orElseThrow(() -> notFound(scheduleId));
+  }
+
+  static TaskControlException notFound(String scheduleId) {
+    return new TaskControlException(
+        ErrorCode.NOT_FOUND,
+        "no schedule '" + scheduleId + "'",
+        new JsonObject().put("scheduleId", scheduleId));
+  }
+
+  static List<Instant> nextFireTimes(ScheduleRow row) {
+    if (row.paused() || !row.nextFireAt().isBefore(SlotPlan.NEVER)) {
+      return List.of();
+    }
+    List<Instant> next = new java.util.ArrayList<>();
+    next.add(row.nextFireAt());
+    next.addAll(row.parsedSpec().fireTimes().next(row.nextFireAt(), NEXT_FIRE_TIMES - 1));
+    return next;
+  }
+}

@@ -1,0 +1,100 @@
+// Schedules: the tenant's recurring schedules with their next fires and last result; pause,
+// resume and trigger each one. Schedules are created and changed over the API
+// (PUT /api/v1/schedules/{scheduleId}).
+
+import * as api from '../api.js';
+import {badge, h, replaceContent, heading, shortJson, taskLink, time} from '../dom.js';
+import {act, every, freshness, showStatus} from '../ui.js';
+
+const REFRESH_MS = 5000;
+
+export function render(main) {
+  const list = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading schedules…'));
+  const fresh = freshness(() => refresh(true));
+  let last = '';
+
+  async function refresh(force = false) {
+    const schedules = await api.get('/schedules');
+    fresh.touch();
+    const snapshot = JSON.stringify(schedules);
+    if (!force && snapshot === last) return;
+    last = snapshot;
+    replaceContent(list, schedules.length ? table(schedules, () => refresh(true))
+      : h('p', {class: 'empty'}, 'No schedule yet: create one with PUT /api/v1/schedules/{id}.'));
+  }
+
+  main.append(
+    h('div', {class: 'screen-head'}, heading('Schedules'), fresh.el),
+    h('section', {'aria-labelledby': 'schedules-title'},
+      h('h2', {id: 'schedules-title'}, 'All schedules'),
+      list));
+  return every(REFRESH_MS, refresh);
+}
+
+function when(s) {
+  return s.cron ? `cron ${s.cron} (${s.timeZone})` : `every ${s.intervalSeconds} s`;
+}
+
+function what(task) {
+  if (task.stateMachine) return `state machine ${task.stateMachine}`;
+  const type = task.taskClassName || task.jsPath;
+  return task.queue === 'serial' ? `${type} in ${task.queueId}` : `${type} (parallel)`;
+}
+
+function result(event) {
+  if (!event) return h('span', {class: 'muted'}, 'never fired');
+  const at = time(event.fireTime);
+  if (event.eventType === 'ScheduleFired') {
+    const run = event.messageId ? taskLink(event.messageId)
+      : h('a', {href: `#/executions/${encodeURIComponent(event.executionId)}`, class: 'mono'},
+        event.executionId);
+    return h('span', {}, badge('Fired', 'outcome-completed'), ' ', at, ' ', run);
+  }
+  return h('span', {title: event.detail || ''}, badge(`Skipped: ${event.reason}`, 'outcome-failed'), ' ', at);
+}
+
+function actions(s, onChange) {
+  const pause = h('button', {type: 'button', class: 'button-quiet'}, s.paused ? 'Resume' : 'Pause');
+  pause.addEventListener('click', async () => {
+    const done = await act(pause, s.paused ? 'Resuming the schedule' : 'Pausing the schedule',
+      () => api.put(`/schedules/${api.seg(s.scheduleId)}/paused`, {paused: !s.paused}));
+    if (done) {
+      showStatus(`Schedule ${s.scheduleId} ${done.paused ? 'paused' : 'resumed'}.`);
+      onChange();
+    }
+  });
+  const trigger = h('button', {type: 'button'}, 'Trigger now');
+  trigger.addEventListener('click', async () => {
+    const fired = await act(trigger, 'Triggering the schedule',
+      () => api.post(`/schedules/${api.seg(s.scheduleId)}/trigger`));
+    if (fired) {
+      showStatus(fired.eventType === 'ScheduleFired'
+        ? `Schedule ${s.scheduleId} fired.` : `Schedule ${s.scheduleId} refused: ${fired.detail}`);
+      onChange();
+    }
+  });
+  return h('span', {class: 'actions'}, pause, ' ', trigger);
+}
+
+function table(schedules, onChange) {
+  return h('table', {class: 'data responsive', id: 'schedules-table'},
+    h('caption', {class: 'visually-hidden'}, `${schedules.length} schedule(s), by id`),
+    h('thead', {}, h('tr', {},
+      h('th', {scope: 'col'}, 'Schedule'),
+      h('th', {scope: 'col'}, 'When'),
+      h('th', {scope: 'col'}, 'Starts'),
+      h('th', {scope: 'col'}, 'Next fires'),
+      h('th', {scope: 'col'}, 'Last result'),
+      h('th', {scope: 'col'}, 'Actions'))),
+    h('tbody', {}, schedules.map((s) => h('tr', {'data-schedule': s.scheduleId},
+      h('th', {scope: 'row', 'data-label': 'Schedule'}, h('span', {class: 'mono'}, s.scheduleId),
+        s.paused ? [' ', badge('Paused', 'inactive')] : []),
+      h('td', {'data-label': 'When'}, when(s), h('br'),
+        h('span', {class: 'muted'}, `overlap ${s.overlapPolicy}`)),
+      h('td', {'data-label': 'Starts', title: shortJson(s.task, 400)}, what(s.task)),
+      h('td', {'data-label': 'Next fires'}, s.nextFireTimes.length
+        ? s.nextFireTimes.slice(0, 3).flatMap((t, i) => (i ? [h('br'), time(t)] : [time(t)]))
+        : h('span', {class: 'muted'}, 'none (paused)')),
+      h('td', {'data-label': 'Last result'}, result(s.lastResult)),
+      h('td', {'data-label': 'Actions'}, actions(s, onChange))))));
+}

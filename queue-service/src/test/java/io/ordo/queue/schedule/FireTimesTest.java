@@ -1,0 +1,92 @@
+package io.ordo.queue.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The next-fire calculation, on given instants: no clock, no waiting. */
+class FireTimesTest {
+  private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
+
+  private static List<Instant> instants(String... texts) {
+    return java.util.Arrays.stream(texts).map(Instant::parse).toList();
+  }
+
+  @Test
+  void dailyCron_inBerlin_doesNotFireInTheSkippedHour_andNeverTwice() {
+    // 2026-03-29: clocks go from 02:00 CET to 03:00 CEST; 02:30 does not exist that day
+    FireTimes times = CronFireTimes.parse("30 2 * * *", BERLIN);
+    assertEquals(
+        instants("2026-03-28T01:30:00Z", "2026-03-30T00:30:00Z", "2026-03-31T00:30:00Z"),
+        times.next(Instant.parse("2026-03-27T12:00:00Z"), 3));
+  }
+
+  @Test
+  void dailyCron_inBerlin_firesOnceInTheRepeatedHour() {
+    // 2026-10-25: clocks go from 03:00 CEST back to 02:00 CET; 02:30 happens twice
+    FireTimes times = CronFireTimes.parse("30 2 * * *", BERLIN);
+    assertEquals(
+        instants("2026-10-24T00:30:00Z", "2026-10-25T00:30:00Z", "2026-10-26T01:30:00Z"),
+        times.next(Instant.parse("2026-10-23T12:00:00Z"), 3));
+  }
+
+  @Test
+  void hourlyCron_inBerlin_firesEachLocalHourOnce_acrossBothChanges() {
+    FireTimes times = CronFireTimes.parse("0 * * * *", BERLIN);
+    // spring: 01:00 CET, then 03:00 CEST (02:00 does not exist)
+    assertEquals(
+        instants("2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z", "2026-03-29T02:00:00Z"),
+        times.next(Instant.parse("2026-03-28T23:30:00Z"), 3));
+    // autumn: 02:00 CEST, then 03:00 CET (the second 02:00, CET, is dropped)
+    assertEquals(
+        instants("2026-10-25T00:00:00Z", "2026-10-25T02:00:00Z", "2026-10-25T03:00:00Z"),
+        times.next(Instant.parse("2026-10-24T23:30:00Z"), 3));
+  }
+
+  @Test
+  void atOrBefore_inTheRepeatedHour_answersTheFirstOccurrence() {
+    FireTimes times = CronFireTimes.parse("30 2 * * *", BERLIN);
+    // 02:45 CET (01:45Z) is after the second 02:30 (01:30Z), which does not fire
+    assertEquals(
+        Optional.of(Instant.parse("2026-10-25T00:30:00Z")),
+        times.atOrBefore(Instant.parse("2026-10-25T01:45:00Z")));
+  }
+
+  @Test
+  void sixFields_haveSecondsFirst() {
+    FireTimes times = CronFireTimes.parse("*/10 * * * * *", ZoneId.of("UTC"));
+    assertEquals(
+        instants("2026-01-01T00:00:10Z", "2026-01-01T00:00:20Z"),
+        times.next(Instant.parse("2026-01-01T00:00:00Z"), 2));
+    assertEquals(
+        Optional.of(Instant.parse("2026-01-01T00:00:10Z")),
+        times.atOrBefore(Instant.parse("2026-01-01T00:00:10Z")));
+  }
+
+  @Test
+  void badCron_isRefusedWithItsReason() {
+    assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse("61 * * * *", BERLIN));
+    assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse("* * *", BERLIN));
+    assertThrows(
+        IllegalArgumentException.class, () -> CronFireTimes.parse("* * * * * * *", BERLIN));
+  }
+
+  @Test
+  void interval_isAlignedOnTheEpoch() {
+    FireTimes times = new IntervalFireTimes(3600);
+    assertEquals(
+        instants("2026-01-01T11:00:00Z", "2026-01-01T12:00:00Z"),
+        times.next(Instant.parse("2026-01-01T10:59:59.5Z"), 2));
+    assertEquals(
+        Optional.of(Instant.parse("2026-01-01T10:00:00Z")),
+        times.atOrBefore(Instant.parse("2026-01-01T10:59:59Z")));
+    assertEquals(
+        Optional.of(Instant.parse("2026-01-01T11:00:00Z")),
+        times.after(Instant.parse("2026-01-01T10:00:00Z")));
+  }
+}
