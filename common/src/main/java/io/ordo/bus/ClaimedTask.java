@@ -18,7 +18,8 @@ import io.vertx.core.json.JsonObject;
  * @param attempt the attempt this run will be (1 for the first)
  * @param ownerId the lock owner that claimed it: with {@code version}, the hold every report names
  * @param version the lock version of this hold
- * @param context the registration context
+ * @param context the registration context (principal, locale, time zone, trace, attributes and the
+ *     registering role, {@code role})
  */
 public record ClaimedTask(
     String tenant,

@@ -3,10 +3,16 @@ package io.ordo.deploy;
 import io.ordo.config.ConfigLoader;
 import io.ordo.config.OrdoConfig;
 import io.ordo.testing.TestDatabase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Starts Ordo nodes for tests on the shared test database: the all-in-one set of services in one
@@ -18,10 +24,30 @@ public final class TestNode {
   public static final String OTHER_TENANT = "other-tenant-token";
   public static final String ADMIN = "admin-token";
 
-  /** The test nodes' scripts directory: created with the sample scripts by the first node. */
-  public static final java.nio.file.Path SCRIPTS =
-      java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))
+  /**
+   * The test nodes' scripts directory: created with the sample scripts by the first node, deleted
+   * when the test JVM exits.
+   */
+  public static final Path SCRIPTS =
+      Path.of(System.getProperty("java.io.tmpdir"))
           .resolve("ordo-test-scripts-" + ProcessHandle.current().pid());
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> deleteTree(SCRIPTS), "delete-test-scripts"));
+  }
+
+  /** Deletes a directory and everything in it, if it exists. */
+  static void deleteTree(Path root) {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete " + root, e);
+    }
+  }
 
   private TestNode() {}
 

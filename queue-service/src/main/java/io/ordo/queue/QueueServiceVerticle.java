@@ -156,7 +156,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     TaskLookup lookup = new TaskLookup(tasks, history);
     TaskTypeCatalog catalog =
         new TaskTypeCatalog(
-            pool, new TaskTypeStore(), node.clock(), ScriptEngine.of(config.scripts()));
+            vertx, pool, new TaskTypeStore(), node.clock(), ScriptEngine.of(config.scripts()));
     QueueAdministration administration =
         new QueueAdministration(pool, queues, tasks, notifier, node.clock());
     RegistrationService registrations =

@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.ordo.deploy.Api;
 import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.TestNode;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,20 +39,8 @@ class RunawayScriptTest extends NodeTest {
     ScriptFiles.write(scripts, "after.js", "function run() { context.setResult('ran'); }\n");
   }
 
-  private boolean markerFor(String key) {
-    JsonObject queue =
-        api.get("/status").json().getJsonObject("serializedTasksInfo").getJsonObject("observed");
-    for (Object task : queue.getJsonArray("waitingTasks", new JsonArray())) {
-      JsonObject parameter = ((JsonObject) task).getJsonObject("parameter");
-      if (parameter != null && key.equals(parameter.getString("key"))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private void awaitMarker(String key) {
-    api.await("/status", r -> markerFor(key), Duration.ofSeconds(20));
+    ScriptFiles.awaitMarker(api, key);
   }
 
   @Test

@@ -10,7 +10,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -59,24 +58,7 @@ class ScriptTaskTest extends NodeTest {
 
   /** The parameter of the marker a script's taskCompleted left for {@code key}. */
   private JsonObject observed(String key) {
-    Api.Reply status =
-        api.await("/status", r -> marker(r.json(), key) != null, Duration.ofSeconds(20));
-    return marker(status.json(), key);
-  }
-
-  private static JsonObject marker(JsonObject status, String key) {
-    JsonObject queue =
-        status.getJsonObject("serializedTasksInfo", new JsonObject()).getJsonObject("observed");
-    if (queue == null) {
-      return null;
-    }
-    for (Object task : queue.getJsonArray("waitingTasks", new JsonArray())) {
-      JsonObject parameter = ((JsonObject) task).getJsonObject("parameter");
-      if (parameter != null && key.equals(parameter.getString("key"))) {
-        return parameter;
-      }
-    }
-    return null;
+    return ScriptFiles.awaitMarker(api, key);
   }
 
   @Test

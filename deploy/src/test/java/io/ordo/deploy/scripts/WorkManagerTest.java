@@ -3,8 +3,11 @@ package io.ordo.deploy.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.ordo.deploy.Api;
 import io.ordo.deploy.NodeTest;
+import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.util.Map;
@@ -13,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JavaScript WorkManager's results, and serial queues of scripts. A script's WorkManager acts
- * as a submitter of the script's tenant (the registering role is not recorded yet), so queue
- * management answers {@code forbidden}.
+ * on the script's tenant with the role of whoever registered the script: a submitter's script is
+ * refused queue management ({@code forbidden}), an operator's or an admin's may manage queues.
  */
 class WorkManagerTest extends NodeTest {
   @TempDir static Path scripts;
@@ -58,12 +61,80 @@ class WorkManagerTest extends NodeTest {
           });
         }
         """);
+    ScriptFiles.write(
+        scripts,
+        "queues.js",
+        """
+        let queue;
+        function setParameter(p) { queue = p.queue; }
+        function run() {
+          const wm = WorkManager;
+          context.setResult({
+            addQueue: wm.addSerializedTaskQueue(queue, false),
+            activate: wm.setSerializedTaskQueueActive(queue, true),
+            parallel: wm.setParallelizedTaskQueueActive(true),
+            addRemoved: wm.addSerializedTaskQueue(queue + '.removed', false),
+            remove: wm.removeSerializedTaskQueue(queue + '.removed'),
+          });
+        }
+        """);
+  }
+
+  @Test
+  void aScriptRegisteredByAnOperator_managesQueuesOfItsTenant() {
+    String id = tasks.parallelScript("queues.js", new JsonObject().put("queue", "by.operator"));
+    assertManaged(tasks.await(id, "DISPOSED"), "by.operator");
+  }
+
+  @Test
+  void aScriptRegisteredByAnAdmin_managesQueuesOfTheScriptsTenantOnly() {
+    Api admin = api.as(TestNode.ADMIN);
+    Api.Reply registered =
+        admin.send(
+            HttpMethod.POST,
+            "/parallel-queue/tasks",
+            new JsonObject()
+                .put("jsPath", "queues.js")
+                .put("parameter", new JsonObject().put("queue", "by.admin")),
+            "Ordo-Tenant",
+            "default");
+    assertEquals(201, registered.status(), registered.body().toString());
+    String id = registered.json().getString("messageId");
+
+    assertManaged(tasks.await(id, "DISPOSED"), "by.admin");
+    assertEquals(404, admin.get("/serial-queues/by.admin").status(), "not in the admin's tenant");
+  }
+
+  @Test
+  void aScriptRegisteredByASubmitter_isForbiddenQueueManagement() {
+    Tasks submitter = new Tasks(api.as(TestNode.SUBMITTER));
+    String id =
+        submitter.parallelScript("queues.js", new JsonObject().put("queue", "by.submitter"));
+    JsonObject r = submitter.await(id, "DISPOSED").getJsonObject("outcome").getJsonObject("result");
+    assertNotNull(r, id);
+    for (String call : new String[] {"addQueue", "activate", "parallel", "addRemoved", "remove"}) {
+      assertError(r, call, "forbidden");
+    }
+    assertEquals(404, api.get("/serial-queues/by.submitter").status());
+  }
+
+  /** The script's queue calls all succeeded, and their effects are seen in the script's tenant. */
+  private void assertManaged(JsonObject task, String queue) {
+    JsonObject r = task.getJsonObject("outcome").getJsonObject("result");
+    assertNotNull(r, task.encode());
+    for (String call : new String[] {"addQueue", "activate", "parallel", "addRemoved", "remove"}) {
+      assertEquals(false, r.getJsonObject(call).getBoolean("error"), call + ": " + r.encode());
+    }
+    JsonObject created = api.get("/serial-queues/" + queue).json();
+    assertEquals(true, created.getBoolean("isActive"), created.encode());
+    assertEquals(404, api.get("/serial-queues/" + queue + ".removed").status());
   }
 
   @Test
   void theWorkManager_answersErrorMessageAndData_forEveryOutcome() {
-    String id = tasks.parallelScript("manager.js", null);
-    JsonObject outcome = tasks.await(id, "DISPOSED").getJsonObject("outcome");
+    Tasks submitter = new Tasks(api.as(TestNode.SUBMITTER));
+    String id = submitter.parallelScript("manager.js", null);
+    JsonObject outcome = submitter.await(id, "DISPOSED").getJsonObject("outcome");
     JsonObject r = outcome.getJsonObject("result");
     assertNotNull(r, outcome.encode());
 

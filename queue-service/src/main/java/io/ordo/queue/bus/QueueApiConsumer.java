@@ -153,7 +153,8 @@ public final class QueueApiConsumer {
     return services
         .catalog()
         .refresh()
-        .map(v -> new JsonObject().put("taskTypes", services.catalog().describe()));
+        .compose(v -> services.catalog().describe())
+        .map(types -> new JsonObject().put("taskTypes", types));
   }
 
   private static JsonObject activeState(QueueRow queue) {

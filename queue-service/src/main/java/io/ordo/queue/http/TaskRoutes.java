@@ -83,6 +83,7 @@ final class TaskRoutes {
   }
 
   private void taskTypes(RoutingContext rc) {
-    Responses.reply(rc, 200, services.catalog().refresh().map(v -> services.catalog().describe()));
+    Responses.reply(
+        rc, 200, services.catalog().refresh().compose(v -> services.catalog().describe()));
   }
 }

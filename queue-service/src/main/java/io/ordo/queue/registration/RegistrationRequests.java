@@ -133,7 +133,8 @@ final class RegistrationRequests {
         timeZone,
         traceId,
         traceparent,
-        given.getJsonObject("attributes", new JsonObject()));
+        given.getJsonObject("attributes", new JsonObject()),
+        caller.role().name().toLowerCase(java.util.Locale.ROOT));
   }
 
   private static String firstLanguage(String acceptLanguage) {

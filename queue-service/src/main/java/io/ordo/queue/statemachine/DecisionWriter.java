@@ -76,7 +76,8 @@ final class DecisionWriter {
             new JsonObject()
                 .put("executionId", facts.executionId())
                 .put("stateMachine", facts.stateMachine())
-                .put("state", request.stateName()));
+                .put("state", request.stateName()),
+            null); // the role that started the execution is not kept: the least privilege
     return new Registration(
         facts.tenant(),
         QueueKind.PARALLEL,

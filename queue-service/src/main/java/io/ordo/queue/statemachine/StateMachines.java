@@ -111,16 +111,23 @@ public final class StateMachines {
     names.stream()
         .filter(name -> !name.startsWith(ResourceName.SCRIPT_PREFIX))
         .forEach(name -> lookups.add(catalog.resolve(name).otherwiseEmpty()));
-    ResourceResolver known =
-        name ->
-            name.startsWith(ResourceName.SCRIPT_PREFIX)
-                ? Optional.ofNullable(
-                        catalog.script(name.substring(ResourceName.SCRIPT_PREFIX.length())))
-                    .map(script -> name)
-                : Optional.ofNullable(catalog.cached(name)).map(TaskTypeInfo::taskClassName);
+    Future<Set<String>> scripts = catalog.validScripts(TaskTypeLookup.scriptPaths(names));
     return Future.join(lookups)
-        .transform(
-            done -> Future.succeededFuture(DefinitionValidator.validateValue(definition, known)));
+        .transform(done -> scripts)
+        .map(
+            valid -> {
+              ResourceResolver known =
+                  name ->
+                      name.startsWith(ResourceName.SCRIPT_PREFIX)
+                          ? Optional.of(name)
+                              .filter(
+                                  n ->
+                                      valid.contains(
+                                          n.substring(ResourceName.SCRIPT_PREFIX.length())))
+                          : Optional.ofNullable(catalog.cached(name))
+                              .map(TaskTypeInfo::taskClassName);
+              return DefinitionValidator.validateValue(definition, known);
+            });
   }
 
   private static TaskControlException invalid(List<ValidationError> errors) {

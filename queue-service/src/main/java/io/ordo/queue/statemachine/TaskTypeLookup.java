@@ -26,21 +26,38 @@ final class TaskTypeLookup {
     this.catalog = catalog;
   }
 
-  /** Looks up every type the scope names; answers a lookup that needs no waiting. */
+  /**
+   * Looks up every type the scope names (its scripts checked on a worker thread); answers a lookup
+   * that needs no waiting.
+   */
   Future<TaskTypes> prepare(StateScope scope) {
     List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
-    for (String name : resourceNames(scope)) {
-      if (name.startsWith(ResourceName.SCRIPT_PREFIX)) {
-        continue; // scripts are looked up in the scripts directory, at once
+    Set<String> names = resourceNames(scope);
+    for (String name : names) {
+      if (!name.startsWith(ResourceName.SCRIPT_PREFIX)) {
+        lookups.add(catalog.resolve(name).otherwiseEmpty());
       }
-      lookups.add(catalog.resolve(name).otherwiseEmpty());
     }
-    TaskTypes types =
-        name ->
-            name.startsWith(ResourceName.SCRIPT_PREFIX)
-                ? catalog.script(name.substring(ResourceName.SCRIPT_PREFIX.length()))
-                : catalog.cached(name);
-    return Future.join(lookups).transform(done -> Future.succeededFuture(types));
+    Future<Set<String>> scripts = catalog.validScripts(scriptPaths(names));
+    return Future.join(lookups)
+        .transform(done -> scripts)
+        .map(
+            valid ->
+                name -> {
+                  if (!name.startsWith(ResourceName.SCRIPT_PREFIX)) {
+                    return catalog.cached(name);
+                  }
+                  String jsPath = name.substring(ResourceName.SCRIPT_PREFIX.length());
+                  return valid.contains(jsPath) ? TaskTypeCatalog.SCRIPT : null;
+                });
+  }
+
+  /** The scripts ({@code jsPath}s) among resource names ({@code ordo:js:<path>}). */
+  static List<String> scriptPaths(Set<String> names) {
+    return names.stream()
+        .filter(name -> name.startsWith(ResourceName.SCRIPT_PREFIX))
+        .map(name -> name.substring(ResourceName.SCRIPT_PREFIX.length()))
+        .toList();
   }
 
   static Set<String> resourceNames(StateScope scope) {

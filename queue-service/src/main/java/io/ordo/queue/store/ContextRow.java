@@ -11,6 +11,8 @@ import io.vertx.core.json.JsonObject;
  * @param traceId the W3C trace id, if the request carried a {@code traceparent}
  * @param traceparent the whole {@code traceparent} header
  * @param attributes free attributes given by the caller
+ * @param role the role of whoever registered the message ({@code submitter}, {@code operator},
+ *     {@code admin}); null when unknown (the least privilege is meant)
  */
 public record ContextRow(
     String principal,
@@ -18,10 +20,11 @@ public record ContextRow(
     String timeZone,
     String traceId,
     String traceparent,
-    JsonObject attributes) {
+    JsonObject attributes,
+    String role) {
 
   /** No context at all. */
-  public static final ContextRow NONE = new ContextRow(null, null, null, null, null, null);
+  public static final ContextRow NONE = new ContextRow(null, null, null, null, null, null, null);
 
   public JsonObject toJson(String tenant) {
     return new JsonObject()
@@ -31,7 +34,8 @@ public record ContextRow(
         .put("timeZone", timeZone)
         .put("traceId", traceId)
         .put("traceparent", traceparent)
-        .put("attributes", attributes == null ? new JsonObject() : attributes);
+        .put("attributes", attributes == null ? new JsonObject() : attributes)
+        .put("role", role);
   }
 
   public static ContextRow fromJson(JsonObject json) {
@@ -41,6 +45,7 @@ public record ContextRow(
         json.getString("timeZone"),
         json.getString("traceId"),
         json.getString("traceparent"),
-        json.getJsonObject("attributes"));
+        json.getJsonObject("attributes"),
+        json.getString("role"));
   }
 }

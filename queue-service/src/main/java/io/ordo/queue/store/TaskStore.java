@@ -35,11 +35,11 @@ public final class TaskStore {
           + "   $5::bigint[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::text[],"
           + "   $11::timestamptz[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[],"
           + "   $15::uuid[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[],"
-          + "   $21::text[], $22::text[])"
+          + "   $21::text[], $22::text[], $23::text[])"
           + "   AS t(tenant, message_id, queue_kind, queue_id, position, task_class_name, js_path,"
           + "   parameter, stop_progress_on_error, timeouts, sent_at, received_at,"
           + "   schedule_to_start_deadline, schedule_to_close_deadline, execution_id, principal,"
-          + "   locale, time_zone, trace_id, traceparent, attributes, scheduled)),"
+          + "   locale, time_zone, trace_id, traceparent, attributes, scheduled, role)),"
           + " tasks AS (INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id,"
           + "   position, state, task_class_name, js_path, parameter, stop_progress_on_error,"
           + "   timeouts, sent_at, received_at, last_event_id, scheduled_event_id,"
@@ -50,9 +50,9 @@ public final class TaskStore {
           + "   timeouts::jsonb, sent_at, received_at, 1, 1, schedule_to_start_deadline,"
           + "   schedule_to_close_deadline, execution_id FROM t),"
           + " contexts AS (INSERT INTO im_async_context_info (tenant, message_id, principal,"
-          + "   locale, time_zone, trace_id, traceparent, attributes)"
+          + "   locale, time_zone, trace_id, traceparent, attributes, role)"
           + "   SELECT tenant, message_id, principal, locale, time_zone, trace_id, traceparent,"
-          + "   attributes::jsonb FROM t),"
+          + "   attributes::jsonb, role FROM t),"
           + " headers AS (INSERT INTO ordo_history_execution"
           + "   (tenant, execution_id, kind, open, started_at, last_event_id, summary)"
           // an open task history has no summary: while open, the task's row says what it is
@@ -251,7 +251,7 @@ public final class TaskStore {
           + "   SELECT c.tenant, c.message_id, c.last_event_id, 'TaskAccepted', c.accept_at,"
           + "   jsonb_build_object('node', c.node, 'scheduledEventId', 1,"
           + "     'fencingToken', c.lock_version) FROM claimed c)"
-          + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent,"
+          + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent, x.role,"
           + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
           + " FROM claimed c LEFT JOIN im_async_context_info x"
           + "   ON x.tenant = c.tenant AND x.message_id = c.message_id"
@@ -625,10 +625,10 @@ public final class TaskStore {
       return Future.succeededFuture();
     }
     int n = batch.size();
-    Object[][] columns = new Object[22][];
+    Object[][] columns = new Object[23][];
     columns[0] = new String[n];
     columns[1] = new UUID[n];
-    for (int c : new int[] {2, 3, 5, 6, 7, 9, 15, 16, 17, 18, 19, 20, 21}) {
+    for (int c : new int[] {2, 3, 5, 6, 7, 9, 15, 16, 17, 18, 19, 20, 21, 22}) {
       columns[c] = new String[n];
     }
     columns[4] = new Long[n];
@@ -663,7 +663,8 @@ public final class TaskStore {
         c.traceId(),
         c.traceparent(),
         (c.attributes() == null ? new io.vertx.core.json.JsonObject() : c.attributes()).encode(),
-        s.scheduled().encode()
+        s.scheduled().encode(),
+        c.role()
       };
       for (int col = 0; col < row.length; col++) {
         columns[col][i] = row[col];
@@ -854,7 +855,8 @@ public final class TaskStore {
                                 row.getString("time_zone"),
                                 row.getString("trace_id"),
                                 row.getString("traceparent"),
-                                (io.vertx.core.json.JsonObject) row.getValue("context_attributes"))
+                                (io.vertx.core.json.JsonObject) row.getValue("context_attributes"),
+                                row.getString("role"))
                             : null));
               }
               return claimed;

@@ -7,39 +7,48 @@ import io.ordo.script.ScriptEngine;
 import io.ordo.tasktype.TaskTypeInfo;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The task types the farm's runners have published, cached. A name the cache does not know is
  * looked up again (at most once a second) before it is refused, so a type a runner just deployed is
  * accepted at once. And the scripts of JavaScript tasks, in this node's scripts directory (every
  * node of a farm sees the same files): a script is checked (inside the directory, compiles) when a
- * message names it.
+ * message names it. Everything that touches the scripts (compiling one, walking the directory) runs
+ * on a worker thread, never on the event loop.
  */
 public final class TaskTypeCatalog {
   private static final Duration MISS_REFRESH_INTERVAL = Duration.ofSeconds(1);
-  private static final TaskTypeInfo SCRIPT =
-      new TaskTypeInfo(null, List.of(), Timeouts.NONE_AT_ALL);
+
+  /** The type of every script: no class, no default timeouts. */
+  public static final TaskTypeInfo SCRIPT = new TaskTypeInfo(null, List.of(), Timeouts.NONE_AT_ALL);
 
   private final Pool pool;
   private final TaskTypeStore store;
   private final Clock clock;
   private final ScriptEngine scripts;
+  private final Vertx vertx;
   private volatile Snapshot snapshot = new Snapshot(List.of(), Map.of());
   private Instant lastRefresh = Instant.EPOCH;
   private Future<Snapshot> refreshing;
 
   private record Snapshot(List<TaskTypeInfo> types, Map<String, TaskTypeInfo> byName) {}
 
-  public TaskTypeCatalog(Pool pool, TaskTypeStore store, Clock clock, ScriptEngine scripts) {
+  public TaskTypeCatalog(
+      Vertx vertx, Pool pool, TaskTypeStore store, Clock clock, ScriptEngine scripts) {
+    this.vertx = vertx;
     this.pool = pool;
     this.store = store;
     this.clock = clock;
@@ -48,40 +57,63 @@ public final class TaskTypeCatalog {
 
   /**
    * The type of a script: no class, no default timeouts. The script is compiled (or found in the
-   * engine's cache, which a changed file misses).
+   * engine's cache, which a changed file misses) on a worker thread.
    *
    * @throws TaskControlException {@code unknown_task_type} or {@code invalid_script} (as a failed
    *     future)
    */
   public Future<TaskTypeInfo> resolveScript(String jsPath) {
-    try {
-      scripts.load(jsPath);
-      return Future.succeededFuture(SCRIPT);
-    } catch (TaskControlException e) {
-      return Future.failedFuture(e);
-    }
+    return vertx.executeBlocking(
+        () -> {
+          scripts.load(jsPath);
+          return SCRIPT;
+        },
+        false);
   }
 
-  /** The type of a script if it exists and compiles; null otherwise. */
-  public TaskTypeInfo script(String jsPath) {
-    return resolveScript(jsPath).otherwiseEmpty().result();
+  /**
+   * Checks scripts on a worker thread; answers the ones that exist and compile, by {@code jsPath}
+   * (the others are left out).
+   */
+  public Future<Set<String>> validScripts(Collection<String> jsPaths) {
+    List<String> paths = List.copyOf(jsPaths);
+    List<Future<TaskTypeInfo>> checks = paths.stream().map(this::resolveScript).toList();
+    return Future.join(checks)
+        .transform(
+            done -> {
+              Set<String> valid = new HashSet<>();
+              for (int i = 0; i < paths.size(); i++) {
+                if (checks.get(i).succeeded()) {
+                  valid.add(paths.get(i));
+                }
+              }
+              return Future.succeededFuture(Set.copyOf(valid));
+            });
   }
 
-  /** The task types and the scripts, as {@code GET /api/v1/task-types} lists them. */
-  public JsonArray describe() {
-    JsonArray types = new JsonArray();
-    all().forEach(type -> types.add(type.toJson()));
-    scripts
-        .directory()
-        .list()
-        .forEach(
-            path ->
-                types.add(
-                    new JsonObject()
-                        .put("jsPath", path)
-                        .put("aliases", new JsonArray())
-                        .put("defaultTimeouts", Timeouts.NONE_AT_ALL.toJson())));
-    return types;
+  /**
+   * The task types and the scripts, as {@code GET /api/v1/task-types} lists them; the scripts
+   * directory is walked on a worker thread.
+   */
+  public Future<JsonArray> describe() {
+    List<TaskTypeInfo> types = all();
+    return vertx.executeBlocking(
+        () -> {
+          JsonArray described = new JsonArray();
+          types.forEach(type -> described.add(type.toJson()));
+          scripts
+              .directory()
+              .list()
+              .forEach(
+                  path ->
+                      described.add(
+                          new JsonObject()
+                              .put("jsPath", path)
+                              .put("aliases", new JsonArray())
+                              .put("defaultTimeouts", Timeouts.NONE_AT_ALL.toJson())));
+          return described;
+        },
+        false);
   }
 
   /** Re-reads the published types. */

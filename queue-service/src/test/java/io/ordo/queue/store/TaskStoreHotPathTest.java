@@ -624,7 +624,13 @@ class TaskStoreHotPathTest {
             null);
     ContextRow context =
         new ContextRow(
-            "alice", "de-CH", "Europe/Zurich", null, null, new JsonObject().put("message", id));
+            "alice",
+            "de-CH",
+            "Europe/Zurich",
+            null,
+            null,
+            new JsonObject().put("message", id),
+            "operator");
     return new Scheduling(
         task, context, new JsonObject().put("queue", kind.apiName()).put("queueId", queueId));
   }

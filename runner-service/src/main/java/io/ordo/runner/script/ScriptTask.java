@@ -22,14 +22,14 @@ import org.mozilla.javascript.ScriptableObject;
  * A JavaScript task as a {@link Task} (SPEC 9.4), so that the runner's lifecycle is the same for
  * both languages: each callback calls the script's function of the same name when it defines one
  * ({@code run} it must define). The script runs once, at instantiation, in a global scope of its
- * own; {@code run} sees the globals {@code context} (its {@link TaskContext}) and {@code
- * WorkManager}. A script has no {@code release()}: released, it is unmanaged and may go on; a
- * forced stop or a timeout ends it through {@link #abort}.
+ * own, where the global {@code WorkManager} is defined for every callback; {@code run} (and the
+ * callbacks after it) also see {@code context} (its {@link TaskContext}). A script has no {@code
+ * release()}: released, it is unmanaged and may go on; a forced stop or a timeout ends it through
+ * {@link #abort}.
  */
 final class ScriptTask implements Task, Abortable {
   private final ScriptEngine engine;
   private final ScriptRun budget;
-  private final BiFunction<Context, Scriptable, Scriptable> workManager;
   private final Scriptable scope;
 
   /**
@@ -45,12 +45,13 @@ final class ScriptTask implements Task, Abortable {
       BiFunction<Context, Scriptable, Scriptable> workManager) {
     this.engine = engine;
     this.budget = new ScriptRun(maxInstructions);
-    this.workManager = workManager;
     Script script = engine.load(jsPath);
     this.scope =
         guarded(
             cx -> {
               Scriptable global = engine.newScope(cx);
+              // every callback may use it (taskRejected too, which comes before run)
+              ScriptableObject.putProperty(global, "WorkManager", workManager.apply(cx, global));
               script.exec(cx, global);
               return global;
             });
@@ -86,7 +87,6 @@ final class ScriptTask implements Task, Abortable {
     guarded(
         cx -> {
           ScriptableObject.putProperty(scope, "context", JsTaskContext.create(cx, scope, context));
-          ScriptableObject.putProperty(scope, "WorkManager", workManager.apply(cx, scope));
           return null;
         });
     call("run", cx -> null);

@@ -7,6 +7,7 @@ import io.ordo.client.http.exception.InstanceLockedException;
 import io.ordo.client.http.exception.InvalidDefinitionException;
 import io.ordo.client.http.exception.InvalidParameterException;
 import io.ordo.client.http.exception.InvalidRequestException;
+import io.ordo.client.http.exception.InvalidScriptException;
 import io.ordo.client.http.exception.InvalidTaskException;
 import io.ordo.client.http.exception.NotFoundException;
 import io.ordo.client.http.exception.PayloadTooLargeException;
@@ -61,6 +62,7 @@ final class Problems {
       case InvalidRequestException.CODE -> new InvalidRequestException(detail, problem);
       case InvalidParameterException.CODE -> new InvalidParameterException(detail, problem);
       case UnknownTaskTypeException.CODE -> new UnknownTaskTypeException(detail, problem);
+      case InvalidScriptException.CODE -> new InvalidScriptException(detail, problem);
       case InvalidDefinitionException.CODE -> new InvalidDefinitionException(detail, problem);
       case UnauthorizedException.CODE -> new UnauthorizedException(detail, problem);
       case ForbiddenException.CODE -> new ForbiddenException(detail, problem);

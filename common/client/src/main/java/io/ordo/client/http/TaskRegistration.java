@@ -12,7 +12,8 @@ import java.util.Objects;
 /**
  * A task message to register, with the options beyond the seed's {@code (taskClassName,
  * parameter)}: sent time, timeouts, idempotency key and registration context. Immutable; built with
- * {@link #builder}, which checks every value when it is given.
+ * {@link #builder} (a Java task) or {@link #scriptBuilder} (a JavaScript task, by its {@code
+ * jsPath}), which check every value when it is given.
  *
  * <pre>{@code
  * TaskRegistration invoice =
@@ -51,6 +52,27 @@ public final class TaskRegistration {
   }
 
   /**
+   * Starts the registration of a JavaScript task (the seed's server-side JavaScript).
+   *
+   * @param jsPath the script, relative to the node's scripts directory (e.g. {@code
+   *     billing/invoice.js}); the server refuses a path outside it or a script that does not
+   *     compile
+   * @throws IllegalArgumentException the path is null or blank
+   */
+  public static Builder scriptBuilder(String jsPath) {
+    return new Builder("jsPath", jsPath);
+  }
+
+  /**
+   * The seed's JavaScript registration: a script and its parameter, nothing else.
+   *
+   * @throws IllegalArgumentException a blank path, or a parameter outside the seed's type table
+   */
+  public static TaskRegistration script(String jsPath, Map<String, ?> parameter) {
+    return scriptBuilder(jsPath).parameter(parameter).build();
+  }
+
+  /**
    * The seed's registration: a task and its parameter, nothing else.
    *
    * @throws IllegalArgumentException a blank name, or a parameter outside the seed's type table
@@ -59,9 +81,14 @@ public final class TaskRegistration {
     return builder(taskClassName).parameter(parameter).build();
   }
 
-  /** The task type's class name or alias. */
+  /** The task type's class name or alias; null for a JavaScript task. */
   public String taskClassName() {
     return (String) body.get("taskClassName");
+  }
+
+  /** The JavaScript task's script; null for a Java task. */
+  public String jsPath() {
+    return (String) body.get("jsPath");
   }
 
   /** Serial queues only: whether an exception in the task deactivates the queue. */
@@ -90,7 +117,8 @@ public final class TaskRegistration {
 
   /** Builds a {@link TaskRegistration}; each setter refuses an invalid value at once. */
   public static final class Builder {
-    private final String taskClassName;
+    private final String taskMember;
+    private final String task;
     private Map<String, ?> parameter;
     private Instant sentTime;
     private final Map<String, Object> timeouts = new LinkedHashMap<>();
@@ -99,10 +127,17 @@ public final class TaskRegistration {
     private boolean stopProgressOnError;
 
     private Builder(String taskClassName) {
-      if (taskClassName == null || taskClassName.isBlank()) {
-        throw new IllegalArgumentException("taskClassName must name a task type");
+      this("taskClassName", taskClassName);
+    }
+
+    /** {@code member} is {@code taskClassName} or {@code jsPath}, {@code task} its value. */
+    private Builder(String member, String task) {
+      if (task == null || task.isBlank()) {
+        throw new IllegalArgumentException(
+            member + (member.equals("jsPath") ? " must name a script" : " must name a task type"));
       }
-      this.taskClassName = taskClassName;
+      this.taskMember = member;
+      this.task = task;
     }
 
     /**
@@ -197,7 +232,7 @@ public final class TaskRegistration {
 
     private Map<String, Object> body() {
       Map<String, Object> body = new LinkedHashMap<>();
-      body.put("taskClassName", taskClassName);
+      body.put(taskMember, task);
       if (parameter != null) {
         body.put("parameter", Json.tree(parameter));
       }

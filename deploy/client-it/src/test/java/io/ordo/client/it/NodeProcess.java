@@ -58,6 +58,8 @@ final class NodeProcess implements AutoCloseable {
       env.put("ORDO_TOKENS", SUBMITTER + ":default:submitter," + OTHER_TENANT + ":acme:operator");
       env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "2");
       env.put("ORDO_ROUND_INTERVAL", "1");
+      // created by the node with the sample scripts (echo.js, fail.js, heartbeat.js)
+      env.put("ORDO_SCRIPTS_DIR", dataDir.resolve("scripts").toString());
       Process process = builder.start();
       NodeProcess node = new NodeProcess(dataDir, process, awaitReady(process, dataDir));
       return node;
@@ -96,6 +98,11 @@ final class NodeProcess implements AutoCloseable {
   /** e.g. {@code http://127.0.0.1:41234} */
   String baseUrl() {
     return baseUrl;
+  }
+
+  /** The node's scripts directory ({@code ORDO_SCRIPTS_DIR}), with the sample scripts. */
+  Path scriptsDir() {
+    return dataDir.resolve("scripts");
   }
 
   long pid() {
