@@ -6,10 +6,14 @@ import java.util.List;
 
 /**
  * Reads an intrinsic function call such as {@code States.Format('{} items', $.count)}. Arguments
- * are single-quoted strings (with {@code \'}, {@code \\}, {@code \{} and {@code \}} escapes),
- * numbers, {@code true}, {@code false}, {@code null}, paths and nested calls.
+ * are single-quoted strings (with {@code \'}, {@code \\}, {@code \{} and {@code \}} escapes, the
+ * only ones Step Functions allows: any other is a syntax error), numbers, {@code true}, {@code
+ * false}, {@code null}, paths and nested calls.
  */
 final class IntrinsicParser {
+
+  // The characters that a backslash may escape inside a string literal.
+  private static final String ESCAPED = "'{}\\";
 
   private final String text;
   private int position;
@@ -41,24 +45,25 @@ final class IntrinsicParser {
     List<Expression> arguments = new ArrayList<>();
     skipSpaces();
     if (peek() != ')') {
-      arguments.add(argument());
+      arguments.add(argument(name.equals("States.Format")));
       skipSpaces();
       while (peek() == ',') {
         position++;
-        arguments.add(argument());
+        arguments.add(argument(false));
         skipSpaces();
       }
     }
     expect(')');
-    IntrinsicFunctions.checkCall(name, arguments.size());
+    IntrinsicFunctions.checkCall(name, arguments);
     return new Expression.FunctionCall(name, arguments);
   }
 
-  private Expression argument() {
+  // A Format template keeps its escaped braces apart (see TextFunctions.format).
+  private Expression argument(boolean formatTemplate) {
     skipSpaces();
     char c = peek();
     if (c == '\'') {
-      return new Expression.Literal(string());
+      return new Expression.Literal(string(formatTemplate));
     }
     if (c == '$') {
       return new Expression.PathReference(JsonPath.parse(pathText()));
@@ -75,14 +80,23 @@ final class IntrinsicParser {
     return call();
   }
 
-  private String string() {
+  private String string(boolean formatTemplate) {
     StringBuilder value = new StringBuilder();
     position++;
     while (position < text.length() && text.charAt(position) != '\'') {
       char c = text.charAt(position);
-      if (c == '\\' && position + 1 < text.length()) {
+      if (c == '\\') {
         position++;
-        c = text.charAt(position);
+        c = peek();
+        if (ESCAPED.indexOf(c) < 0) {
+          throw error(
+              "illegal escape at position "
+                  + (position - 1)
+                  + ": only \\', \\{, \\} and \\\\ may be escaped");
+        }
+        if (formatTemplate && (c == '{' || c == '}')) {
+          c = c == '{' ? TextFunctions.ESCAPED_OPEN : TextFunctions.ESCAPED_CLOSE;
+        }
       }
       value.append(c);
       position++;

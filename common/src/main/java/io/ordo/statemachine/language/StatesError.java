@@ -33,7 +33,10 @@ public final class StatesError {
   /** A state's ResultPath could not be applied to its input. */
   public static final String RESULT_PATH_MATCH_FAILURE = "States.ResultPathMatchFailure";
 
-  /** A {@code .$} path in Parameters, ResultSelector or ItemSelector matched nothing. */
+  /**
+   * Documented for a {@code .$} path in Parameters, ResultSelector or ItemSelector that matches
+   * nothing; Step Functions (and Ordo) answer {@link #RUNTIME} instead. Kept for ErrorEquals.
+   */
   public static final String PARAMETER_PATH_FAILURE = "States.ParameterPathFailure";
 
   /** No Choice rule matched and the Choice state has no Default. */
