@@ -108,7 +108,13 @@ class BoundsTest {
   void aPassStateThatLoopsOnItself_failsOnTheTransitionsOfOneStep() {
     machines.put(
         "Spin",
-        "{ \"StartAt\": \"A\", \"States\": { \"A\": { \"Type\": \"Pass\", \"Next\": \"A\" } } }");
+        // A loop with a way out that the input never takes (a loop without one is refused).
+        """
+        { "StartAt": "A", "States": { "A": { "Type": "Pass", "Next": "Loop" },
+          "Loop": { "Type": "Choice", "Choices": [ { "Variable": "$.stop", "IsPresent": true,
+            "Next": "Done" } ], "Default": "A" },
+          "Done": { "Type": "Succeed" } } }
+        """);
     String id = machines.start("Spin", new JsonObject());
 
     JsonObject execution = machines.await(id, "FAILED");
@@ -125,8 +131,13 @@ class BoundsTest {
     startNode(TestNode.environment("ORDO_MAX_HISTORY_EVENTS", "100"));
     machines.put(
         "Again",
-        "{ \"StartAt\": \"T\", \"States\": { \"T\": { \"Type\": \"Task\","
-            + " \"Resource\": \"ordo:task:Echo\", \"Next\": \"T\" } } }");
+        """
+        { "StartAt": "T", "States": {
+          "T": { "Type": "Task", "Resource": "ordo:task:Echo", "Next": "Loop" },
+          "Loop": { "Type": "Choice", "Choices": [ { "Variable": "$.stop", "IsPresent": true,
+            "Next": "Done" } ], "Default": "T" },
+          "Done": { "Type": "Succeed" } } }
+        """);
     String id = machines.start("Again", new JsonObject().put("x", 1));
 
     JsonObject execution = machines.await(id, "FAILED");
