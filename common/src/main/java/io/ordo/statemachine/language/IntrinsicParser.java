@@ -15,8 +15,12 @@ final class IntrinsicParser {
   // The characters that a backslash may escape inside a string literal.
   private static final String ESCAPED = "'{}\\";
 
+  // Step Functions allows up to 10 nested intrinsic functions in a field.
+  private static final int MAX_NESTED_CALLS = 10;
+
   private final String text;
   private int position;
+  private int calls;
 
   IntrinsicParser(String text) {
     this.text = text;
@@ -40,6 +44,9 @@ final class IntrinsicParser {
     String name = text.substring(start, position);
     if (name.isEmpty()) {
       throw error("expected a path starting with '$' or an intrinsic function call");
+    }
+    if (++calls > MAX_NESTED_CALLS) {
+      throw error("more than " + MAX_NESTED_CALLS + " intrinsic functions in one field");
     }
     expect('(');
     List<Expression> arguments = new ArrayList<>();

@@ -88,6 +88,29 @@ class IntrinsicFunctionsTest {
   }
 
   @Test
+  void parse_allowsUpToTenIntrinsicFunctionsInAField() {
+    // Nine nested, like the documentation's example.
+    String nine =
+        "States.Format('{}.{}', States.ArrayGetItem(States.StringSplit(States.ArrayGetItem("
+            + "States.StringSplit($.ImageRecipe.Arn, '/'), 2), '.'), 0), States.ArrayGetItem("
+            + "States.StringSplit(States.ArrayGetItem(States.StringSplit($.ImageRecipe.Arn, '/'),"
+            + " 2), '.'), 1))";
+    JsonObject recipe =
+        new JsonObject()
+            .put(
+                "ImageRecipe",
+                new JsonObject()
+                    .put(
+                        "Arn",
+                        "arn:aws:imagebuilder:us-east-1:123456789012:image-recipe/recipe/1.0.2"));
+    assertEquals("1.0", Expression.parse(nine).evaluate(recipe, new JsonObject()));
+    Expression.parse("States.Array(" + nine + ")");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Expression.parse("States.Array(States.Array(" + nine + "))"));
+  }
+
+  @Test
   void stringToJson_ofAnEmptyOrBlankStringIsNull() {
     assertEquals(null, eval("States.StringToJson('')"));
     assertEquals(null, eval("States.StringToJson('  ')"));
