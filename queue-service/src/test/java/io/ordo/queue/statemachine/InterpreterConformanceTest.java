@@ -24,7 +24,8 @@ class InterpreterConformanceTest {
     String definition =
         """
         { "StartAt": "P", "States": { "P": { "Type": "Pass",
-          "Parameters": { "state.$": "$$.State", "execution.$": "$$.Execution" }, "End": true } } }
+          "Parameters": { "state.$": "$$.State", "execution.$": "$$.Execution",
+            "machine.$": "$$.StateMachine" }, "End": true } } }
         """;
     JsonObject out = outputOf(new Harness(definition, new JsonObject().put("a", 1)).start());
 
@@ -35,6 +36,10 @@ class InterpreterConformanceTest {
     assertEquals("2024-01-01T00:00:00.000Z", execution.getString("StartTime"));
     assertEquals("arn:ordo:iam::t:role/ordo-execution", execution.getString("RoleArn"));
     assertEquals("run-1", execution.getString("Name"));
+    assertEquals("e-1", execution.getString("Id"));
+    assertEquals(new JsonObject().put("a", 1), execution.getJsonObject("Input"));
+    assertEquals(
+        new JsonObject().put("Id", "machine").put("Name", "machine"), out.getJsonObject("machine"));
   }
 
   @Test
