@@ -202,23 +202,7 @@ interface FilterPredicate {
     // A path runs to the next space or operator that is not inside brackets or quotes.
     private String pathText() {
       int start = position;
-      int depth = 0;
-      char quote = 0;
-      while (position < text.length()) {
-        char c = text.charAt(position);
-        if (quote != 0) {
-          quote = c == quote ? 0 : quote;
-        } else if (c == '\'' || c == '"') {
-          quote = c;
-        } else if (c == '[') {
-          depth++;
-        } else if (c == ']') {
-          depth--;
-        } else if (depth == 0 && (Character.isWhitespace(c) || OPERATOR_CHARS.indexOf(c) >= 0)) {
-          break;
-        }
-        position++;
-      }
+      position = JsonPathParser.endOfPath(text, start, OPERATOR_CHARS);
       return text.substring(start, position);
     }
 

@@ -115,23 +115,7 @@ final class IntrinsicParser {
   // A path runs to the next ',' or ')' that is not inside brackets or quotes.
   private String pathText() {
     int start = position;
-    int depth = 0;
-    char quote = 0;
-    while (position < text.length()) {
-      char c = text.charAt(position);
-      if (quote != 0) {
-        quote = c == quote ? 0 : quote;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '[') {
-        depth++;
-      } else if (c == ']') {
-        depth--;
-      } else if (depth == 0 && (c == ',' || c == ')' || Character.isWhitespace(c))) {
-        break;
-      }
-      position++;
-    }
+    position = JsonPathParser.endOfPath(text, start, ",)");
     return text.substring(start, position);
   }
 

@@ -16,6 +16,33 @@ final class JsonPathParser {
     this.text = text;
   }
 
+  /**
+   * Where a path written inside a larger text (an intrinsic function's argument, a filter's
+   * operand) ends: at the first space or one of {@code stops} that is not inside brackets or
+   * quotes.
+   */
+  static int endOfPath(String text, int from, String stops) {
+    int position = from;
+    int depth = 0;
+    char quote = 0;
+    while (position < text.length()) {
+      char c = text.charAt(position);
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '[') {
+        depth++;
+      } else if (c == ']') {
+        depth--;
+      } else if (depth == 0 && (Character.isWhitespace(c) || stops.indexOf(c) >= 0)) {
+        break;
+      }
+      position++;
+    }
+    return position;
+  }
+
   JsonPath parse() {
     if (text == null || !text.startsWith("$")) {
       throw new IllegalArgumentException("a path must start with '$'");

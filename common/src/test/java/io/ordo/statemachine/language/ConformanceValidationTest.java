@@ -1,6 +1,7 @@
 package io.ordo.statemachine.language;
 
-import static io.ordo.statemachine.language.Definitions.json;
+import static io.ordo.statemachine.language.DefinitionValidatorTest.assertOnly;
+import static io.ordo.statemachine.language.DefinitionValidatorTest.states;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,24 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Definitions whose validity Step Functions and Ordo judged differently (issue 15), now judged as
- * Step Functions does.
+ * Step Functions does. The helpers are {@link DefinitionValidatorTest}'s.
  */
 class ConformanceValidationTest {
-
-  private static List<ValidationError> validate(String definition) {
-    return DefinitionValidator.validate(json(definition), Definitions.SAMPLE_TASKS);
-  }
-
-  private static List<ValidationError> states(String startAt, String states) {
-    return validate("{\"StartAt\": \"" + startAt + "\", \"States\": {" + states + "}}");
-  }
-
-  private static void assertOnly(List<ValidationError> errors, String path, String words) {
-    assertEquals(1, errors.size(), () -> "expected one error at " + path + " but got " + errors);
-    assertTrue(
-        errors.get(0).path().equals(path) && errors.get(0).message().contains(words),
-        () -> "no error at " + path + " saying '" + words + "' in " + errors);
-  }
 
   private static String pass(String fields) {
     return "\"Type\": \"Pass\", " + fields + (fields.isEmpty() ? "" : ", ") + "\"End\": true";

@@ -10,17 +10,17 @@ import org.junit.jupiter.api.Test;
 
 class DefinitionValidatorTest {
 
-  private static List<ValidationError> validate(String definition) {
+  static List<ValidationError> validate(String definition) {
     return DefinitionValidator.validate(json(definition), Definitions.SAMPLE_TASKS);
   }
 
   /** A machine of the given states, starting at the first one named. */
-  private static List<ValidationError> states(String startAt, String states) {
+  static List<ValidationError> states(String startAt, String states) {
     return validate("{\"StartAt\": \"" + startAt + "\", \"States\": {" + states + "}}");
   }
 
   /** Asserts exactly one error, at the path, whose message contains the words. */
-  private static void assertOnly(List<ValidationError> errors, String path, String words) {
+  static void assertOnly(List<ValidationError> errors, String path, String words) {
     assertEquals(1, errors.size(), () -> "expected one error at " + path + " but got " + errors);
     assertError(errors, path, words);
   }
