@@ -32,14 +32,11 @@ interface FilterPredicate {
   }
 
   /** Reads a filter's text. */
-  final class Parser {
+  final class Parser extends TextScanner {
     private static final String OPERATOR_CHARS = "=!<>&|)";
 
-    private final String text;
-    private int position;
-
     Parser(String text) {
-      this.text = text;
+      super(text);
     }
 
     FilterPredicate parse() {
@@ -204,25 +201,6 @@ interface FilterPredicate {
       int start = position;
       position = JsonPathParser.endOfPath(text, start, OPERATOR_CHARS);
       return text.substring(start, position);
-    }
-
-    private boolean take(String token) {
-      skipSpaces();
-      if (text.startsWith(token, position)) {
-        position += token.length();
-        return true;
-      }
-      return false;
-    }
-
-    private char peek() {
-      return position < text.length() ? text.charAt(position) : 0;
-    }
-
-    private void skipSpaces() {
-      while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
-        position++;
-      }
     }
 
     private IllegalArgumentException error(String reason) {

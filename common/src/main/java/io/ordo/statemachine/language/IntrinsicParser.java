@@ -10,7 +10,7 @@ import java.util.List;
  * only ones Step Functions allows: any other is a syntax error), numbers, {@code true}, {@code
  * false}, {@code null}, paths and nested calls.
  */
-final class IntrinsicParser {
+final class IntrinsicParser extends TextScanner {
 
   // The characters that a backslash may escape inside a string literal.
   private static final String ESCAPED = "'{}\\";
@@ -18,12 +18,10 @@ final class IntrinsicParser {
   // Step Functions allows up to 10 nested intrinsic functions in a field.
   private static final int MAX_NESTED_CALLS = 10;
 
-  private final String text;
-  private int position;
   private int calls;
 
   IntrinsicParser(String text) {
-    this.text = text;
+    super(text);
   }
 
   Expression.FunctionCall parse() {
@@ -142,16 +140,6 @@ final class IntrinsicParser {
       throw error("expected '" + expected + "' at position " + position);
     }
     position++;
-  }
-
-  private char peek() {
-    return position < text.length() ? text.charAt(position) : 0;
-  }
-
-  private void skipSpaces() {
-    while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
-      position++;
-    }
   }
 
   private IllegalArgumentException error(String reason) {

@@ -4,16 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Reads the text of a {@link JsonPath}; every syntax problem is an IllegalArgumentException. */
-final class JsonPathParser {
+final class JsonPathParser extends TextScanner {
 
   private static final String NOT_IN_NAMES = ".[]'\"*()?@,$ \t\r\n";
 
-  private final String text;
   private final List<PathStep> steps = new ArrayList<>();
-  private int position;
 
   JsonPathParser(String text) {
-    this.text = text;
+    super(text);
   }
 
   /**
@@ -167,25 +165,6 @@ final class JsonPathParser {
       throw error("unclosed filter '[?('");
     }
     steps.add(new PathSelectors.Filter(FilterPredicate.parse(text.substring(start, position - 1))));
-  }
-
-  private boolean take(char expected) {
-    skipSpaces();
-    if (peek() == expected) {
-      position++;
-      return true;
-    }
-    return false;
-  }
-
-  private char peek() {
-    return position < text.length() ? text.charAt(position) : 0;
-  }
-
-  private void skipSpaces() {
-    while (position < text.length() && text.charAt(position) == ' ') {
-      position++;
-    }
   }
 
   private String quotedName(char quote) {

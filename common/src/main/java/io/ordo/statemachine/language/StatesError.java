@@ -27,7 +27,10 @@ public final class StatesError {
   /** The execution could not proceed (e.g. an InputPath matched nothing); never caught. */
   public static final String RUNTIME = "States.Runtime";
 
-  /** A branch of a Parallel state failed. */
+  /**
+   * Documented for a failed Parallel branch; kept for ErrorEquals, never raised: a failing branch
+   * or Map iteration passes its own error on (null from a Fail state without Error), as on AWS.
+   */
   public static final String BRANCH_FAILED = "States.BranchFailed";
 
   /** A state's ResultPath could not be applied to its input. */
