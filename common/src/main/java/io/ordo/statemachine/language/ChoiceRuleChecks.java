@@ -22,17 +22,15 @@ final class ChoiceRuleChecks {
   static void check(FieldReader rule, boolean topLevel) {
     Set<String> allowed = new HashSet<>(OPERATORS);
     allowed.add("Variable");
+    // Comment is allowed in nested rules too (And[0].Comment), as Step Functions accepts.
+    allowed.add("Comment");
     if (topLevel) {
       allowed.add("Next");
-      allowed.add("Comment");
     }
     boolean allAllowed =
         rule.allowOnly(
             allowed,
-            name ->
-                name.equals("Next") || name.equals("Comment")
-                    ? name + " is only allowed in a top-level choice rule"
-                    : null);
+            name -> name.equals("Next") ? "Next is only allowed in a top-level choice rule" : null);
     rule.string("Comment");
     List<String> operators = new ArrayList<>();
     rule.object().fieldNames().stream().filter(OPERATORS::contains).forEach(operators::add);

@@ -1,6 +1,9 @@
 package io.ordo.statemachine.language;
 
-/** Checks a Fail state's Error and Cause, each given as text or as a path. */
+/**
+ * Checks a Fail state's Error and Cause, each given as text or as a path (or intrinsic function
+ * call).
+ */
 final class FailChecks {
 
   private FailChecks() {}
@@ -12,7 +15,7 @@ final class FailChecks {
         fields.report(pathField, "use " + field + " or " + pathField + ", not both");
       }
       fields.string(field);
-      PathChecks.path(fields, pathField, false);
+      PathChecks.expression(fields, pathField);
     }
   }
 }

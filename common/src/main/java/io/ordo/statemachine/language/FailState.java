@@ -11,16 +11,18 @@ import java.util.Optional;
  * @param comment its Comment
  * @param error the fixed {@code Error} name, if given
  * @param cause the fixed {@code Cause}, if given
- * @param errorPath a path to the error name in the state's input ({@code ErrorPath}), if given
- * @param causePath a path to the cause in the state's input ({@code CausePath}), if given
+ * @param errorPath {@code ErrorPath}, if given: a path to the error name in the state's input or
+ *     the context object, or an intrinsic function call such as {@code States.Format('{}',
+ *     $.Error)}
+ * @param causePath {@code CausePath}, if given, of the same kinds
  */
 public record FailState(
     String name,
     Optional<String> comment,
     Optional<String> error,
     Optional<String> cause,
-    Optional<JsonPath> errorPath,
-    Optional<JsonPath> causePath)
+    Optional<String> errorPath,
+    Optional<String> causePath)
     implements State {
 
   @Override
@@ -37,7 +39,8 @@ public record FailState(
   /**
    * The error name this state fails with for an input.
    *
-   * @throws StatesException {@code States.Runtime} if ErrorPath matches nothing or no string
+   * @throws StatesException {@code States.Runtime} if ErrorPath matches nothing or no string,
+   *     {@code States.IntrinsicFailure} if its function fails
    */
   public Optional<String> errorFor(Object input, JsonObject context) {
     return error.isPresent() ? error : errorPath.map(path -> text(path, input, context));
@@ -46,22 +49,24 @@ public record FailState(
   /**
    * The cause this state fails with for an input.
    *
-   * @throws StatesException {@code States.Runtime} if CausePath matches nothing or no string
+   * @throws StatesException {@code States.Runtime} if CausePath matches nothing or no string,
+   *     {@code States.IntrinsicFailure} if its function fails
    */
   public Optional<String> causeFor(Object input, JsonObject context) {
     return cause.isPresent() ? cause : causePath.map(path -> text(path, input, context));
   }
 
-  private static String text(JsonPath path, Object input, JsonObject context) {
+  private static String text(String path, Object input, JsonObject context) {
     Object value;
     try {
-      value = path.resolve(input, context);
+      value = Expression.parse(path).evaluate(input, context);
     } catch (PathFailure missing) {
       throw new StatesException(StatesError.RUNTIME, missing.getMessage());
     }
     if (!(value instanceof String text)) {
       throw new StatesException(
-          StatesError.RUNTIME, "Path '" + path + "' must select a string, not " + value);
+          StatesError.RUNTIME,
+          "'" + path + "' must give a string, not " + JsonValues.abbreviate(value));
     }
     return text;
   }

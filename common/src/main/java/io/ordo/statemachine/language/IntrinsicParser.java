@@ -6,16 +6,22 @@ import java.util.List;
 
 /**
  * Reads an intrinsic function call such as {@code States.Format('{} items', $.count)}. Arguments
- * are single-quoted strings (with {@code \'}, {@code \\}, {@code \{} and {@code \}} escapes),
- * numbers, {@code true}, {@code false}, {@code null}, paths and nested calls.
+ * are single-quoted strings (with {@code \'}, {@code \\}, {@code \{} and {@code \}} escapes, the
+ * only ones Step Functions allows: any other is a syntax error), numbers, {@code true}, {@code
+ * false}, {@code null}, paths and nested calls.
  */
-final class IntrinsicParser {
+final class IntrinsicParser extends TextScanner {
 
-  private final String text;
-  private int position;
+  // The characters that a backslash may escape inside a string literal.
+  private static final String ESCAPED = "'{}\\";
+
+  // Step Functions allows up to 10 nested intrinsic functions in a field.
+  private static final int MAX_NESTED_CALLS = 10;
+
+  private int calls;
 
   IntrinsicParser(String text) {
-    this.text = text;
+    super(text);
   }
 
   Expression.FunctionCall parse() {
@@ -37,28 +43,32 @@ final class IntrinsicParser {
     if (name.isEmpty()) {
       throw error("expected a path starting with '$' or an intrinsic function call");
     }
+    if (++calls > MAX_NESTED_CALLS) {
+      throw error("more than " + MAX_NESTED_CALLS + " intrinsic functions in one field");
+    }
     expect('(');
     List<Expression> arguments = new ArrayList<>();
     skipSpaces();
     if (peek() != ')') {
-      arguments.add(argument());
+      arguments.add(argument(name.equals("States.Format")));
       skipSpaces();
       while (peek() == ',') {
         position++;
-        arguments.add(argument());
+        arguments.add(argument(false));
         skipSpaces();
       }
     }
     expect(')');
-    IntrinsicFunctions.checkCall(name, arguments.size());
+    IntrinsicFunctions.checkCall(name, arguments);
     return new Expression.FunctionCall(name, arguments);
   }
 
-  private Expression argument() {
+  // A Format template keeps its escaped braces apart (see TextFunctions.format).
+  private Expression argument(boolean formatTemplate) {
     skipSpaces();
     char c = peek();
     if (c == '\'') {
-      return new Expression.Literal(string());
+      return new Expression.Literal(string(formatTemplate));
     }
     if (c == '$') {
       return new Expression.PathReference(JsonPath.parse(pathText()));
@@ -75,14 +85,23 @@ final class IntrinsicParser {
     return call();
   }
 
-  private String string() {
+  private String string(boolean formatTemplate) {
     StringBuilder value = new StringBuilder();
     position++;
     while (position < text.length() && text.charAt(position) != '\'') {
       char c = text.charAt(position);
-      if (c == '\\' && position + 1 < text.length()) {
+      if (c == '\\') {
         position++;
-        c = text.charAt(position);
+        c = peek();
+        if (ESCAPED.indexOf(c) < 0) {
+          throw error(
+              "illegal escape at position "
+                  + (position - 1)
+                  + ": only \\', \\{, \\} and \\\\ may be escaped");
+        }
+        if (formatTemplate && (c == '{' || c == '}')) {
+          c = c == '{' ? TextFunctions.ESCAPED_OPEN : TextFunctions.ESCAPED_CLOSE;
+        }
       }
       value.append(c);
       position++;
@@ -94,23 +113,7 @@ final class IntrinsicParser {
   // A path runs to the next ',' or ')' that is not inside brackets or quotes.
   private String pathText() {
     int start = position;
-    int depth = 0;
-    char quote = 0;
-    while (position < text.length()) {
-      char c = text.charAt(position);
-      if (quote != 0) {
-        quote = c == quote ? 0 : quote;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '[') {
-        depth++;
-      } else if (c == ']') {
-        depth--;
-      } else if (depth == 0 && (c == ',' || c == ')' || Character.isWhitespace(c))) {
-        break;
-      }
-      position++;
-    }
+    position = JsonPathParser.endOfPath(text, start, ",)");
     return text.substring(start, position);
   }
 
@@ -137,16 +140,6 @@ final class IntrinsicParser {
       throw error("expected '" + expected + "' at position " + position);
     }
     position++;
-  }
-
-  private char peek() {
-    return position < text.length() ? text.charAt(position) : 0;
-  }
-
-  private void skipSpaces() {
-    while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
-      position++;
-    }
   }
 
   private IllegalArgumentException error(String reason) {

@@ -4,19 +4,29 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.security.SecureRandom;
+import java.util.Random;
 
 /**
  * The intrinsic functions on JSON values and numbers: StringToJson, JsonToString, JsonMerge,
- * MathAdd.
+ * MathAdd, MathRandom.
  */
 final class JsonFunctions {
 
+  private static final BigDecimal HALF = new BigDecimal("0.5");
+  private static final Random RANDOM = new SecureRandom();
+
   private JsonFunctions() {}
 
-  /** {@code States.StringToJson(string)}: parses JSON text into a value. */
+  /** {@code States.StringToJson(string)}: parses JSON text into a value; blank text is null. */
   static Object stringToJson(IntrinsicArguments arguments) {
+    String text = arguments.string(0);
+    if (text.isBlank()) {
+      return null;
+    }
     try {
-      return Json.decodeValue(arguments.string(0));
+      return Json.decodeValue(text);
     } catch (DecodeException notJson) {
       throw arguments.failure("the string is not JSON: " + notJson.getMessage());
     }
@@ -50,17 +60,38 @@ final class JsonFunctions {
     }
   }
 
-  /** {@code States.MathAdd(a, b)}: the sum, an integer when both operands are. */
+  /**
+   * {@code States.MathAdd(a, b)}: the sum of the two numbers, each first rounded to the nearest
+   * integer (halves upwards) as Step Functions does: {@code 1.49 + 1.5} is 3.
+   */
   static Object mathAdd(IntrinsicArguments arguments) {
-    BigDecimal sum =
-        JsonValues.decimal(arguments.number(0)).add(JsonValues.decimal(arguments.number(1)));
-    if (JsonValues.isIntegral(sum)) {
-      try {
-        return sum.longValueExact();
-      } catch (ArithmeticException tooLarge) {
-        throw arguments.failure("the sum is out of range");
-      }
+    return integer(arguments, rounded(arguments, 0).add(rounded(arguments, 1)));
+  }
+
+  /**
+   * {@code States.MathRandom(start, end[, seed])}: a random integer from {@code start} (inclusive)
+   * to {@code end} (exclusive), the same one for the same seed; arguments are rounded like MathAdd.
+   */
+  static Object mathRandom(IntrinsicArguments arguments) {
+    long start = integer(arguments, rounded(arguments, 0));
+    long end = integer(arguments, rounded(arguments, 1));
+    if (end <= start) {
+      throw arguments.failure("the end must be greater than the start");
     }
-    return sum.doubleValue();
+    Random random =
+        arguments.size() == 3 ? new Random(integer(arguments, rounded(arguments, 2))) : RANDOM;
+    return start + random.nextLong(end - start);
+  }
+
+  private static BigDecimal rounded(IntrinsicArguments arguments, int index) {
+    return JsonValues.decimal(arguments.number(index)).add(HALF).setScale(0, RoundingMode.FLOOR);
+  }
+
+  private static long integer(IntrinsicArguments arguments, BigDecimal value) {
+    try {
+      return value.longValueExact();
+    } catch (ArithmeticException tooLarge) {
+      throw arguments.failure(value + " is out of the integer range");
+    }
   }
 }

@@ -10,11 +10,14 @@ import java.util.List;
  * $.items[0]}, {@code $['a b']} or {@code $$.Execution.Id}.
  *
  * <p>Supported: the roots {@code $} (the state's input) and {@code $$} (the context object), field
- * steps {@code .name}, {@code ['name']} and {@code ["name"]}, index steps {@code [0]}, and the
- * wildcards {@code .*} and {@code [*]}. A path with a wildcard always reads as an array of what it
- * matched. A <em>reference path</em> (ResultPath, ItemsPath, SecondsPath, TimestampPath) must name
- * a single node: no wildcard. Not supported: deep scan {@code ..}, slices, unions, filters {@code
- * [?(...)]}, negative indices and functions; the validator reports them as bad syntax.
+ * steps {@code .name}, {@code ['name']} and {@code ["name"]}, index steps {@code [0]} and {@code
+ * [-1]} (from the end), and the selectors of {@link PathSelectors}: wildcards {@code .*} and {@code
+ * [*]}, slices {@code [1:3]}, unions {@code [0,2]} and {@code ['a','b']}, deep scan {@code ..name}
+ * and filters {@code [?(@.price < 10)]} ({@link FilterPredicate}). A path with a selector always
+ * reads as an array of what it matched, empty when the data is missing ({@code $.items[*]} on
+ * {@code {}} is {@code []}). A <em>reference path</em> (ResultPath, ItemsPath, SecondsPath,
+ * TimestampPath) must name a single node: no selector. Not supported: functions such as {@code
+ * length()} and script expressions {@code [(...)]}; the validator reports them as bad syntax.
  */
 public final class JsonPath {
 
@@ -48,7 +51,8 @@ public final class JsonPath {
   public static JsonPath parseReference(String text) {
     JsonPath path = parse(text);
     if (!path.isReferencePath()) {
-      throw new IllegalArgumentException("a reference path may not use the wildcard '*'");
+      throw new IllegalArgumentException(
+          "a reference path names one node: no wildcard, slice, union, deep scan or filter");
     }
     return path;
   }
@@ -58,18 +62,18 @@ public final class JsonPath {
     return contextPath;
   }
 
-  /** Whether this path names at most one node (it has no wildcard). */
+  /** Whether this path names at most one node (it has no wildcard or other selector). */
   public boolean isReferencePath() {
-    return steps.stream().noneMatch(PathStep.Wildcard.class::isInstance);
+    return steps.stream().noneMatch(PathStep.Selector.class::isInstance);
   }
 
   /**
    * Reads what this path names in a document. The root is the document, whether the path starts
    * with {@code $} or {@code $$}; see {@link #resolve} to pick the root from the path.
    *
-   * @return a copy of the node, or for a wildcard path an array of the matched nodes
-   * @throws PathFailure if a path without wildcard matches nothing, or a wildcard path fails before
-   *     its first wildcard
+   * @return a copy of the node, or for a path with a selector an array of the matched nodes
+   * @throws PathFailure if a path without selector matches nothing (a path with one never fails: it
+   *     matches none)
    */
   public Object read(Object root) {
     if (isReferencePath()) {
@@ -80,7 +84,7 @@ public final class JsonPath {
       return JsonValues.copy(node);
     }
     List<Object> matches = new ArrayList<>();
-    collect(root, 0, true, matches);
+    collect(root, root, 0, matches);
     JsonArray array = new JsonArray();
     matches.forEach(match -> array.add(JsonValues.copy(match)));
     return array;
@@ -115,25 +119,22 @@ public final class JsonPath {
     return copy;
   }
 
-  private void collect(Object node, int index, boolean strict, List<Object> matches) {
+  private void collect(Object root, Object node, int index, List<Object> matches) {
     if (index == steps.size()) {
       matches.add(node);
       return;
     }
     PathStep step = steps.get(index);
-    if (step instanceof PathStep.Wildcard) {
-      for (Object child : PathStep.Wildcard.children(node)) {
-        collect(child, index + 1, false, matches);
+    if (step instanceof PathStep.Selector selector) {
+      for (Object child : selector.select(node, root)) {
+        collect(root, child, index + 1, matches);
       }
       return;
     }
     try {
-      collect(step.child(node, text), index + 1, strict, matches);
+      collect(root, step.child(node, text), index + 1, matches);
     } catch (PathFailure missing) {
-      // After a wildcard, elements without the field are skipped, as JSONPath does.
-      if (strict) {
-        throw missing;
-      }
+      // As in Jayway's JSONPath, what is missing on the way is no match, not a failure.
     }
   }
 

@@ -4,16 +4,41 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Reads the text of a {@link JsonPath}; every syntax problem is an IllegalArgumentException. */
-final class JsonPathParser {
+final class JsonPathParser extends TextScanner {
 
   private static final String NOT_IN_NAMES = ".[]'\"*()?@,$ \t\r\n";
 
-  private final String text;
   private final List<PathStep> steps = new ArrayList<>();
-  private int position;
 
   JsonPathParser(String text) {
-    this.text = text;
+    super(text);
+  }
+
+  /**
+   * Where a path written inside a larger text (an intrinsic function's argument, a filter's
+   * operand) ends: at the first space or one of {@code stops} that is not inside brackets or
+   * quotes.
+   */
+  static int endOfPath(String text, int from, String stops) {
+    int position = from;
+    int depth = 0;
+    char quote = 0;
+    while (position < text.length()) {
+      char c = text.charAt(position);
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '[') {
+        depth++;
+      } else if (c == ']') {
+        depth--;
+      } else if (depth == 0 && (Character.isWhitespace(c) || stops.indexOf(c) >= 0)) {
+        break;
+      }
+      position++;
+    }
+    return position;
   }
 
   JsonPath parse() {
@@ -37,8 +62,12 @@ final class JsonPathParser {
 
   private void dotStep() {
     position++;
-    if (position < text.length() && text.charAt(position) == '.') {
-      throw error("deep scan '..' is not supported");
+    if (peek() == '.') {
+      steps.add(new PathSelectors.DeepScan());
+      position++;
+      if (peek() == '[') {
+        return;
+      }
     }
     if (position < text.length() && text.charAt(position) == '*') {
       position++;
@@ -66,21 +95,76 @@ final class JsonPathParser {
     }
     char c = text.charAt(position);
     if (c == '\'' || c == '"') {
-      steps.add(new PathStep.Field(quotedName(c)));
+      List<PathStep> names = new ArrayList<>();
+      names.add(new PathStep.Field(quotedName(c)));
+      while (take(',')) {
+        skipSpaces();
+        char quote = peek();
+        if (quote != '\'' && quote != '"') {
+          throw error("expected a quoted name at position " + position);
+        }
+        names.add(new PathStep.Field(quotedName(quote)));
+      }
+      steps.add(names.size() == 1 ? names.get(0) : new PathSelectors.Union(names));
     } else if (c == '*') {
       position++;
       steps.add(new PathStep.Wildcard());
-    } else if (Character.isDigit(c)) {
-      steps.add(new PathStep.Index(index()));
-    } else if (c == '?' || c == '(') {
-      throw error("filter and script expressions are not supported");
+    } else if (Character.isDigit(c) || c == '-' || c == ':') {
+      indexOrSlice();
+    } else if (c == '?') {
+      filter();
+    } else if (c == '(') {
+      throw error("script expressions are not supported");
     } else {
       throw error("expected a quoted name, an index or '*' after '[' at position " + position);
     }
-    if (position >= text.length() || text.charAt(position) != ']') {
-      throw error("expected ']' at position " + position + " (slices and unions are unsupported)");
+    if (!take(']')) {
+      throw error("expected ']' at position " + position);
     }
+  }
+
+  // [n], [-n], [a:b], [a:], [:b], or a union [a,b,...]
+  private void indexOrSlice() {
+    Integer first = peek() == ':' ? null : index();
+    if (take(':')) {
+      steps.add(new PathSelectors.Slice(first, peek() == ']' ? null : index()));
+      return;
+    }
+    List<PathStep> members = new ArrayList<>();
+    members.add(new PathStep.Index(first));
+    while (take(',')) {
+      skipSpaces();
+      members.add(new PathStep.Index(index()));
+    }
+    steps.add(members.size() == 1 ? members.get(0) : new PathSelectors.Union(members));
+  }
+
+  // [?(condition)]: the condition runs to the ')' that closes its '(', outside quotes.
+  private void filter() {
     position++;
+    if (!take('(')) {
+      throw error("expected '(' after '[?' at position " + position);
+    }
+    int start = position;
+    int depth = 1;
+    char quote = 0;
+    while (position < text.length() && depth > 0) {
+      char c = text.charAt(position);
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      }
+      position++;
+    }
+    if (depth > 0) {
+      throw error("unclosed filter '[?('");
+    }
+    steps.add(new PathSelectors.Filter(FilterPredicate.parse(text.substring(start, position - 1))));
   }
 
   private String quotedName(char quote) {
@@ -104,13 +188,16 @@ final class JsonPathParser {
 
   private int index() {
     int start = position;
+    if (peek() == '-') {
+      position++;
+    }
     while (position < text.length() && Character.isDigit(text.charAt(position))) {
       position++;
     }
     try {
       return Integer.parseInt(text.substring(start, position));
-    } catch (NumberFormatException tooLarge) {
-      throw error("index " + text.substring(start, position) + " is too large");
+    } catch (NumberFormatException notAnIndex) {
+      throw error("bad index '" + text.substring(start, position) + "' at position " + start);
     }
   }
 

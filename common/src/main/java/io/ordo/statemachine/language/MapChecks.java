@@ -16,6 +16,10 @@ final class MapChecks {
       fields.report("Parameters", "use ItemSelector or its older name Parameters, not both");
     }
     fields.integer("MaxConcurrency", 0);
+    PathChecks.referencePath(fields, "MaxConcurrencyPath");
+    if (fields.has("MaxConcurrency") && fields.has("MaxConcurrencyPath")) {
+      fields.report("MaxConcurrencyPath", "use MaxConcurrency or MaxConcurrencyPath, not both");
+    }
     boolean processor = fields.has("ItemProcessor");
     boolean iterator = fields.has("Iterator");
     if (processor && iterator) {
@@ -32,7 +36,8 @@ final class MapChecks {
     fields
         .jsonObject("Iterator")
         .ifPresent(
-            json -> scopes.validate(json, fields.at("Iterator"), ScopeValidator.Kind.BRANCH));
+            json ->
+                scopes.validate(json, fields.at("Iterator"), ScopeValidator.Kind.ITEM_PROCESSOR));
   }
 
   /** An item processor's ProcessorConfig: Ordo runs inline Map states only. */

@@ -18,7 +18,7 @@ public final class MapIteration {
    * @param effectiveInput the Map state's input after InputPath
    * @param context the context object of the Map state
    * @throws StatesException {@code States.Runtime} if ItemsPath matches nothing or no array; {@code
-   *     States.ParameterPathFailure} or {@code States.IntrinsicFailure} if the ItemSelector fails
+   *     States.Runtime} or {@code States.IntrinsicFailure} if the ItemSelector fails
    */
   public static List<Object> itemInputs(MapState state, Object effectiveInput, JsonObject context) {
     JsonArray items = items(state, effectiveInput, context);

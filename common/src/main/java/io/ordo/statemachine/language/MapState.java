@@ -1,5 +1,7 @@
 package io.ordo.statemachine.language;
 
+import io.vertx.core.json.JsonObject;
+import java.math.BigDecimal;
 import java.util.Optional;
 
 /**
@@ -18,6 +20,8 @@ import java.util.Optional;
  * @param itemProcessor the states each run goes through ({@code ItemProcessor} or the legacy {@code
  *     Iterator})
  * @param maxConcurrency how many runs at once at most; 0 means no limit
+ * @param maxConcurrencyPath a reference path to that number in the effective input ({@code
+ *     MaxConcurrencyPath}), which then replaces {@code maxConcurrency}
  * @param errorHandling its Retry and Catch
  */
 public record MapState(
@@ -29,8 +33,40 @@ public record MapState(
     Optional<PayloadTemplate> itemSelector,
     Branch itemProcessor,
     int maxConcurrency,
+    Optional<JsonPath> maxConcurrencyPath,
     ErrorHandling errorHandling)
     implements State {
+
+  /**
+   * How many runs at once at most for an effective input (0: no limit).
+   *
+   * @throws StatesException {@code States.Runtime} if MaxConcurrencyPath matches nothing or no
+   *     non-negative integer
+   */
+  public int maxConcurrencyFor(Object effectiveInput, JsonObject context) {
+    if (maxConcurrencyPath.isEmpty()) {
+      return maxConcurrency;
+    }
+    JsonPath path = maxConcurrencyPath.get();
+    Object value;
+    try {
+      value = path.resolve(effectiveInput, context);
+    } catch (PathFailure missing) {
+      throw new StatesException(StatesError.RUNTIME, missing.getMessage());
+    }
+    if (JsonValues.isIntegral(value)) {
+      BigDecimal number = JsonValues.decimal((Number) value);
+      if (number.signum() >= 0 && number.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0) {
+        return number.intValue();
+      }
+    }
+    throw new StatesException(
+        StatesError.RUNTIME,
+        "MaxConcurrencyPath '"
+            + path
+            + "' must select a non-negative integer, not "
+            + JsonValues.abbreviate(value));
+  }
 
   @Override
   public StateType type() {

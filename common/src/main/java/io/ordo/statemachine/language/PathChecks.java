@@ -22,6 +22,19 @@ final class PathChecks {
             });
   }
 
+  /** A field holding a path or an intrinsic function call (ErrorPath, CausePath). */
+  static void expression(FieldReader fields, String name) {
+    text(fields, name, false)
+        .ifPresent(
+            expression -> {
+              try {
+                Expression.parse(expression);
+              } catch (IllegalArgumentException bad) {
+                fields.report(name, "bad expression '" + expression + "': " + bad.getMessage());
+              }
+            });
+  }
+
   /** A reference path field (ItemsPath, SecondsPath, ...): a path without wildcards. */
   static void referencePath(FieldReader fields, String name) {
     text(fields, name, false)
@@ -61,6 +74,16 @@ final class PathChecks {
         Object value = object.getValue(name);
         if (!PayloadTemplate.isExpressionField(name)) {
           walk(value, at.field(name), problems);
+        } else if (object.containsKey(PayloadTemplate.target(name))) {
+          problems.add(
+              at.field(name),
+              "'"
+                  + name
+                  + "' and '"
+                  + PayloadTemplate.target(name)
+                  + "' would both set the field '"
+                  + PayloadTemplate.target(name)
+                  + "'");
         } else if (!(value instanceof String expression)) {
           problems.add(
               at.field(name),

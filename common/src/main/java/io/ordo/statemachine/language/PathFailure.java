@@ -2,8 +2,8 @@ package io.ordo.statemachine.language;
 
 /**
  * A path matched nothing in the document it was read from. Which States error this becomes depends
- * on where the path was used ({@code States.Runtime} for InputPath, {@code
- * States.ParameterPathFailure} in a payload template, ...), so callers translate it.
+ * on where the path was used ({@code States.Runtime} for InputPath, {@code States.Runtime} in a
+ * payload template too, ...), so callers translate it.
  */
 public class PathFailure extends RuntimeException {
 

@@ -5,7 +5,10 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One step of a {@link JsonPath}: a field, an index or a wildcard. */
+/**
+ * One step of a {@link JsonPath}: a field or an index, which name one node, or a {@link Selector}
+ * (wildcard, slice, union, deep scan, filter), which selects any number of them.
+ */
 sealed interface PathStep {
 
   /** The child this step selects, or a {@link PathFailure} if there is none. */
@@ -64,7 +67,7 @@ sealed interface PathStep {
     }
   }
 
-  /** {@code [n]}. */
+  /** {@code [n]}; a negative {@code n} counts from the end ({@code [-1]} is the last element). */
   record Index(int index) implements PathStep {
 
     @Override
@@ -73,26 +76,35 @@ sealed interface PathStep {
         throw new PathFailure(
             path, "index " + index + " read from a " + JsonValues.typeOf(node) + ", not an array");
       }
-      if (index >= array.size()) {
+      int at = position(array);
+      if (at < 0 || at >= array.size()) {
         throw new PathFailure(
             path, "index " + index + " is out of bounds (size " + array.size() + ")");
       }
-      return array.getValue(index);
+      return array.getValue(at);
     }
 
     @Override
     public Object childForWrite(Object node, String path) {
-      return asArray(node, path).getValue(index);
+      JsonArray array = asArray(node, path);
+      return array.getValue(position(array));
     }
 
     @Override
     public void put(Object node, Object value, String path) {
-      asArray(node, path).set(index, value);
+      JsonArray array = asArray(node, path);
+      array.set(position(array), value);
+    }
+
+    private int position(JsonArray array) {
+      return index < 0 ? array.size() + index : index;
     }
 
     // Arrays are never grown: Step Functions only replaces existing elements.
     private JsonArray asArray(Object node, String path) {
-      if (node instanceof JsonArray array && index < array.size()) {
+      if (node instanceof JsonArray array
+          && position(array) >= 0
+          && position(array) < array.size()) {
         return array;
       }
       throw new StatesException(
@@ -106,8 +118,37 @@ sealed interface PathStep {
     }
   }
 
+  /**
+   * A step that selects any number of nodes; a path with one reads as an array of what it matched,
+   * and cannot be written to.
+   */
+  non-sealed interface Selector extends PathStep {
+
+    /**
+     * The nodes this step selects below a node, in document order.
+     *
+     * @param root the whole document, which {@code $} inside a filter reads
+     */
+    List<Object> select(Object node, Object root);
+
+    @Override
+    default Object child(Object node, String path) {
+      throw new IllegalStateException("this step selects many nodes: " + path);
+    }
+
+    @Override
+    default Object childForWrite(Object node, String path) {
+      throw new IllegalStateException("this step cannot be written: " + path);
+    }
+
+    @Override
+    default void put(Object node, Object value, String path) {
+      throw new IllegalStateException("this step cannot be written: " + path);
+    }
+  }
+
   /** {@code .*} or {@code [*]}: every element of an array or every field value of an object. */
-  record Wildcard() implements PathStep {
+  record Wildcard() implements Selector {
 
     static List<Object> children(Object node) {
       List<Object> children = new ArrayList<>();
@@ -122,18 +163,8 @@ sealed interface PathStep {
     }
 
     @Override
-    public Object child(Object node, String path) {
-      throw new IllegalStateException("a wildcard selects many nodes: " + path);
-    }
-
-    @Override
-    public Object childForWrite(Object node, String path) {
-      throw new IllegalStateException("a wildcard cannot be written: " + path);
-    }
-
-    @Override
-    public void put(Object node, Object value, String path) {
-      throw new IllegalStateException("a wildcard cannot be written: " + path);
+    public List<Object> select(Object node, Object root) {
+      return children(node);
     }
   }
 }

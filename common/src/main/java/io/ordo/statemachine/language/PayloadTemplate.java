@@ -34,6 +34,11 @@ public final class PayloadTemplate {
     return new PayloadTemplate(template);
   }
 
+  /** The field an expression field sets: its name without {@code .$}. */
+  static String target(String expressionField) {
+    return expressionField.substring(0, expressionField.length() - SUFFIX.length());
+  }
+
   /** Whether a field name asks for its value to be computed. */
   static boolean isExpressionField(String name) {
     return name.endsWith(SUFFIX) && name.length() > SUFFIX.length();
@@ -45,8 +50,9 @@ public final class PayloadTemplate {
    * @param input the document {@code $} paths read: the effective input for Parameters and
    *     ItemSelector, the task's result for ResultSelector
    * @param context the context object {@code $$} paths read
-   * @throws StatesException {@code States.ParameterPathFailure} if a path matches nothing, {@code
-   *     States.IntrinsicFailure} if a function fails
+   * @throws StatesException {@code States.Runtime} if a path matches nothing (as Step Functions
+   *     answers, although it documents {@code States.ParameterPathFailure}; a runtime error is not
+   *     caught by Retry or Catch), {@code States.IntrinsicFailure} if a function fails
    */
   public JsonObject apply(Object input, JsonObject context) {
     return (JsonObject) render(template, input, context);
@@ -82,8 +88,7 @@ public final class PayloadTemplate {
       for (String name : object.fieldNames()) {
         Object value = object.getValue(name);
         if (isExpressionField(name)) {
-          String target = name.substring(0, name.length() - SUFFIX.length());
-          rendered.put(target, evaluate(name, (String) value, input, context));
+          rendered.put(target(name), evaluate(name, (String) value, input, context));
         } else {
           rendered.put(name, render(value, input, context));
         }
@@ -103,7 +108,7 @@ public final class PayloadTemplate {
       return expressions.get(text).evaluate(input, context);
     } catch (PathFailure missing) {
       throw new StatesException(
-          StatesError.PARAMETER_PATH_FAILURE,
+          StatesError.RUNTIME,
           "The path '"
               + missing.path()
               + "' specified for the field '"

@@ -12,8 +12,9 @@ import java.util.Set;
 
 /**
  * Validates a scope of states (the whole machine, a Parallel branch, a Map item processor): its own
- * fields, each state, that every transition stays in the scope and lands on a state, and that every
- * state is reachable from StartAt.
+ * fields, each state, that every transition stays in the scope and lands on a state, that every
+ * state is reachable from StartAt, and that every state has a way to an end (no cycle that never
+ * reaches an End, a Succeed or a Fail).
  */
 final class ScopeValidator {
 
@@ -76,7 +77,9 @@ final class ScopeValidator {
         }
       }
       if (startsHere) {
-        reportUnreachable(startAt, edges, fields.at("States"));
+        Set<String> reached = reportUnreachable(startAt, edges, fields.at("States"));
+        reportNoWayOut(
+            reached, edges, fields.object().getJsonObject("States"), fields.at("States"));
       }
     }
   }
@@ -142,7 +145,9 @@ final class ScopeValidator {
     }
   }
 
-  private void reportUnreachable(String startAt, Map<String, List<Edge>> edges, Location statesAt) {
+  /** The states reached from StartAt; the others are reported. */
+  private Set<String> reportUnreachable(
+      String startAt, Map<String, List<Edge>> edges, Location statesAt) {
     Set<String> reached = new HashSet<>();
     Deque<String> pending = new ArrayDeque<>(List.of(startAt));
     while (!pending.isEmpty()) {
@@ -160,5 +165,53 @@ final class ScopeValidator {
           statesAt.field(name),
           "state '" + name + "' is not reachable from StartAt '" + startAt + "'");
     }
+    return reached;
+  }
+
+  /**
+   * Reports the reachable states from which no end can be reached: they loop forever. An end is a
+   * state with End: true, a Succeed or Fail state, or a Choice without Default (which fails with
+   * States.NoChoiceMatched when no rule matches). Catch transitions count as ways out.
+   */
+  private void reportNoWayOut(
+      Set<String> reached, Map<String, List<Edge>> edges, JsonObject states, Location statesAt) {
+    Set<String> canEnd = new HashSet<>();
+    for (String name : edges.keySet()) {
+      if (!(states.getValue(name) instanceof JsonObject state) || isEnd(state)) {
+        canEnd.add(name);
+      }
+    }
+    boolean grew = true;
+    while (grew) {
+      grew = false;
+      for (Map.Entry<String, List<Edge>> state : edges.entrySet()) {
+        if (!canEnd.contains(state.getKey())
+            && state.getValue().stream()
+                .anyMatch(
+                    // a transition to an unknown state was reported already: count it as a way out
+                    edge -> canEnd.contains(edge.target()) || !edges.containsKey(edge.target()))) {
+          grew = canEnd.add(state.getKey());
+        }
+      }
+    }
+    for (String name : edges.keySet()) {
+      if (reached.contains(name) && !canEnd.contains(name)) {
+        problems.add(
+            statesAt.field(name),
+            "state '"
+                + name
+                + "' has no way to an end: it only leads to states that loop forever (no End:"
+                + " true, Succeed or Fail state is reachable from it)");
+      }
+    }
+  }
+
+  // Any state without a Next ends its run: End: true, Succeed, Fail, or one missing Next (reported
+  // already); a Choice does unless it has a Default.
+  private static boolean isEnd(JsonObject state) {
+    if ("Choice".equals(state.getValue("Type"))) {
+      return !state.containsKey("Default");
+    }
+    return !(state.getValue("Next") instanceof String);
   }
 }

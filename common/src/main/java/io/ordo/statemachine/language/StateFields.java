@@ -49,7 +49,8 @@ final class StateFields {
                 "ItemsPath",
                 "ItemProcessor",
                 "Iterator",
-                "MaxConcurrency")));
+                "MaxConcurrency",
+                "MaxConcurrencyPath")));
     ALLOWED.put(
         StateType.PASS, union(TRANSITION, FILTERS, Set.of("Parameters", "Result", "ResultPath")));
     ALLOWED.put(
@@ -73,7 +74,6 @@ final class StateFields {
           "ItemBatcher",
           "ResultWriter",
           "Label",
-          "MaxConcurrencyPath",
           "ToleratedFailureCount",
           "ToleratedFailureCountPath",
           "ToleratedFailurePercentage",

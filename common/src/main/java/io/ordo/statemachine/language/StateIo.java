@@ -28,7 +28,7 @@ public final class StateIo {
    * The effective input: the raw input after InputPath and Parameters.
    *
    * @throws StatesException {@code States.Runtime} if InputPath matches nothing; {@code
-   *     States.ParameterPathFailure} or {@code States.IntrinsicFailure} if Parameters fails
+   *     States.Runtime} or {@code States.IntrinsicFailure} if Parameters fails
    */
   public static Object effectiveInput(State state, Object rawInput, JsonObject context) {
     IoFields io = state.io();
@@ -46,9 +46,9 @@ public final class StateIo {
    * @param rawInput the input the state was entered with
    * @param result what the work produced: a task's result, a Parallel's array of branch outputs, a
    *     Map's array of item outputs
-   * @throws StatesException {@code States.ParameterPathFailure} or {@code States.IntrinsicFailure}
-   *     if ResultSelector fails, {@code States.ResultPathMatchFailure} if ResultPath does not fit
-   *     the raw input, {@code States.Runtime} if OutputPath matches nothing
+   * @throws StatesException {@code States.Runtime} or {@code States.IntrinsicFailure} if
+   *     ResultSelector fails, {@code States.ResultPathMatchFailure} if ResultPath does not fit the
+   *     raw input, {@code States.Runtime} if OutputPath matches nothing
    */
   public static Object output(State state, Object rawInput, Object result, JsonObject context) {
     IoFields io = state.io();

@@ -67,8 +67,8 @@ final class StateParser {
               comment,
               Optional.ofNullable(json.getString("Error")),
               Optional.ofNullable(json.getString("Cause")),
-              optionalPath(json, "ErrorPath"),
-              optionalPath(json, "CausePath"));
+              Optional.ofNullable(json.getString("ErrorPath")),
+              Optional.ofNullable(json.getString("CausePath")));
     };
   }
 
@@ -110,6 +110,7 @@ final class StateParser {
         Optional.ofNullable(selector).map(PayloadTemplate::of),
         branch(processor),
         json.getInteger("MaxConcurrency", 0),
+        optionalPath(json, "MaxConcurrencyPath"),
         CommonFieldsParser.errorHandling(json));
   }
 

@@ -27,13 +27,19 @@ public final class StatesError {
   /** The execution could not proceed (e.g. an InputPath matched nothing); never caught. */
   public static final String RUNTIME = "States.Runtime";
 
-  /** A branch of a Parallel state failed. */
+  /**
+   * Documented for a failed Parallel branch; kept for ErrorEquals, never raised: a failing branch
+   * or Map iteration passes its own error on (null from a Fail state without Error), as on AWS.
+   */
   public static final String BRANCH_FAILED = "States.BranchFailed";
 
   /** A state's ResultPath could not be applied to its input. */
   public static final String RESULT_PATH_MATCH_FAILURE = "States.ResultPathMatchFailure";
 
-  /** A {@code .$} path in Parameters, ResultSelector or ItemSelector matched nothing. */
+  /**
+   * Documented for a {@code .$} path in Parameters, ResultSelector or ItemSelector that matches
+   * nothing; Step Functions (and Ordo) answer {@link #RUNTIME} instead. Kept for ErrorEquals.
+   */
   public static final String PARAMETER_PATH_FAILURE = "States.ParameterPathFailure";
 
   /** No Choice rule matched and the Choice state has no Default. */

@@ -1,12 +1,14 @@
 package io.ordo.statemachine.language;
 
 import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.StringTokenizer;
 import java.util.UUID;
 
@@ -24,12 +26,19 @@ final class TextFunctions {
           "SHA-384", "SHA-384",
           "SHA-512", "SHA-512");
 
+  /**
+   * An escaped brace of a Format template literal, {@code \{} or {@code \}}, as the parser leaves
+   * it: a private-use character, so that {@code '\{\}'} prints braces and is no placeholder.
+   */
+  static final char ESCAPED_OPEN = '\uE000';
+
+  static final char ESCAPED_CLOSE = '\uE001';
+
   private TextFunctions() {}
 
   /**
-   * {@code States.Format(template, args...)}: each {@code {}} takes the next argument. Escapes are
-   * resolved when the string literal is read, so an escaped {@code \{\}} pair still counts as a
-   * placeholder here; Step Functions would print it literally.
+   * {@code States.Format(template, args...)}: each {@code {}} takes the next argument; an escaped
+   * {@code \{\}} in a literal template is printed as braces, as in Step Functions.
    */
   static Object format(IntrinsicArguments arguments) {
     String template = arguments.string(0);
@@ -40,13 +49,17 @@ final class TextFunctions {
       if (next >= arguments.size()) {
         throw arguments.failure("the template has more {} than there are arguments");
       }
-      formatted.append(template, from, at).append(text(arguments, next++));
+      formatted.append(literal(template.substring(from, at))).append(text(arguments, next++));
       from = at + 2;
     }
     if (next != arguments.size()) {
       throw arguments.failure("the template has fewer {} than there are arguments");
     }
-    return formatted.append(template.substring(from)).toString();
+    return formatted.append(literal(template.substring(from))).toString();
+  }
+
+  private static String literal(String templatePart) {
+    return templatePart.replace(ESCAPED_OPEN, '{').replace(ESCAPED_CLOSE, '}');
   }
 
   private static String text(IntrinsicArguments arguments, int index) {
@@ -54,11 +67,22 @@ final class TextFunctions {
     if (value instanceof String string) {
       return string;
     }
-    if (value == null || value instanceof Number || value instanceof Boolean) {
-      return JsonValues.encode(value);
+    return javaStyle(value);
+  }
+
+  // Step Functions prints an object or array argument as Java prints a map or list: {a=1, b=[x]}.
+  private static String javaStyle(Object value) {
+    if (value instanceof JsonObject object) {
+      StringJoiner fields = new StringJoiner(", ", "{", "}");
+      object.forEach(field -> fields.add(field.getKey() + "=" + javaStyle(field.getValue())));
+      return fields.toString();
     }
-    throw arguments.failure(
-        "argument " + (index + 1) + " must be a string, number, boolean or null");
+    if (value instanceof JsonArray array) {
+      StringJoiner elements = new StringJoiner(", ", "[", "]");
+      array.forEach(element -> elements.add(javaStyle(element)));
+      return elements.toString();
+    }
+    return value instanceof String string ? string : JsonValues.encode(value);
   }
 
   /** {@code States.StringSplit(string, delimiters)}: splits on any of the delimiter characters. */

@@ -10,17 +10,17 @@ import org.junit.jupiter.api.Test;
 
 class DefinitionValidatorTest {
 
-  private static List<ValidationError> validate(String definition) {
+  static List<ValidationError> validate(String definition) {
     return DefinitionValidator.validate(json(definition), Definitions.SAMPLE_TASKS);
   }
 
   /** A machine of the given states, starting at the first one named. */
-  private static List<ValidationError> states(String startAt, String states) {
+  static List<ValidationError> states(String startAt, String states) {
     return validate("{\"StartAt\": \"" + startAt + "\", \"States\": {" + states + "}}");
   }
 
   /** Asserts exactly one error, at the path, whose message contains the words. */
-  private static void assertOnly(List<ValidationError> errors, String path, String words) {
+  static void assertOnly(List<ValidationError> errors, String path, String words) {
     assertEquals(1, errors.size(), () -> "expected one error at " + path + " but got " + errors);
     assertError(errors, path, words);
   }
@@ -444,9 +444,9 @@ class DefinitionValidatorTest {
   @Test
   void pathSyntax_isCheckedInEveryPathField() {
     assertOnly(
-        states("A", "\"A\": {" + PASS + "\"InputPath\": \"$..a\", " + END + "}"),
+        states("A", "\"A\": {" + PASS + "\"InputPath\": \"$.a.length()\", " + END + "}"),
         "$.States.A.InputPath",
-        "deep scan");
+        "not supported");
     assertOnly(
         states("A", "\"A\": {" + PASS + "\"OutputPath\": \"a.b\", " + END + "}"),
         "$.States.A.OutputPath",
@@ -492,7 +492,9 @@ class DefinitionValidatorTest {
   @Test
   void payloadTemplateExpressions_areCheckedWithTheirOwnPath() {
     assertOnly(
-        states("A", "\"A\": {" + PASS + "\"Parameters\": {\"size.$\": \"$.a..b\"}, " + END + "}"),
+        states(
+            "A",
+            "\"A\": {" + PASS + "\"Parameters\": {\"size.$\": \"$.a.length()\"}, " + END + "}"),
         "$.States.A.Parameters['size.$']",
         "bad expression");
     assertOnly(
@@ -552,9 +554,10 @@ class DefinitionValidatorTest {
         states(
             "C",
             String.format(
-                choiceState, "{\"Variable\": \"$..a\", \"IsNull\": true, \"Next\": \"D\"}")),
+                choiceState,
+                "{\"Variable\": \"$.a.length()\", \"IsNull\": true, \"Next\": \"D\"}")),
         "$.States.C.Choices[0].Variable",
-        "deep scan");
+        "not supported");
     assertOnly(
         states(
             "C",
@@ -818,9 +821,9 @@ class DefinitionValidatorTest {
         "$.States.F.ErrorPath",
         "not both");
     assertOnly(
-        states("F", "\"F\": {\"Type\": \"Fail\", \"CausePath\": \"$..c\"}"),
+        states("F", "\"F\": {\"Type\": \"Fail\", \"CausePath\": \"$.c.length()\"}"),
         "$.States.F.CausePath",
-        "deep scan");
+        "not supported");
   }
 
   @Test

@@ -36,10 +36,18 @@ class IntrinsicFunctionsTest {
   }
 
   @Test
-  void format_failsWhenPlaceholdersAndArgumentsDisagreeOrAnArgumentIsAnObject() {
+  void format_failsWhenPlaceholdersAndArgumentsDisagree() {
     assertTrue(failure("States.Format('{} {}', $.name)").contains("more {}"));
     assertTrue(failure("States.Format('{}', $.name, $.n)").contains("fewer {}"));
-    failure("States.Format('{}', $.obj)");
+  }
+
+  @Test
+  void format_printsObjectsAndArraysAsStepFunctionsDoesJavaStyle() {
+    JsonObject args = new JsonObject("{\"Arg1\": 1, \"Arg2\": [], \"Arg3\": {\"s\": \"x\"}}");
+    assertEquals(
+        "{Arg1=1, Arg2=[], Arg3={s=x}} and [1, 2, 2, 3, 1]",
+        Expression.parse("States.Format('{} and {}', $.args, $.list)")
+            .evaluate(input.copy().put("args", args), new JsonObject()));
   }
 
   @Test
@@ -51,11 +59,92 @@ class IntrinsicFunctionsTest {
   }
 
   @Test
-  void mathAdd_addsIntegersAndDecimals() {
+  void mathAdd_addsIntegers() {
+    // The documentation's example: {"value1": 111, "step": -1} gives 110.
+    assertEquals(110L, eval("States.MathAdd(111, -1)"));
     assertEquals(114L, eval("States.MathAdd(111, $.n)"));
     assertEquals(-1L, eval("States.MathAdd(-4, $.n)"));
-    assertEquals(4.5, eval("States.MathAdd(1.5, $.n)"));
     failure("States.MathAdd($.name, 1)");
+  }
+
+  @Test
+  void mathAdd_roundsEachArgumentToAnIntegerFirstAsStepFunctionsDoes() {
+    assertEquals(3L, eval("States.MathAdd(1.49, 1.5)"));
+    assertEquals(1L, eval("States.MathAdd(-0.5, 0.5)"));
+    assertEquals(5L, eval("States.MathAdd(1.5, $.n)"));
+  }
+
+  @Test
+  void mathRandom_isAnIntegerFromStartUpToEndAndTheSameForTheSameSeed() {
+    // The documentation's example: {"start": 1, "end": 999}, with and without a seed.
+    for (int i = 0; i < 50; i++) {
+      long random = (Long) eval("States.MathRandom(1, 999)");
+      assertTrue(random >= 1 && random < 999, String.valueOf(random));
+    }
+    assertEquals(eval("States.MathRandom(1, 999, 7)"), eval("States.MathRandom(1, 999, 7)"));
+    assertEquals(4L, eval("States.MathRandom(4, 5)"));
+    failure("States.MathRandom(5, 5)");
+    assertThrows(IllegalArgumentException.class, () -> Expression.parse("States.MathRandom(1)"));
+  }
+
+  @Test
+  void parse_allowsUpToTenIntrinsicFunctionsInAField() {
+    // Nine nested, like the documentation's example.
+    String nine =
+        "States.Format('{}.{}', States.ArrayGetItem(States.StringSplit(States.ArrayGetItem("
+            + "States.StringSplit($.ImageRecipe.Arn, '/'), 2), '.'), 0), States.ArrayGetItem("
+            + "States.StringSplit(States.ArrayGetItem(States.StringSplit($.ImageRecipe.Arn, '/'),"
+            + " 2), '.'), 1))";
+    JsonObject recipe =
+        new JsonObject()
+            .put(
+                "ImageRecipe",
+                new JsonObject()
+                    .put(
+                        "Arn",
+                        "arn:aws:imagebuilder:us-east-1:123456789012:image-recipe/recipe/1.0.2"));
+    assertEquals("1.0", Expression.parse(nine).evaluate(recipe, new JsonObject()));
+    Expression.parse("States.Array(" + nine + ")");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Expression.parse("States.Array(States.Array(" + nine + "))"));
+  }
+
+  @Test
+  void stringToJson_ofAnEmptyOrBlankStringIsNull() {
+    assertEquals(null, eval("States.StringToJson('')"));
+    assertEquals(null, eval("States.StringToJson('  ')"));
+  }
+
+  @Test
+  void parse_refusesIllegalEscapesInStringLiterals() {
+    // Only ' { } and \\ are reserved characters that may be escaped.
+    assertEquals("a'{}\\", eval("States.Format('a\\'\\{\\}\\\\')"));
+    assertEquals("{} Ada", eval("States.Format('\\{\\} {}', $.name)"));
+    for (String bad :
+        new String[] {"States.Format('\\n')", "States.Format('a\\x')", "States.Format('\\')"}) {
+      assertThrows(IllegalArgumentException.class, () -> Expression.parse(bad), bad);
+    }
+  }
+
+  @Test
+  void parse_refusesLiteralArgumentsOfTheWrongTypeBeforeRunning() {
+    IllegalArgumentException wrong =
+        assertThrows(
+            IllegalArgumentException.class, () -> Expression.parse("States.MathAdd(1,'-1')"));
+    assertTrue(wrong.getMessage().contains("argument 2 must be a number"), wrong.getMessage());
+    for (String bad :
+        new String[] {
+          "States.ArrayLength('abc')",
+          "States.JsonMerge('a', $.b, false)",
+          "States.StringSplit(1, ',')",
+          "States.ArrayRange(1, '9', 1)",
+          "States.Base64Encode(true)"
+        }) {
+      assertThrows(IllegalArgumentException.class, () -> Expression.parse(bad), bad);
+    }
+    // Paths are typed only when they run.
+    Expression.parse("States.MathAdd($.a, $.b)");
   }
 
   @Test
@@ -121,7 +210,7 @@ class IntrinsicFunctionsTest {
           "States.Array(1",
           "States.Array('open)",
           "States.Array(1) trailing",
-          "States.Array($..a)",
+          "States.Array($.a.length())",
           "not a call"
         }) {
       assertThrows(IllegalArgumentException.class, () -> Expression.parse(bad), bad);

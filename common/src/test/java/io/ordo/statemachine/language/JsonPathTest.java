@@ -74,8 +74,67 @@ class JsonPathTest {
   }
 
   @Test
-  void read_wildcardStillFailsWhenThePathBeforeItIsMissing() {
-    assertThrows(PathFailure.class, () -> JsonPath.parse("$.missing[*].id").read(document));
+  void read_aPathWithASelectorOnMissingDataIsEmptyNotAFailure() {
+    // Step Functions (paths page, issue 15): $.items[*] on {} is [].
+    assertEquals(new JsonArray(), JsonPath.parse("$.items[*]").read(new JsonObject()));
+    assertEquals(new JsonArray(), JsonPath.parse("$.missing[*].id").read(document));
+    assertEquals(new JsonArray(), JsonPath.parse("$.a.b[1:2]").read(document));
+    assertThrows(PathFailure.class, () -> JsonPath.parse("$.missing.id").read(document));
+  }
+
+  // The example document of the Step Functions paths page, with the book list of Jayway's README.
+  private final JsonObject stores =
+      new JsonObject(
+          """
+          {"foo": 123, "bar": ["a", "b", "c"],
+           "car": {"cdr": true},
+           "book": [{"author": "A", "price": 8.95, "isbn": "1"},
+                    {"author": "B", "price": 12.99},
+                    {"author": "C", "price": 8.99, "isbn": "3"},
+                    {"author": "D", "price": 22.99, "isbn": "4"}]}
+          """);
+
+  @Test
+  void read_slicesUnionsAndNegativeIndices() {
+    assertEquals(new JsonArray("[\"b\", \"c\"]"), JsonPath.parse("$.bar[1:]").read(stores));
+    assertEquals(new JsonArray("[\"a\", \"b\"]"), JsonPath.parse("$.bar[:2]").read(stores));
+    assertEquals(new JsonArray("[\"b\", \"c\"]"), JsonPath.parse("$.bar[-2:]").read(stores));
+    assertEquals(new JsonArray("[\"a\", \"c\"]"), JsonPath.parse("$.bar[0,2]").read(stores));
+    assertEquals("c", JsonPath.parse("$.bar[-1]").read(stores));
+    assertEquals(
+        new JsonArray().add(123).add(new JsonObject().put("cdr", true)),
+        JsonPath.parse("$['foo','car']").read(stores));
+  }
+
+  @Test
+  void read_deepScanFindsAFieldAtAnyDepth() {
+    assertEquals(
+        new JsonArray("[\"A\", \"B\", \"C\", \"D\"]"), JsonPath.parse("$..author").read(stores));
+    assertEquals(new JsonArray("[true]"), JsonPath.parse("$..cdr").read(stores));
+  }
+
+  @Test
+  void read_filtersSelectTheElementsForWhichTheConditionHolds() {
+    assertEquals(
+        new JsonArray("[\"A\", \"C\"]"),
+        JsonPath.parse("$.book[?(@.price < 10)].author").read(stores));
+    assertEquals(
+        new JsonArray("[\"A\", \"C\", \"D\"]"),
+        JsonPath.parse("$.book[?(@.isbn)].author").read(stores));
+    assertEquals(
+        new JsonArray("[\"B\", \"D\"]"),
+        JsonPath.parse("$.book[?(@.price > 10 && @.author != 'Z')].author").read(stores));
+    assertEquals(
+        new JsonArray("[\"A\", \"D\"]"),
+        JsonPath.parse("$.book[?(@.author == 'A' || @.isbn == \"4\")].author").read(stores));
+    assertEquals(
+        new JsonArray("[\"B\"]"), JsonPath.parse("$.book[?(!(@.isbn))].author").read(stores));
+    assertEquals(
+        new JsonArray("[\"C\"]"),
+        JsonPath.parse("$.book[?(@.author =~ /c/i)].author").read(stores));
+    assertEquals(
+        new JsonArray("[\"A\"]"),
+        JsonPath.parse("$.book[?(@.price < $.book[2].price)].author").read(stores));
   }
 
   @Test
@@ -94,15 +153,16 @@ class JsonPathTest {
           "",
           "a.b",
           "$.",
-          "$..a",
-          "$.a..b",
+          "$..",
           "$[",
           "$[1",
-          "$[-1]",
+          "$[-]",
           "$['a",
-          "$.a[1:2]",
-          "$.a[0,1]",
-          "$.a[?(@.b > 1)]",
+          "$.a[1:x]",
+          "$.a[0,]",
+          "$.a[?(@.b >)]",
+          "$.a[?(@.b > 1]",
+          "$.a[(@.length-1)]",
           "$.a.length()",
           "$ .a",
           "$.a b",

@@ -80,34 +80,34 @@ class PayloadTemplateTest {
   }
 
   @Test
-  void apply_aPathMatchingNothingIsAParameterPathFailure() {
+  void apply_aPathMatchingNothingIsStatesRuntimeAsOnStepFunctions() {
     PayloadTemplate parameters =
         PayloadTemplate.of(new JsonObject("{\"size.$\": \"$.product.size\"}"));
 
     StatesException failure =
         assertThrows(StatesException.class, () -> parameters.apply(new JsonObject(), NO_CONTEXT));
 
-    assertEquals(StatesError.PARAMETER_PATH_FAILURE, failure.error());
+    assertEquals(StatesError.RUNTIME, failure.error());
     assertTrue(failure.getMessage().contains("$.product.size"), failure.getMessage());
     assertTrue(failure.getMessage().contains("size.$"), failure.getMessage());
   }
 
   @Test
-  void apply_aMissingPathInsideAFunctionCallIsAlsoAParameterPathFailure() {
+  void apply_aMissingPathInsideAFunctionCallIsAlsoStatesRuntime() {
     PayloadTemplate parameters =
         PayloadTemplate.of(new JsonObject("{\"v.$\": \"States.Array($.missing)\"}"));
 
     StatesException failure =
         assertThrows(StatesException.class, () -> parameters.apply(new JsonObject(), NO_CONTEXT));
 
-    assertEquals(StatesError.PARAMETER_PATH_FAILURE, failure.error());
+    assertEquals(StatesError.RUNTIME, failure.error());
   }
 
   @Test
   void of_rejectsBadExpressionsAndNonStringExpressionValues() {
     assertThrows(
         IllegalArgumentException.class,
-        () -> PayloadTemplate.of(new JsonObject("{\"a.$\": \"$..b\"}")));
+        () -> PayloadTemplate.of(new JsonObject("{\"a.$\": \"$.b.length()\"}")));
     assertThrows(
         IllegalArgumentException.class, () -> PayloadTemplate.of(new JsonObject("{\"a.$\": 3}")));
     assertThrows(

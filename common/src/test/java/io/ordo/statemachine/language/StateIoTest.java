@@ -234,13 +234,14 @@ class StateIoTest {
         () ->
             StateIo.effectiveInput(
                 task(", \"InputPath\": \"$.missing\""), new JsonObject(), NO_CONTEXT));
+    // Step Functions documents States.ParameterPathFailure here but answers States.Runtime.
     assertError(
-        StatesError.PARAMETER_PATH_FAILURE,
+        StatesError.RUNTIME,
         () ->
             StateIo.effectiveInput(
                 task(", \"Parameters\": {\"x.$\": \"$.missing\"}"), new JsonObject(), NO_CONTEXT));
     assertError(
-        StatesError.PARAMETER_PATH_FAILURE,
+        StatesError.RUNTIME,
         () ->
             StateIo.output(
                 task(", \"ResultSelector\": {\"x.$\": \"$.missing\"}"),

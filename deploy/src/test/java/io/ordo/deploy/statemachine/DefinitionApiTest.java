@@ -87,7 +87,7 @@ class DefinitionApiTest {
           "Start": { "Type": "Pass", "Next": "Nowhere" },
           "NoEnd": { "Type": "Pass" },
           "Orphan": { "Type": "Pass", "End": true },
-          "BadPath": { "Type": "Pass", "InputPath": "$..a", "End": true },
+          "BadPath": { "Type": "Pass", "InputPath": "$.a.length()", "End": true },
           "Unknown": { "Type": "Task", "Resource": "ordo:task:NoSuchTask", "End": true },
           "P": { "Type": "Parallel", "End": true, "Branches": [
             { "StartAt": "Inside", "States": {

@@ -8,7 +8,6 @@ import io.ordo.statemachine.language.MapState;
 import io.ordo.statemachine.language.ParallelState;
 import io.ordo.statemachine.language.State;
 import io.ordo.statemachine.language.StateIo;
-import io.ordo.statemachine.language.StatesError;
 import io.ordo.statemachine.language.StatesException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -59,9 +58,11 @@ final class Branches {
   void startMap(Run run, MapState map) {
     JsonObject context = interpreter.context(run);
     List<Object> items;
+    int maxConcurrency;
     try {
       Object input = StateIo.effectiveInput(map, run.input, context);
       items = MapIteration.itemInputs(map, input, context);
+      maxConcurrency = map.maxConcurrencyFor(input, context);
     } catch (StatesException e) {
       interpreter.failed(run, e.error(), e.getMessage(), null);
       return;
@@ -73,6 +74,7 @@ final class Branches {
             new JsonObject().put("name", map.name()).put("length", items.size()));
     run.awaitChildren(items.size());
     run.items = new JsonArray(new ArrayList<>(items));
+    run.maxConcurrency = maxConcurrency;
     if (items.isEmpty()) {
       complete(run, map);
     } else {
@@ -106,7 +108,8 @@ final class Branches {
     Run parent = interpreter.state().run(child.parent);
     parent.children.remove(child.id);
     State state = interpreter.stateOf(parent);
-    String failedWith = error == null ? StatesError.BRANCH_FAILED : error;
+    // A Fail state without Error leaves the error null, and Step Functions passes that on as it is.
+    String failedWith = error;
     if (state instanceof MapState) {
       interpreter
           .events()
@@ -155,12 +158,13 @@ final class Branches {
     run.children.clear();
   }
 
-  /** Starts item runs while the Map's MaxConcurrency allows. */
+  /** Starts item runs while the Map's MaxConcurrency (or MaxConcurrencyPath) allows. */
   private void startItems(Run run, MapState map) {
     int epoch = run.epoch;
+    int limit = map.maxConcurrencyPath().isPresent() ? run.maxConcurrency : map.maxConcurrency();
     while (stillWaiting(run, epoch)
         && run.nextItem < run.items.size()
-        && (map.maxConcurrency() == 0 || run.children.size() < map.maxConcurrency())) {
+        && (limit == 0 || run.children.size() < limit)) {
       int index = run.nextItem++;
       Run child = interpreter.state().newRun(run.id, index);
       run.children.add(child.id);

@@ -3,6 +3,8 @@ package io.ordo.queue.statemachine;
 import io.ordo.statemachine.language.JsonValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * What never changes about an execution: what the decider needs besides its state, and what the
@@ -23,6 +25,23 @@ record ExecutionFacts(
     Object input,
     Instant startDate) {
 
+  // Step Functions shows times in UTC with milliseconds, e.g. 2019-03-26T20:14:13.192Z.
+  private static final DateTimeFormatter MILLIS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  /** A time as the context object shows it: UTC, with exactly three digits of the second. */
+  static String timestamp(Instant time) {
+    return MILLIS.format(time);
+  }
+
+  /**
+   * The role Step Functions would assume for an execution: Ordo has no IAM, so {@code
+   * $$.Execution.RoleArn} is this fixed, ARN-shaped name of the tenant's executions.
+   */
+  String roleArn() {
+    return "arn:ordo:iam::" + tenant + ":role/ordo-execution";
+  }
+
   /** The context object's Execution and StateMachine members; the decider adds State. */
   JsonObject context() {
     return new JsonObject()
@@ -32,7 +51,8 @@ record ExecutionFacts(
                 .put("Id", executionId)
                 .put("Name", name)
                 .put("Input", JsonValues.copy(input))
-                .put("StartTime", startDate.toString()))
+                .put("StartTime", timestamp(startDate))
+                .put("RoleArn", roleArn()))
         .put("StateMachine", new JsonObject().put("Id", stateMachine).put("Name", stateMachine));
   }
 }

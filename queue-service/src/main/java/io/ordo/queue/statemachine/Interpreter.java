@@ -200,7 +200,7 @@ final class Interpreter {
         Names.entered(entered),
         new JsonObject().put("name", name).put("input", JsonValues.copy(input)));
     if (entered instanceof FailState fail) {
-      failRun(run, plain.error(run, fail), plain.cause(run, fail));
+      plain.fail(run, fail);
       return;
     }
     work(run, entered);
@@ -311,16 +311,22 @@ final class Interpreter {
     return definition.findState(run.state).orElseThrow();
   }
 
-  /** The context object ({@code $$}) for a run's current state. */
+  /**
+   * The context object ({@code $$}) for a run's current state. As in Step Functions, {@code
+   * State.RetryCount} is there only for the states that can retry (Task, Parallel, Map).
+   */
   JsonObject context(Run run) {
-    return facts
-        .context()
-        .put(
-            "State",
-            new JsonObject()
-                .put("Name", run.state)
-                .put("EnteredTime", run.enteredAt == null ? null : run.enteredAt.toString())
-                .put("RetryCount", run.retryCount()));
+    JsonObject current =
+        new JsonObject()
+            .put("Name", run.state)
+            .put(
+                "EnteredTime",
+                run.enteredAt == null ? null : ExecutionFacts.timestamp(run.enteredAt));
+    State state = run.state == null ? null : definition.findState(run.state).orElse(null);
+    if (state instanceof TaskState || state instanceof ParallelState || state instanceof MapState) {
+      current.put("RetryCount", run.retryCount());
+    }
+    return facts.context().put("State", current);
   }
 
   // ---- internals ----

@@ -65,22 +65,22 @@ final class PlainStates {
     passOn(run, state);
   }
 
-  /** The error a Fail state ends its run with (a failing ErrorPath's own error, if it fails). */
-  String error(Run run, FailState fail) {
+  /**
+   * A Fail state ends its run with its error and cause; if its ErrorPath or CausePath fails, the
+   * run fails with that failure instead ({@code States.Runtime} for a path that matches nothing).
+   */
+  void fail(Run run, FailState fail) {
+    JsonObject context = interpreter.context(run);
+    String error;
+    String cause;
     try {
-      return fail.errorFor(run.input, interpreter.context(run)).orElse(null);
+      error = fail.errorFor(run.input, context).orElse(null);
+      cause = fail.causeFor(run.input, context).orElse(null);
     } catch (StatesException e) {
-      return e.error();
+      interpreter.failRun(run, e.error(), e.getMessage());
+      return;
     }
-  }
-
-  /** The cause a Fail state ends its run with. */
-  String cause(Run run, FailState fail) {
-    try {
-      return fail.causeFor(run.input, interpreter.context(run)).orElse(null);
-    } catch (StatesException e) {
-      return e.getMessage();
-    }
+    interpreter.failRun(run, error, cause);
   }
 
   private void passOn(Run run, State state) {

@@ -46,6 +46,8 @@ final class Run {
   int remaining;
   JsonArray items;
   int nextItem;
+  // a Map's MaxConcurrencyPath, read once when the Map started (0: no limit)
+  int maxConcurrency;
 
   /**
    * @param id unique within the execution
@@ -83,6 +85,7 @@ final class Run {
     items = null;
     remaining = 0;
     nextItem = 0;
+    maxConcurrency = 0;
   }
 
   void awaitTask(String message, long scheduledEvent) {
@@ -142,7 +145,8 @@ final class Run {
               .put("outputs", outputs)
               .put("remaining", remaining)
               .put("items", items)
-              .put("nextItem", nextItem);
+              .put("nextItem", nextItem)
+              .put("maxConcurrency", maxConcurrency);
       default -> {}
     }
     return json;
@@ -169,6 +173,7 @@ final class Run {
     run.remaining = json.getInteger("remaining", 0);
     run.items = json.getJsonArray("items");
     run.nextItem = json.getInteger("nextItem", 0);
+    run.maxConcurrency = json.getInteger("maxConcurrency", 0);
     return run;
   }
 }

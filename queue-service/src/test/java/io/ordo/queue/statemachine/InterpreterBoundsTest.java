@@ -45,7 +45,10 @@ class InterpreterBoundsTest {
     String definition =
         """
         { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
-          "Next": "T" } } }
+          "Next": "Again" },
+          "Again": { "Type": "Choice", "Choices": [ { "Variable": "$.stop", "IsPresent": true,
+            "Next": "Done" } ], "Default": "T" },
+          "Done": { "Type": "Succeed" } } }
         """;
     Harness run = new Harness(definition, new JsonObject());
     run.limits = limits(100, 1000);
@@ -135,7 +138,10 @@ class InterpreterBoundsTest {
     String definition =
         """
         { "StartAt": "Wrap", "States": {
-          "Wrap": { "Type": "Pass", "Parameters": { "a.$": "$" }, "Next": "Wrap" } } }
+          "Wrap": { "Type": "Pass", "Parameters": { "a.$": "$" }, "Next": "Again" },
+          "Again": { "Type": "Choice", "Choices": [ { "Variable": "$.stop", "IsPresent": true,
+            "Next": "Done" } ], "Default": "Wrap" },
+          "Done": { "Type": "Succeed" } } }
         """;
     Harness run = new Harness(definition, new JsonObject()).start();
 

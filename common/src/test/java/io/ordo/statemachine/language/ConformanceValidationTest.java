@@ -1,0 +1,174 @@
+package io.ordo.statemachine.language;
+
+import static io.ordo.statemachine.language.DefinitionValidatorTest.assertOnly;
+import static io.ordo.statemachine.language.DefinitionValidatorTest.states;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Definitions whose validity Step Functions and Ordo judged differently (issue 15), now judged as
+ * Step Functions does. The helpers are {@link DefinitionValidatorTest}'s.
+ */
+class ConformanceValidationTest {
+
+  private static String pass(String fields) {
+    return "\"Type\": \"Pass\", " + fields + (fields.isEmpty() ? "" : ", ") + "\"End\": true";
+  }
+
+  @Test
+  void aCommentInsideANestedChoiceRuleIsLegal() {
+    assertEquals(
+        List.of(),
+        states(
+            "C",
+            """
+            "C": {"Type": "Choice", "Default": "D", "Choices": [
+              {"And": [
+                 {"Comment": "positive", "Variable": "$.a", "NumericGreaterThan": 0},
+                 {"Not": {"Comment": "not ten", "Variable": "$.a", "NumericEquals": 10}}],
+               "Next": "D"}]},
+            "D": {"Type": "Succeed"}
+            """));
+  }
+
+  @Test
+  void nextIsStillOnlyAllowedInATopLevelChoiceRule() {
+    assertOnly(
+        states(
+            "C",
+            """
+            "C": {"Type": "Choice", "Default": "D", "Choices": [
+              {"And": [{"Variable": "$.a", "IsNull": true, "Next": "D"}], "Next": "D"}]},
+            "D": {"Type": "Succeed"}
+            """),
+        "$.States.C.Choices[0].And[0].Next",
+        "top-level");
+  }
+
+  @Test
+  void anIllegalEscapeInAnIntrinsicStringLiteralIsAnInvalidDefinition() {
+    assertOnly(
+        states(
+            "A",
+            "\"A\": {" + pass("\"Parameters\": {\"x.$\": \"States.Format('a\\\\nb')\"}") + "}"),
+        "$.States.A.Parameters['x.$']",
+        "illegal escape");
+  }
+
+  @Test
+  void aFieldAndTheSameFieldWithDollarAreRefused() {
+    assertOnly(
+        states("A", "\"A\": {" + pass("\"Parameters\": {\"x\": 1, \"x.$\": \"$.x\"}") + "}"),
+        "$.States.A.Parameters['x.$']",
+        "would both set the field 'x'");
+  }
+
+  @Test
+  void aLiteralOfTheWrongTypeForAnIntrinsicIsRefusedWhenSaved() {
+    assertOnly(
+        states(
+            "A", "\"A\": {" + pass("\"Parameters\": {\"x.$\": \"States.MathAdd(1,'-1')\"}") + "}"),
+        "$.States.A.Parameters['x.$']",
+        "argument 2 must be a number");
+  }
+
+  @Test
+  void aCycleWithNoWayToAnEndIsRefused() {
+    List<ValidationError> errors =
+        states(
+            "A",
+            """
+            "A": {"Type": "Pass", "Next": "B"},
+            "B": {"Type": "Pass", "Next": "A"}
+            """);
+    assertEquals(2, errors.size(), errors::toString);
+    assertTrue(errors.get(0).message().contains("no way to an end"), errors::toString);
+    // A loop with a way out (a Choice leaving it, a Catch) is fine.
+    assertEquals(
+        List.of(),
+        states(
+            "A",
+            """
+            "A": {"Type": "Pass", "Next": "C"},
+            "C": {"Type": "Choice", "Choices": [
+              {"Variable": "$.done", "BooleanEquals": true, "Next": "Done"}], "Default": "A"},
+            "Done": {"Type": "Succeed"}
+            """));
+    assertEquals(
+        List.of(),
+        states(
+            "T",
+            """
+            "T": {"Type": "Task", "Resource": "ordo:task:Echo", "Next": "T",
+                  "Catch": [{"ErrorEquals": ["States.ALL"], "Next": "F"}]},
+            "F": {"Type": "Fail"}
+            """));
+  }
+
+  @Test
+  void processorConfigInlineIsAcceptedInItemProcessorAndTheLegacyIterator() {
+    for (String field : new String[] {"ItemProcessor", "Iterator"}) {
+      assertEquals(
+          List.of(),
+          states(
+              "M",
+              "\"M\": {\"Type\": \"Map\", \"End\": true, \""
+                  + field
+                  + "\": {\"ProcessorConfig\": {\"Mode\": \"INLINE\"}, \"StartAt\": \"E\","
+                  + " \"States\": {\"E\": {"
+                  + pass("")
+                  + "}}}}"),
+          field);
+    }
+  }
+
+  @Test
+  void maxConcurrencyPathIsAReferencePathAndExcludesMaxConcurrency() {
+    String map =
+        "\"M\": {\"Type\": \"Map\", \"End\": true, %s \"ItemProcessor\": {\"StartAt\": \"E\","
+            + " \"States\": {\"E\": {"
+            + pass("")
+            + "}}}}";
+    assertEquals(
+        List.of(), states("M", String.format(map, "\"MaxConcurrencyPath\": \"$.limit\",")));
+    assertOnly(
+        states("M", String.format(map, "\"MaxConcurrencyPath\": \"$.limits[*]\",")),
+        "$.States.M.MaxConcurrencyPath",
+        "reference path");
+    assertOnly(
+        states(
+            "M", String.format(map, "\"MaxConcurrency\": 2, \"MaxConcurrencyPath\": \"$.limit\",")),
+        "$.States.M.MaxConcurrencyPath",
+        "not both");
+  }
+
+  @Test
+  void errorPathAndCausePathMayHoldAnIntrinsicFunction() {
+    assertEquals(
+        List.of(),
+        states(
+            "F",
+            "\"F\": {\"Type\": \"Fail\", \"ErrorPath\": \"States.Format('{}', $.Error)\","
+                + " \"CausePath\": \"States.Format('cause: {}', $$.State.Name)\"}"));
+    assertOnly(
+        states("F", "\"F\": {\"Type\": \"Fail\", \"ErrorPath\": \"States.Nope($.Error)\"}"),
+        "$.States.F.ErrorPath",
+        "unknown intrinsic function");
+  }
+
+  @Test
+  void pathsWithFiltersSlicesAndDeepScanAreValidWhereAPathIs() {
+    assertEquals(
+        List.of(),
+        states(
+            "A",
+            "\"A\": {"
+                + pass(
+                    "\"InputPath\": \"$.items[?(@.price < 10)]\", \"OutputPath\": \"$[1:]\","
+                        + " \"Parameters\": {\"names.$\": \"$..name\"}")
+                + "}"));
+  }
+}

@@ -1,0 +1,167 @@
+package io.ordo.queue.statemachine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The interpreter answers what Step Functions answers (issue 15): the context object, Fail states'
+ * errors, runtime errors, MaxConcurrencyPath, paths on missing data.
+ */
+class InterpreterConformanceTest {
+
+  private static JsonObject outputOf(Harness run) {
+    assertEquals(ExecutionStatus.SUCCEEDED, run.status, () -> run.error + ": " + run.cause);
+    return (JsonObject) run.output;
+  }
+
+  @Test
+  void theContextObjectOfAPassState_hasStateNameAndEnteredTimeOnly_andMillisecondTimes() {
+    String definition =
+        """
+        { "StartAt": "P", "States": { "P": { "Type": "Pass",
+          "Parameters": { "state.$": "$$.State", "execution.$": "$$.Execution",
+            "machine.$": "$$.StateMachine" }, "End": true } } }
+        """;
+    JsonObject out = outputOf(new Harness(definition, new JsonObject().put("a", 1)).start());
+
+    assertEquals(
+        new JsonObject().put("Name", "P").put("EnteredTime", "2024-01-01T00:00:00.000Z"),
+        out.getJsonObject("state"));
+    JsonObject execution = out.getJsonObject("execution");
+    assertEquals("2024-01-01T00:00:00.000Z", execution.getString("StartTime"));
+    assertEquals("arn:ordo:iam::t:role/ordo-execution", execution.getString("RoleArn"));
+    assertEquals("run-1", execution.getString("Name"));
+    assertEquals("e-1", execution.getString("Id"));
+    assertEquals(new JsonObject().put("a", 1), execution.getJsonObject("Input"));
+    assertEquals(
+        new JsonObject().put("Id", "machine").put("Name", "machine"), out.getJsonObject("machine"));
+  }
+
+  @Test
+  void theContextObjectOfATaskState_alsoHasItsRetryCount() {
+    String definition =
+        """
+        { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+          "Parameters": { "retries.$": "$$.State.RetryCount" }, "End": true,
+          "Retry": [ { "ErrorEquals": ["States.ALL"], "IntervalSeconds": 1 } ] } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+    assertEquals(new JsonObject().put("retries", 0), run.lastRequests.get(0).parameter());
+    run.fail("T", "Boom", "once").advance(java.time.Duration.ofSeconds(1));
+    assertEquals(new JsonObject().put("retries", 1), run.lastRequests.get(0).parameter());
+  }
+
+  @Test
+  void aFailStateWithoutErrorInAMapIteration_failsTheExecutionWithANullError() {
+    String definition =
+        """
+        { "StartAt": "M", "States": { "M": { "Type": "Map", "End": true,
+          "ItemProcessor": { "StartAt": "F", "States": { "F": { "Type": "Fail" } } } } } }
+        """;
+    Harness run = new Harness(definition, new JsonArray().add(1)).start();
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertNull(run.error);
+  }
+
+  @Test
+  void aFailStateWithoutErrorInAParallelBranch_failsTheExecutionWithANullError() {
+    String definition =
+        """
+        { "StartAt": "P", "States": { "P": { "Type": "Parallel", "End": true, "Branches": [
+          { "StartAt": "F", "States": { "F": { "Type": "Fail", "Cause": "no error" } } } ] } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertNull(run.error);
+    assertEquals("no error", run.cause);
+  }
+
+  @Test
+  void errorPathAndCausePath_mayBeIntrinsicFunctions() {
+    // The error handling page's example: "ErrorPath": "States.Format('{}', $.Error)".
+    String definition =
+        """
+        { "StartAt": "F", "States": { "F": { "Type": "Fail",
+          "ErrorPath": "States.Format('{}', $.Error)",
+          "CausePath": "States.Format('{} failed: {}', $$.State.Name, $.Cause)" } } }
+        """;
+    Harness run =
+        new Harness(definition, new JsonObject().put("Error", "Oops").put("Cause", "why")).start();
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertEquals("Oops", run.error);
+    assertEquals("F failed: why", run.cause);
+  }
+
+  @Test
+  void aCausePathMatchingNothing_failsWithStatesRuntime() {
+    String definition =
+        """
+        { "StartAt": "F", "States": { "F": { "Type": "Fail", "Error": "Mine",
+          "CausePath": "$.missing" } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertEquals("States.Runtime", run.error);
+    assertTrue(run.cause.contains("$.missing"), run.cause);
+  }
+
+  @Test
+  void aParametersPathMatchingNothing_isStatesRuntime_whichStatesAllDoesNotCatch() {
+    String definition =
+        """
+        { "StartAt": "T", "States": {
+          "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+            "Parameters": { "x.$": "$.missing" }, "End": true,
+            "Catch": [ { "ErrorEquals": ["States.ALL"], "Next": "Caught" } ] },
+          "Caught": { "Type": "Succeed" } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertEquals("States.Runtime", run.error);
+  }
+
+  @Test
+  void maxConcurrencyPath_readsTheLimitFromTheInput() {
+    String definition =
+        """
+        { "StartAt": "M", "States": { "M": { "Type": "Map", "ItemsPath": "$.items",
+          "MaxConcurrencyPath": "$.limit", "End": true, "ItemProcessor": {
+            "ProcessorConfig": { "Mode": "INLINE" }, "StartAt": "Echo",
+            "States": { "Echo": { "Type": "Task", "Resource": "ordo:task:Echo", "End": true } } } } } }
+        """;
+    JsonObject input =
+        new JsonObject().put("limit", 2).put("items", new JsonArray().add("a").add("b").add("c"));
+    Harness run = new Harness(definition, input).start();
+    assertEquals(2, run.lastRequests.size(), "two items at once");
+    run.complete("Echo", "C?");
+    assertEquals(1, run.lastRequests.size(), "the third starts when one ends");
+
+    JsonObject bad = input.copy().put("limit", "two");
+    Harness refused = new Harness(definition, bad).start();
+    assertEquals(ExecutionStatus.FAILED, refused.status);
+    assertEquals("States.Runtime", refused.error);
+  }
+
+  @Test
+  void aWildcardPathOnMissingData_isAnEmptyArray() {
+    String definition =
+        """
+        { "StartAt": "P", "States": { "P": { "Type": "Pass", "InputPath": "$.items[*]",
+          "End": true } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject()).start();
+
+    assertEquals(ExecutionStatus.SUCCEEDED, run.status);
+    assertEquals(new JsonArray(), run.output);
+  }
+}
