@@ -10,7 +10,6 @@ import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -197,15 +196,7 @@ class BoundsTest {
         { "StartAt": "W", "States": { "W": { "Type": "Wait", "SecondsPath": "$.s",
           "End": true } } }
         """);
-    List<Object> values =
-        List.of(
-            1e20,
-            1e308,
-            -1,
-            100_000_000,
-            new BigInteger("18446744073709551621"), // 2^64 + 5: never read as 5
-            1.5,
-            "10");
+    List<Object> values = List.of(1e20, 1e308, -1, 100_000_000, 1.5, "10");
     for (Object value : values) {
       String id = machines.start("Sleepy", new JsonObject().put("s", value));
       JsonObject execution = machines.await(id, "FAILED");
@@ -221,7 +212,8 @@ class BoundsTest {
 
   @Test
   void waitSeconds_pastItsRange_isAnInvalidDefinition() {
-    for (String seconds : List.of("100000000", "18446744073709551621", "-1")) {
+    // 2^64 + 5 never reaches the validator: every body's integers must fit 64 bits (Bounds)
+    for (String seconds : List.of("100000000", "-1")) {
       Api.Reply refused =
           api.put(
               "/state-machines/Long",
