@@ -77,8 +77,9 @@ public final class QueueInfoReader {
       QueueRow queue, int waitingLimit, int runningLimit, QueueJson json) {
     String tenant = queue.tenant();
     Future<Counts> counts = tasks.counts(pool, tenant, queue.kind(), queue.queueId());
+    // at least the head, for blockedReason DELAYED
     Future<List<TaskInfo>> waiting =
-        tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), waitingLimit);
+        tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), Math.max(1, waitingLimit));
     Future<List<TaskInfo>> running =
         tasks.inProgress(pool, tenant, queue.kind(), queue.queueId(), runningLimit);
     Future<Capacity> capacity = capacity();
@@ -86,11 +87,18 @@ public final class QueueInfoReader {
         .map(
             all ->
                 Blockage.render(
-                    json.render(queue, counts.result(), waiting.result(), running.result()),
+                    json.render(
+                        queue,
+                        counts.result(),
+                        waiting
+                            .result()
+                            .subList(0, Math.min(waitingLimit, waiting.result().size())),
+                        running.result()),
                     Blockage.of(
                         queue,
                         counts.result(),
                         running.result(),
+                        first(waiting.result()),
                         capacity.result(),
                         clock.instant())));
   }
@@ -102,8 +110,9 @@ public final class QueueInfoReader {
     Future<List<QueueRow>> rows = queues.serialQueues(pool, tenant);
     Future<Map<String, Counts>> counts = tasks.countsByQueue(pool, tenant);
     Future<Map<String, List<TaskInfo>>> running = tasks.serialInProgress(pool, tenant);
+    Future<Map<String, List<TaskInfo>>> heads = tasks.serialWaiting(pool, tenant, 1);
     Future<Capacity> capacity = capacity();
-    return Future.all(rows, counts, running, capacity)
+    return Future.all(rows, counts, running, heads, capacity)
         .map(
             all -> {
               JsonArray list = new JsonArray();
@@ -114,7 +123,13 @@ public final class QueueInfoReader {
                 list.add(
                     Blockage.render(
                         summaryJson(queue, c),
-                        Blockage.of(queue, c, inProgress, capacity.result(), clock.instant())));
+                        Blockage.of(
+                            queue,
+                            c,
+                            inProgress,
+                            first(heads.result().getOrDefault(queue.queueId(), List.of())),
+                            capacity.result(),
+                            clock.instant())));
               }
               return list;
             });
@@ -127,7 +142,8 @@ public final class QueueInfoReader {
     Future<JsonObject> parallel = parallelQueue(caller, limit);
     Future<List<QueueRow>> rows = queues.serialQueues(pool, tenant);
     Future<Map<String, Counts>> counts = tasks.countsByQueue(pool, tenant);
-    Future<Map<String, List<TaskInfo>>> waiting = tasks.serialWaiting(pool, tenant, limit);
+    Future<Map<String, List<TaskInfo>>> waiting =
+        tasks.serialWaiting(pool, tenant, Math.max(1, limit));
     Future<Map<String, List<TaskInfo>>> running = tasks.serialInProgress(pool, tenant);
     Future<Capacity> capacity = capacity();
     return Future.all(List.of(parallel, rows, counts, waiting, running, capacity))
@@ -138,15 +154,23 @@ public final class QueueInfoReader {
                 Counts c = countsOf(counts.result(), queue);
                 List<TaskInfo> inProgress =
                     running.result().getOrDefault(queue.queueId(), List.of());
+                List<TaskInfo> waitingHere =
+                    waiting.result().getOrDefault(queue.queueId(), List.of());
                 serial.put(
                     queue.queueId(),
                     Blockage.render(
                         serialJson(
                             queue,
                             c,
-                            waiting.result().getOrDefault(queue.queueId(), List.of()),
+                            waitingHere.subList(0, Math.min(limit, waitingHere.size())),
                             inProgress),
-                        Blockage.of(queue, c, inProgress, capacity.result(), clock.instant())));
+                        Blockage.of(
+                            queue,
+                            c,
+                            inProgress,
+                            first(waitingHere),
+                            capacity.result(),
+                            clock.instant())));
               }
               return new JsonObject()
                   .put("parallelizedTasksInfo", parallel.result())
@@ -175,6 +199,10 @@ public final class QueueInfoReader {
               }
               return new Capacity(live.size(), free);
             });
+  }
+
+  private static TaskInfo first(List<TaskInfo> infos) {
+    return infos.isEmpty() ? null : infos.get(0);
   }
 
   private static Counts countsOf(Map<String, Counts> counts, QueueRow queue) {
