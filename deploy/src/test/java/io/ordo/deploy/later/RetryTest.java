@@ -114,7 +114,8 @@ class RetryTest extends LaterTest {
             "s",
             new JsonObject().put("failTimes", 5),
             new JsonObject().put("stopProgressOnError", true).put("retry", retry(2, 5)));
-    String behind = flaky("/serial-queues/com.example.stop/tasks", "b", new JsonObject(), new JsonObject());
+    String behind =
+        flaky("/serial-queues/com.example.stop/tasks", "b", new JsonObject(), new JsonObject());
     awaitWaitingAfter(id, 1);
     assertTrue(api.get("/serial-queues/com.example.stop").json().getBoolean("isActive"));
 
