@@ -207,6 +207,42 @@ public final class TaskRegistration {
       return this;
     }
 
+    /**
+     * Not run before this long after Ordo receives it (replaces a {@link #notBefore}). In a serial
+     * queue a delayed message holds the messages behind it.
+     *
+     * @throws IllegalArgumentException not whole seconds from 0 to one year
+     */
+    public Builder delay(Duration delay) {
+      long seconds = Objects.requireNonNull(delay, "delay").getSeconds();
+      if (delay.getNano() != 0 || seconds < 0 || seconds > io.ordo.model.Delay.MAX_SECONDS) {
+        throw new IllegalArgumentException(
+            "delay must be whole seconds from 0 to " + io.ordo.model.Delay.MAX_SECONDS);
+      }
+      body.remove("notBefore");
+      body.put("delaySeconds", seconds);
+      return this;
+    }
+
+    /** Not run before this instant (at most a year ahead; replaces a {@link #delay}). */
+    public Builder notBefore(Instant notBefore) {
+      body.remove("delaySeconds");
+      body.put("notBefore", Objects.requireNonNull(notBefore, "notBefore").toString());
+      return this;
+    }
+
+    /**
+     * How a failed run is retried, replacing the task type's default policy.
+     *
+     * @throws io.ordo.TaskControlException {@code invalid_request} if the policy is out of range
+     */
+    public Builder retry(io.ordo.model.RetryPolicy policy) {
+      JsonObject json = Objects.requireNonNull(policy, "policy").toJson();
+      io.ordo.model.RetryPolicy.fromJson("retry", json); // refused here rather than by the server
+      body.put("retry", json);
+      return this;
+    }
+
     public TaskRegistration build() {
       JsonObject json = body.copy();
       if (!timeouts.isEmpty()) {

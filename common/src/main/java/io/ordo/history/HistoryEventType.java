@@ -12,6 +12,8 @@ public enum HistoryEventType {
   TaskStarted,
   TaskCompleted,
   TaskFailed,
+  /** A run failed (or timed out) and its retry policy runs it again later; not terminal. */
+  TaskRetryScheduled,
   TaskReleaseRequested,
   TaskStopRequested,
   TaskReleased,

@@ -28,6 +28,9 @@ import java.time.Instant;
  * @param executionId the state-machine execution that scheduled it; null for a plain message
  * @param outcome once disposed: how it ended ({@code type}: COMPLETED, FAILED, REMOVED, RELEASED,
  *     STOPPED, TIMED_OUT; {@code result} or {@code error}); null before
+ * @param notBefore while waiting: the time before which it is not selected (a registration's delay,
+ *     a retry's back-off, a rejection's back-off); null if none
+ * @param retry its retry policy's JSON; null if a failure ends it
  */
 public record TaskInfo(
     String messageId,
@@ -48,7 +51,9 @@ public record TaskInfo(
     Object heartbeatDetails,
     JsonObject timeouts,
     String executionId,
-    JsonObject outcome) {
+    JsonObject outcome,
+    Instant notBefore,
+    JsonObject retry) {
 
   public JsonObject toJson() {
     JsonObject json =
@@ -74,6 +79,12 @@ public record TaskInfo(
     }
     if (outcome != null) {
       json.put("outcome", outcome);
+    }
+    if (notBefore != null) {
+      json.put("notBefore", notBefore.toString());
+    }
+    if (retry != null) {
+      json.put("retry", retry);
     }
     if (queue == QueueKind.SERIAL) {
       json.put("stopProgressOnError", stopProgressOnError);
@@ -101,7 +112,9 @@ public record TaskInfo(
         json.getValue("heartbeatDetails"),
         json.getJsonObject("timeouts"),
         json.getString("executionId"),
-        json.getJsonObject("outcome"));
+        json.getJsonObject("outcome"),
+        instant(json.getString("notBefore")),
+        json.getJsonObject("retry"));
   }
 
   private static String text(Instant instant) {

@@ -2,6 +2,7 @@ package io.ordo.tasktype;
 
 import static io.ordo.db.SqlTimes.utc;
 
+import io.ordo.model.RetryPolicy;
 import io.ordo.model.Timeouts;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -20,14 +21,15 @@ import java.util.List;
 public final class TaskTypeStore {
 
   private static final String UPSERT =
-      "INSERT INTO ordo_task_type (task_class_name, aliases, default_timeouts, updated_at)"
-          // $1 class name, $2 aliases, $3 default timeouts, $4 now
-          + " VALUES ($1, $2, $3, $4) ON CONFLICT (task_class_name) DO UPDATE"
+      "INSERT INTO ordo_task_type (task_class_name, aliases, default_timeouts, updated_at,"
+          + " default_retry)"
+          // $1 class name, $2 aliases, $3 default timeouts, $4 now, $5 default retry (or null)
+          + " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (task_class_name) DO UPDATE"
           + " SET aliases = excluded.aliases, default_timeouts = excluded.default_timeouts,"
-          + " updated_at = excluded.updated_at";
+          + " updated_at = excluded.updated_at, default_retry = excluded.default_retry";
 
   private static final String SELECT_ALL =
-      "SELECT task_class_name, aliases, default_timeouts FROM ordo_task_type"
+      "SELECT task_class_name, aliases, default_timeouts, default_retry FROM ordo_task_type"
           + " ORDER BY task_class_name";
 
   public Future<Void> publish(SqlClient client, List<TaskTypeInfo> types, Instant now) {
@@ -41,7 +43,8 @@ public final class TaskTypeStore {
               type.taskClassName(),
               new JsonArray(type.aliases()),
               type.defaultTimeouts().toJson(),
-              utc(now)));
+              utc(now),
+              type.defaultRetry() == null ? null : type.defaultRetry().toJson()));
     }
     return client.preparedQuery(UPSERT).executeBatch(rows).mapEmpty();
   }
@@ -60,7 +63,9 @@ public final class TaskTypeStore {
                         row.getString("task_class_name"),
                         aliases.stream().map(String::valueOf).toList(),
                         Timeouts.fromJson(
-                            (JsonObject) row.getValue("default_timeouts"), Timeouts.NONE_AT_ALL)));
+                            (JsonObject) row.getValue("default_timeouts"), Timeouts.NONE_AT_ALL),
+                        RetryPolicy.fromJson(
+                            "defaultRetry", (JsonObject) row.getValue("default_retry"))));
               }
               return types;
             });

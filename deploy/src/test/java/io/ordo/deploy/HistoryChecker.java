@@ -129,6 +129,8 @@ public final class HistoryChecker {
       case "TaskLeaseExpired" -> phase == Phase.RELEASING ? null : Phase.WAITING;
       case "TaskCompleted" -> phase == Phase.RUNNING ? Phase.DISPOSED : null;
       case "TaskFailed" -> phase == Phase.RELEASING ? null : Phase.DISPOSED;
+      // a failed (or timed-out) run its retry policy retries: the message waits again
+      case "TaskRetryScheduled" -> phase == Phase.RUNNING ? Phase.WAITING : null;
       case "TaskTimedOut" -> phase == Phase.RELEASING ? null : Phase.DISPOSED;
       case "TaskReleaseRequested", "TaskStopRequested" ->
           phase == Phase.RUNNING ? Phase.RELEASING : null;

@@ -38,6 +38,8 @@ const REASONS = {
   INACTIVE: 'The queue is inactive: nothing is selected from it.',
   STOPPED_ON_ERROR: 'A task failed with stop-on-error and deactivated the queue.',
   HEAD_IN_PROGRESS: 'A task of this serial queue is in progress; the next one waits for it.',
+  DELAYED: 'The head of this serial queue waits for its time (a delay or a retry\'s back-off); '
+    + 'the tasks behind it keep their order and wait too.',
   NO_CAPACITY: 'Every runner is busy.',
   NO_RUNNER: 'No runner is alive.',
 };
@@ -53,6 +55,7 @@ export function blocked(info) {
       class: 'mono'}, details.messageId));
   }
   if (details.node) extra.push(` on ${details.node}`);
+  if (details.notBefore) extra.push(` waits until ${new Date(details.notBefore).toLocaleString()}`);
   if (details.heartbeatAgeSeconds !== undefined && details.heartbeatAgeSeconds !== null) {
     extra.push(`, last sign of life ${Math.round(details.heartbeatAgeSeconds)} s ago`);
   }

@@ -286,4 +286,22 @@ class RegistrationTest {
             .get(0)
             .isStoppingProgressOnError());
   }
+
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void aDelayAndARetryPolicy_reachTheServer(Transport transport) {
+    TaskManager manager = fixture.manager(transport);
+    TaskRegistration registration =
+        TaskRegistration.builder("Echo")
+            .delay(Duration.ofHours(1))
+            .retry(
+                new io.ordo.model.RetryPolicy(
+                    4, Duration.ofSeconds(2), 3.0, Duration.ofSeconds(60), List.of("a.B")))
+            .build();
+    TaskInfo info = manager.addParallelizedTask(registration).getTaskInfo();
+    assertEquals(info.receivedTime().plus(Duration.ofHours(1)), info.notBefore());
+    assertEquals(4, info.retry().getInteger("maximumAttempts"));
+    assertEquals(3.0, info.retry().getDouble("backoffCoefficient"));
+    assertEquals("WAITING", info.state().name());
+  }
 }

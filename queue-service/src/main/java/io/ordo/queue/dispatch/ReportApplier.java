@@ -183,18 +183,83 @@ final class ReportApplier {
             });
   }
 
-  /** COMPLETED and FAILED: the message is disposed with TaskCompleted or TaskFailed. */
+  /**
+   * COMPLETED and FAILED: the message is disposed with TaskCompleted or TaskFailed, unless its
+   * retry policy retries the failed run.
+   */
   private Future<Void> finish(Batch batch, List<Integer> indexes) {
-    return tasks
-        .finish(batch.tx(), batch.holds(indexes), RUNNING)
-        .map(
-            results -> {
-              for (int i = 0; i < indexes.size(); i++) {
-                int index = indexes.get(i);
-                results.get(i).ifPresent(moved -> finished(batch, index, moved));
-              }
-              return null;
+    List<Integer> failed =
+        indexes.stream().filter(i -> batch.report(i).type() == ReportType.FAILED).toList();
+    return retryFailed(batch, failed)
+        .compose(
+            retried -> {
+              List<Integer> ending = indexes.stream().filter(i -> !retried.contains(i)).toList();
+              return tasks
+                  .finish(batch.tx(), batch.holds(ending), RUNNING)
+                  .map(
+                      results -> {
+                        for (int i = 0; i < ending.size(); i++) {
+                          int index = ending.get(i);
+                          results.get(i).ifPresent(moved -> finished(batch, index, moved));
+                        }
+                        return null;
+                      });
             });
+  }
+
+  /**
+   * The failed runs their messages' retry policies retry: back to waiting with their next attempt's
+   * time and {@code TaskRetryScheduled}. Answers the indexes it retried.
+   */
+  private Future<java.util.Set<Integer>> retryFailed(Batch batch, List<Integer> failed) {
+    if (failed.isEmpty()) {
+      return Future.succeededFuture(java.util.Set.of());
+    }
+    return tasks
+        .lockRetryable(batch.tx(), batch.holds(failed), RUNNING)
+        .compose(
+            locked -> {
+              List<Integer> retrying = new ArrayList<>();
+              List<TaskStore.RetryAt> retries = new ArrayList<>();
+              for (int i = 0; i < failed.size(); i++) {
+                int index = failed.get(i);
+                TaskReport report = batch.report(index);
+                locked
+                    .get(i)
+                    .flatMap(
+                        row ->
+                            ends.nextAttempt(row, report.data().getString("error"), report.time()))
+                    .ifPresent(
+                        at -> {
+                          retrying.add(index);
+                          retries.add(
+                              new TaskStore.RetryAt(report.tenant(), report.messageId(), at));
+                        });
+              }
+              return tasks
+                  .retry(batch.tx(), retries)
+                  .map(
+                      moved -> {
+                        for (int k = 0; k < retrying.size(); k++) {
+                          retried(batch, retrying.get(k), moved.get(k), retries.get(k));
+                        }
+                        return java.util.Set.copyOf(retrying);
+                      });
+            });
+  }
+
+  private void retried(Batch batch, int index, Moved moved, TaskStore.RetryAt retry) {
+    TaskReport report = batch.report(index);
+    JsonObject failure =
+        new JsonObject()
+            .put("node", batch.node())
+            .put("fencingToken", report.version())
+            .put("error", report.data().getString("error"))
+            .put("cause", report.data().getString("cause"))
+            .put("details", report.data().getValue("details"));
+    Transition transition = batch.outcome().transition();
+    ends.retry(transition, report.tenant(), moved, report.time(), retry.notBefore(), failure);
+    batch.outcome().results()[index] = APPLIED;
   }
 
   private void finished(Batch batch, int index, Moved moved) {

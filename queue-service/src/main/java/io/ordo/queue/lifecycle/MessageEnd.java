@@ -1,17 +1,23 @@
 package io.ordo.queue.lifecycle;
 
 import io.ordo.history.HistoryEventType;
+import io.ordo.model.RetryPolicy;
 import io.ordo.model.TaskInfo;
+import io.ordo.queue.store.TaskStore.Moved;
+import io.ordo.queue.store.TaskStore.Retryable;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Ends a message that left the task table with an outcome: completed, failed, timed out, or failed
- * after its runners' leases expired too often. Writes its terminal events, numbered on from its
- * last event; stops its serial queue when a failure ends a message registered with {@code
- * stopProgressOnError}; closes its history with the outcome; counts each transition once the
- * transaction commits. Every way a message ends goes through here, so the rules live in one place.
+ * after its runners' leases expired too often; or, for a failed run that its retry policy retries,
+ * decides that it does not end yet ({@link #nextAttempt}) and records the retry ({@link #retry}).
+ * Writes its terminal events, numbered on from its last event; stops its serial queue when a
+ * failure ends a message registered with {@code stopProgressOnError}; closes its history with the
+ * outcome; counts each transition once the transaction commits. Every way a message ends goes
+ * through here, so the rules live in one place.
  */
 public final class MessageEnd {
 
@@ -54,5 +60,50 @@ public final class MessageEnd {
       transition.afterCommit(() -> metrics.transition(tenant, info.queue(), name));
     }
     return eventId;
+  }
+
+  /**
+   * When a failed run (an error, or a START_TO_CLOSE or HEARTBEAT timeout, as {@code error}) of a
+   * message with a retry policy runs again; empty if the failure ends the message: its policy's
+   * attempts are used up, the error is not retryable, or the next attempt would start at or after
+   * its SCHEDULE_TO_CLOSE deadline (the limit of the message's whole life, retries included).
+   * {@code stopProgressOnError} thus applies only when the last attempt fails.
+   */
+  public Optional<Instant> nextAttempt(Retryable message, String error, Instant failedAt) {
+    RetryPolicy policy = RetryPolicy.fromJson("retry", message.retry());
+    return policy
+        .delayAfter(message.failures() + 1, error)
+        .map(failedAt::plus)
+        .filter(at -> message.scheduleToClose() == null || at.isBefore(message.scheduleToClose()));
+  }
+
+  /**
+   * Records a failed run that will be retried: the message went back to waiting (not selected
+   * before {@code nextAttempt}); its history gets {@code TaskRetryScheduled} (numbered by the retry
+   * statement, the run's failure in its attributes); it is counted as {@code retry_scheduled}.
+   */
+  public void retry(
+      Transition transition,
+      String tenant,
+      Moved moved,
+      Instant time,
+      Instant nextAttempt,
+      JsonObject failure) {
+    TaskInfo info = moved.info();
+    transition.event(
+        tenant,
+        info.messageId(),
+        moved.lastEventId(),
+        HistoryEventType.TaskRetryScheduled,
+        time,
+        failure
+            .copy()
+            .put("scheduledEventId", 1)
+            .put("startedEventId", moved.startedEventId())
+            .put("attempt", info.attempt())
+            .put("nextAttemptTime", nextAttempt.toString()));
+    // its runner slot (and, for a serial queue, nothing else: its head waits) is free again
+    transition.freedWork();
+    transition.afterCommit(() -> metrics.transition(tenant, info.queue(), "retry_scheduled"));
   }
 }

@@ -5,6 +5,7 @@ import io.ordo.bus.RunnerControl;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
+import io.ordo.model.RetryPolicy;
 import io.ordo.model.TaskState;
 import io.ordo.model.TimeoutType;
 import io.ordo.queue.lifecycle.MessageEnd;
@@ -18,6 +19,7 @@ import io.vertx.core.Future;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +29,9 @@ import java.util.List;
  * message whose deadline passed is disposed with {@code TaskTimedOut} (SCHEDULE_TO_START and a
  * SCHEDULE_TO_CLOSE before the start: without running; START_TO_CLOSE, HEARTBEAT, a later
  * SCHEDULE_TO_CLOSE: the runner is told to release the task, and its later completion is refused).
- * A timeout counts as an error for {@code stopProgressOnError}.
+ * A timeout counts as an error for {@code stopProgressOnError}. A run's timeout (START_TO_CLOSE,
+ * HEARTBEAT) counts as a failure for the message's retry policy: with attempts left, the message
+ * waits for its next attempt instead.
  */
 public final class TimeoutSweep {
   /** Messages one transaction takes at most. */
@@ -50,15 +54,102 @@ public final class TimeoutSweep {
   public Future<Transition> sweep(Instant now) {
     return Transactions.withRetry(
         pool,
-        tx ->
-            tasks
-                .deleteTimedOut(tx, now, BATCH)
-                .compose(
-                    rows -> {
-                      Transition transition = new Transition();
-                      rows.forEach(row -> timedOut(transition, row, now));
-                      return transition.write(tx, history, queues).map(transition);
-                    }));
+        tx -> {
+          Transition transition = new Transition();
+          return retryRuns(tx, transition, now)
+              .compose(v -> tasks.deleteTimedOut(tx, now, BATCH))
+              .compose(
+                  rows -> {
+                    rows.forEach(row -> timedOut(transition, row, now));
+                    return transition.write(tx, history, queues).map(transition);
+                  });
+        });
+  }
+
+  /**
+   * Runs that timed out (START_TO_CLOSE, HEARTBEAT) count as failures for their messages' retry
+   * policies: those with attempts left go back to waiting with {@code TaskRetryScheduled} (the
+   * runner is told to let go), before the rest are taken out below.
+   */
+  private Future<Void> retryRuns(SqlClient tx, Transition transition, Instant now) {
+    return tasks
+        .lockRetryableTimedOut(tx, now, BATCH)
+        .compose(
+            rows -> {
+              List<TaskStore.Retryable> retrying = new ArrayList<>();
+              List<TaskStore.RetryAt> retries = new ArrayList<>();
+              List<TimeoutType> types = new ArrayList<>();
+              for (TaskStore.Retryable row : rows) {
+                TimeoutType type = firedRun(row, now);
+                if (type == TimeoutType.SCHEDULE_TO_CLOSE) {
+                  continue; // the message's whole life is up: no retry
+                }
+                ends.nextAttempt(row, RetryPolicy.timeoutError(type), now)
+                    .ifPresent(
+                        at -> {
+                          retrying.add(row);
+                          types.add(type);
+                          retries.add(new TaskStore.RetryAt(row.tenant(), row.messageId(), at));
+                        });
+              }
+              return tasks
+                  .retry(tx, retries)
+                  .map(
+                      moved -> {
+                        for (int i = 0; i < moved.size(); i++) {
+                          TaskStore.Retryable row = retrying.get(i);
+                          TimeoutType type = types.get(i);
+                          ends.retry(
+                              transition,
+                              row.tenant(),
+                              moved.get(i),
+                              now,
+                              retries.get(i).notBefore(),
+                              new JsonObject()
+                                  .put("error", RetryPolicy.timeoutError(type))
+                                  .put("timeoutType", type.name())
+                                  .put("fencingToken", row.version()));
+                          tellRunner(
+                              transition, row.ownerId(), row.messageId(), row.version(), type);
+                        }
+                        return null;
+                      });
+            });
+  }
+
+  /** The earliest passed deadline of a running message. */
+  private static TimeoutType firedRun(TaskStore.Retryable row, Instant now) {
+    TimeoutType fired = TimeoutType.START_TO_CLOSE;
+    Instant earliest = null;
+    for (TimeoutType type :
+        List.of(TimeoutType.START_TO_CLOSE, TimeoutType.HEARTBEAT, TimeoutType.SCHEDULE_TO_CLOSE)) {
+      Instant deadline =
+          switch (type) {
+            case HEARTBEAT -> row.heartbeat();
+            case SCHEDULE_TO_CLOSE -> row.scheduleToClose();
+            default -> row.startToClose();
+          };
+      if (deadline != null
+          && !deadline.isAfter(now)
+          && (earliest == null || deadline.isBefore(earliest))) {
+        earliest = deadline;
+        fired = type;
+      }
+    }
+    return fired;
+  }
+
+  private void tellRunner(
+      Transition transition, String ownerId, String messageId, long version, TimeoutType type) {
+    if (ownerId == null) {
+      return;
+    }
+    // The runner, if alive, is told to release the task; its later reports find no hold.
+    transition.afterCommit(
+        () ->
+            eventBus.send(
+                Addresses.runnerControl(ownerId),
+                RunnerControl.lost(messageId, version, type.name() + " timeout").toJson()));
   }
 
   private void timedOut(Transition transition, TimedOut row, Instant now) {
@@ -84,16 +175,7 @@ public final class TimeoutSweep {
         "timeout",
         Summaries.outcome("TIMED_OUT").put("timeoutType", type.name()),
         "timed_out");
-    if (row.ownerId() != null) {
-      // The runner, if alive, is told to release the task; its later reports find no hold.
-      transition.afterCommit(
-          () ->
-              eventBus.send(
-                  Addresses.runnerControl(row.ownerId()),
-                  RunnerControl.lost(
-                          row.info().messageId(), row.version(), type.name() + " timeout")
-                      .toJson()));
-    }
+    tellRunner(transition, row.ownerId(), row.info().messageId(), row.version(), type);
   }
 
   /** The timeout that fired: the earliest passed deadline that applies to the message's state. */

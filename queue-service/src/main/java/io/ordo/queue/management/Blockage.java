@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * Why nothing runs although something waits (SPEC 8, queue info's {@code blockedReason}): the first
- * that applies of INACTIVE / STOPPED_ON_ERROR, HEAD_IN_PROGRESS (serial), NO_RUNNER, NO_CAPACITY;
- * null when nothing waits or nothing blocks.
+ * that applies of INACTIVE / STOPPED_ON_ERROR, HEAD_IN_PROGRESS (serial), DELAYED (serial: its head
+ * waits for its time, a delay or a retry's back-off, and holds the messages behind it), NO_RUNNER,
+ * NO_CAPACITY; null when nothing waits or nothing blocks.
  *
  * @param reason the reason's name
  * @param details what the reason is about (the stopping message, the head's node, …)
@@ -22,8 +23,16 @@ public record Blockage(String reason, JsonObject details) {
   /** The farm's runner capacity at one moment. */
   public record Capacity(int liveRunners, int freeSlots) {}
 
+  /**
+   * @param waitingHead a serial queue's first waiting message (null: unknown, or a parallel queue)
+   */
   public static Blockage of(
-      QueueRow queue, Counts counts, List<TaskInfo> inProgress, Capacity capacity, Instant now) {
+      QueueRow queue,
+      Counts counts,
+      List<TaskInfo> inProgress,
+      TaskInfo waitingHead,
+      Capacity capacity,
+      Instant now) {
     if (counts.waiting() == 0) {
       return null;
     }
@@ -48,6 +57,16 @@ public record Blockage(String reason, JsonObject details) {
                 beat == null ? null : Duration.between(beat, now).toMillis() / 1000.0);
       }
       return new Blockage("HEAD_IN_PROGRESS", details);
+    }
+    if (queue.kind() == QueueKind.SERIAL
+        && waitingHead != null
+        && waitingHead.notBefore() != null
+        && waitingHead.notBefore().isAfter(now)) {
+      return new Blockage(
+          "DELAYED",
+          new JsonObject()
+              .put("messageId", waitingHead.messageId())
+              .put("notBefore", waitingHead.notBefore().toString()));
     }
     if (capacity.liveRunners() == 0) {
       return new Blockage("NO_RUNNER", new JsonObject());

@@ -77,8 +77,9 @@ public final class QueueInfoReader {
       QueueRow queue, int waitingLimit, int runningLimit, QueueJson json) {
     String tenant = queue.tenant();
     Future<Counts> counts = tasks.counts(pool, tenant, queue.kind(), queue.queueId());
+    // at least the head, for blockedReason DELAYED
     Future<List<TaskInfo>> waiting =
-        tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), waitingLimit);
+        tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), Math.max(1, waitingLimit));
     // The blockage reads the head in progress, so it is fetched even when the list is not asked.
     Future<List<TaskInfo>> running =
         tasks.inProgress(pool, tenant, queue.kind(), queue.queueId(), Math.max(1, runningLimit));
@@ -90,7 +91,9 @@ public final class QueueInfoReader {
                     json.render(
                         queue,
                         counts.result(),
-                        waiting.result(),
+                        waiting
+                            .result()
+                            .subList(0, Math.min(waitingLimit, waiting.result().size())),
                         running
                             .result()
                             .subList(0, Math.min(runningLimit, running.result().size()))),
@@ -98,6 +101,7 @@ public final class QueueInfoReader {
                         queue,
                         counts.result(),
                         running.result(),
+                        first(waiting.result()),
                         capacity.result(),
                         clock.instant())));
   }
@@ -109,8 +113,9 @@ public final class QueueInfoReader {
     Future<List<QueueRow>> rows = queues.serialQueues(pool, tenant);
     Future<Map<String, Counts>> counts = tasks.countsByQueue(pool, tenant);
     Future<Map<String, List<TaskInfo>>> running = tasks.serialInProgress(pool, tenant);
+    Future<Map<String, List<TaskInfo>>> heads = tasks.serialWaiting(pool, tenant, 1);
     Future<Capacity> capacity = capacity();
-    return Future.all(rows, counts, running, capacity)
+    return Future.all(rows, counts, running, heads, capacity)
         .map(
             all -> {
               JsonArray list = new JsonArray();
@@ -121,7 +126,13 @@ public final class QueueInfoReader {
                 list.add(
                     Blockage.render(
                         summaryJson(queue, c),
-                        Blockage.of(queue, c, inProgress, capacity.result(), clock.instant())));
+                        Blockage.of(
+                            queue,
+                            c,
+                            inProgress,
+                            first(heads.result().getOrDefault(queue.queueId(), List.of())),
+                            capacity.result(),
+                            clock.instant())));
               }
               return list;
             });
@@ -134,7 +145,8 @@ public final class QueueInfoReader {
     Future<JsonObject> parallel = parallelQueue(caller, limit);
     Future<List<QueueRow>> rows = queues.serialQueues(pool, tenant);
     Future<Map<String, Counts>> counts = tasks.countsByQueue(pool, tenant);
-    Future<Map<String, List<TaskInfo>>> waiting = tasks.serialWaiting(pool, tenant, limit);
+    Future<Map<String, List<TaskInfo>>> waiting =
+        tasks.serialWaiting(pool, tenant, Math.max(1, limit));
     Future<Map<String, List<TaskInfo>>> running = tasks.serialInProgress(pool, tenant);
     Future<Capacity> capacity = capacity();
     return Future.all(List.of(parallel, rows, counts, waiting, running, capacity))
@@ -145,15 +157,23 @@ public final class QueueInfoReader {
                 Counts c = countsOf(counts.result(), queue);
                 List<TaskInfo> inProgress =
                     running.result().getOrDefault(queue.queueId(), List.of());
+                List<TaskInfo> waitingHere =
+                    waiting.result().getOrDefault(queue.queueId(), List.of());
                 serial.put(
                     queue.queueId(),
                     Blockage.render(
                         serialJson(
                             queue,
                             c,
-                            waiting.result().getOrDefault(queue.queueId(), List.of()),
+                            waitingHere.subList(0, Math.min(limit, waitingHere.size())),
                             inProgress),
-                        Blockage.of(queue, c, inProgress, capacity.result(), clock.instant())));
+                        Blockage.of(
+                            queue,
+                            c,
+                            inProgress,
+                            first(waitingHere),
+                            capacity.result(),
+                            clock.instant())));
               }
               return new JsonObject()
                   .put("parallelizedTasksInfo", parallel.result())
@@ -182,6 +202,10 @@ public final class QueueInfoReader {
               }
               return new Capacity(live.size(), free);
             });
+  }
+
+  private static TaskInfo first(List<TaskInfo> infos) {
+    return infos.isEmpty() ? null : infos.get(0);
   }
 
   private static Counts countsOf(Map<String, Counts> counts, QueueRow queue) {

@@ -1,6 +1,8 @@
 package io.ordo.queue.registration;
 
+import io.ordo.model.Delay;
 import io.ordo.model.QueueKind;
+import io.ordo.model.RetryPolicy;
 import io.ordo.model.Timeouts;
 import io.ordo.queue.store.ContextRow;
 import io.vertx.core.json.JsonObject;
@@ -21,6 +23,8 @@ import java.time.Instant;
  * @param context the registration context
  * @param idempotencyKey the caller's idempotency key, or null
  * @param executionId the state-machine execution scheduling it, or null
+ * @param delay when it may run first (null: as soon as it can)
+ * @param retry how a failed run is retried (null: a failure ends it)
  */
 public record Registration(
     String tenant,
@@ -34,4 +38,6 @@ public record Registration(
     Instant sentTime,
     ContextRow context,
     String idempotencyKey,
-    String executionId) {}
+    String executionId,
+    Delay delay,
+    RetryPolicy retry) {}

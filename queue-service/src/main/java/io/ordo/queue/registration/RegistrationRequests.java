@@ -3,6 +3,7 @@ package io.ordo.queue.registration;
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.model.Caller;
+import io.ordo.model.Delay;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Timeouts;
 import io.ordo.parameter.ParameterLimits;
@@ -70,7 +71,9 @@ final class RegistrationRequests {
         sentTime(body, meta),
         context(caller, body.getJsonObject("context"), meta),
         key,
-        null);
+        null,
+        Delay.fromJson(body, meta.arrival()),
+        RetryPolicies.effective(body.getJsonObject("retry"), type));
   }
 
   private String idempotencyKey(JsonObject body, RequestMeta meta) {

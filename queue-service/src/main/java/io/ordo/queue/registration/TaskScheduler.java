@@ -118,6 +118,10 @@ public final class TaskScheduler {
   }
 
   private static NewTask newTask(Registration r, String id, Long position, Instant receivedAt) {
+    Instant notBefore = r.delay() == null ? null : r.delay().notBefore(receivedAt);
+    if (notBefore != null && !notBefore.isAfter(receivedAt)) {
+      notBefore = null; // a time already past is no delay
+    }
     return new NewTask(
         r.tenant(),
         id,
@@ -131,9 +135,13 @@ public final class TaskScheduler {
         r.timeouts().toJson(),
         r.sentTime(),
         receivedAt,
-        deadline(r, TimeoutType.SCHEDULE_TO_START, receivedAt),
+        // SCHEDULE_TO_START counts from the time the message may start (SWF counts from its
+        // scheduling); SCHEDULE_TO_CLOSE from its reception, as the whole life of the message
+        deadline(r, TimeoutType.SCHEDULE_TO_START, notBefore == null ? receivedAt : notBefore),
         deadline(r, TimeoutType.SCHEDULE_TO_CLOSE, receivedAt),
-        r.executionId());
+        r.executionId(),
+        notBefore,
+        r.retry() == null ? null : r.retry().toJson());
   }
 
   private static Instant deadline(Registration r, TimeoutType type, Instant from) {
@@ -161,7 +169,9 @@ public final class TaskScheduler {
         null,
         t.timeouts(),
         t.executionId(),
-        null);
+        null,
+        t.notBefore(),
+        t.retry());
   }
 
   private static JsonObject scheduledAttributes(Registration r, NewTask t) {
@@ -177,7 +187,9 @@ public final class TaskScheduler {
         .put("receivedTime", t.receivedAt().toString())
         .put("principal", r.context() == null ? null : r.context().principal())
         .put("idempotencyKey", r.idempotencyKey())
-        .put("executionId", r.executionId());
+        .put("executionId", r.executionId())
+        .put("notBefore", t.notBefore() == null ? null : t.notBefore().toString())
+        .put("retry", t.retry());
   }
 
   private static RuntimeException queueMissing(Registration r) {

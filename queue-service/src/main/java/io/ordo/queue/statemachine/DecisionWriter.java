@@ -90,6 +90,8 @@ final class DecisionWriter {
         now,
         context,
         null,
-        facts.executionId());
+        facts.executionId(),
+        null,
+        null);
   }
 }

@@ -7,7 +7,8 @@ import java.time.Instant;
 /**
  * A message about to be inserted into {@code im_async_task_info}, its received time and, in a
  * serial queue, its position already reserved under its queue's lock (a parallel queue's message
- * takes its position from a sequence as it is inserted: null here).
+ * takes its position from a sequence as it is inserted: null here), its not-before time (null:
+ * none) and its retry policy's JSON (null: none).
  */
 public record NewTask(
     String tenant,
@@ -24,4 +25,6 @@ public record NewTask(
     Instant receivedAt,
     Instant scheduleToStartDeadline,
     Instant scheduleToCloseDeadline,
-    String executionId) {}
+    String executionId,
+    Instant notBefore,
+    JsonObject retry) {}

@@ -14,7 +14,7 @@ final class TaskRows {
   static final String INFO_COLUMNS =
       "tenant, message_id, queue_kind, queue_id, state, task_class_name, js_path, parameter,"
           + " stop_progress_on_error, timeouts, sent_at, received_at, node, accept_at, start_at,"
-          + " attempt, last_heartbeat_at, heartbeat_details, execution_id";
+          + " attempt, last_heartbeat_at, heartbeat_details, execution_id, not_before, retry";
 
   private TaskRows() {}
 
@@ -46,6 +46,11 @@ final class TaskRows {
         row.getValue("heartbeat_details"),
         (JsonObject) row.getValue("timeouts"),
         row.getUUID("execution_id") == null ? null : row.getUUID("execution_id").toString(),
-        null);
+        null,
+        // shown only while it waits: once claimed, a past back-off says nothing
+        TaskState.valueOf(row.getString("state")) == TaskState.WAITING
+            ? instant(row.getOffsetDateTime("not_before"))
+            : null,
+        (JsonObject) row.getValue("retry"));
   }
 }

@@ -35,20 +35,22 @@ public final class TaskStore {
           + "   $5::bigint[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::text[],"
           + "   $11::timestamptz[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[],"
           + "   $15::uuid[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[],"
-          + "   $21::text[], $22::text[], $23::text[])"
+          + "   $21::text[], $22::text[], $23::text[], $24::timestamptz[], $25::text[])"
           + "   AS t(tenant, message_id, queue_kind, queue_id, position, task_class_name, js_path,"
           + "   parameter, stop_progress_on_error, timeouts, sent_at, received_at,"
           + "   schedule_to_start_deadline, schedule_to_close_deadline, execution_id, principal,"
-          + "   locale, time_zone, trace_id, traceparent, attributes, scheduled, role)),"
+          + "   locale, time_zone, trace_id, traceparent, attributes, scheduled, role, not_before,"
+          + "   retry)),"
           + " tasks AS (INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id,"
           + "   position, state, task_class_name, js_path, parameter, stop_progress_on_error,"
           + "   timeouts, sent_at, received_at, last_event_id, scheduled_event_id,"
-          + "   schedule_to_start_deadline, schedule_to_close_deadline, execution_id)"
+          + "   schedule_to_start_deadline, schedule_to_close_deadline, execution_id, not_before,"
+          + "   retry)"
           + "   SELECT tenant, message_id, queue_kind, queue_id,"
           + "   coalesce(position, nextval('im_async_task_parallel_position_seq')), 'WAITING',"
           + "   task_class_name, js_path, parameter::jsonb, stop_progress_on_error,"
           + "   timeouts::jsonb, sent_at, received_at, 1, 1, schedule_to_start_deadline,"
-          + "   schedule_to_close_deadline, execution_id FROM t),"
+          + "   schedule_to_close_deadline, execution_id, not_before, retry::jsonb FROM t),"
           + " contexts AS (INSERT INTO im_async_context_info (tenant, message_id, principal,"
           + "   locale, time_zone, trace_id, traceparent, attributes, role)"
           + "   SELECT tenant, message_id, principal, locale, time_zone, trace_id, traceparent,"
@@ -180,7 +182,24 @@ public final class TaskStore {
    * queues in progress makes a second task of one serial queue impossible even if this statement
    * were wrong. Answers each message with its registration context.
    */
-  private static final String CLAIM =
+  /**
+   * What a waiting parallel message must be to be claimed, besides its time: computed once (no
+   * correlated subquery), so that the plan is a walk of the candidates index that stops after $2
+   * rows, whatever the statistics say.
+   */
+  private static final String PARALLEL_CANDIDATE =
+      // $3 the task class names the claiming runner knows; every runner runs scripts (every
+      // node sees the scripts directory)
+      "     AND (t.task_class_name = ANY($3) OR t.js_path IS NOT NULL)"
+          // not a tenant whose parallel queue is inactive (every tenant with messages has its
+          // queue row), older than the barrier
+          + "     AND t.tenant <> ALL (ARRAY(SELECT q.tenant FROM im_async_queue_info q"
+          + "       WHERE q.queue_kind = 'P' AND NOT q.active))"
+          + "     AND t.received_at < coalesce((SELECT received_at FROM barrier), 'infinity')"
+          + "     AND EXISTS (SELECT 1 FROM owner)";
+
+  // package-private: its plan is checked by a test
+  static final String CLAIM =
       "WITH owner AS ("
           + "   SELECT owner_id, node_name FROM ordo_lock_owner"
           // $1 the claiming lock owner
@@ -195,7 +214,10 @@ public final class TaskStore {
           + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
           + "     AND t.queue_id = q.queue_id AND t.waiting ORDER BY t.position LIMIT 1) h"
           + "   WHERE q.queue_kind = 'S' AND q.active AND EXISTS (SELECT 1 FROM owner)"
-          + "     AND (h.not_before IS NULL OR h.not_before <= now())"
+          // a head with a time (a delay, a retry's or a rejection's back-off) holds its queue
+          // until then: strict order is the point of a serial queue
+          // $5 now, on the queue service's clock
+          + "     AND (h.not_before IS NULL OR h.not_before <= $5)"
           // every runner runs scripts (every node sees the scripts directory)
           + "     AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)"
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
@@ -206,24 +228,25 @@ public final class TaskStore {
           // than it is taken either, so that prefetching never lets a younger message overtake it.
           + " barrier AS (SELECT received_at FROM serial_heads ORDER BY received_at"
           + "   OFFSET $4 LIMIT 1),"
-          + " parallel AS ("
           // the oldest waiting messages of active parallel queues, locked as they are read:
-          // rows another claimer holds are skipped and the next ones taken
+          // rows another claimer holds are skipped and the next ones taken. Two walks, each of
+          // its own index: messages without a time in received order, and messages whose time
+          // (a delay, a back-off) has come in the order of their times; the oldest received of
+          // both are taken below (the few extra rows locked are free again at commit)
+          + " ready AS ("
           + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
-          + "   WHERE t.queue_kind = 'P' AND t.waiting"
-          + "     AND (t.not_before IS NULL OR t.not_before <= now())"
-          // $3 the task class names the claiming runner knows
-          + "     AND (t.task_class_name = ANY($3) OR t.js_path IS NOT NULL)"
-          // Conditions computed once (no correlated subquery), so that the plan is a walk of the
-          // candidates index in received order that stops after $2 rows, whatever the statistics
-          // say: not a tenant whose parallel queue is inactive (every tenant with messages has
-          // its queue row), older than the barrier
-          + "     AND t.tenant <> ALL (ARRAY(SELECT q.tenant FROM im_async_queue_info q"
-          + "       WHERE q.queue_kind = 'P' AND NOT q.active))"
-          + "     AND t.received_at < coalesce((SELECT received_at FROM barrier), 'infinity')"
-          + "     AND EXISTS (SELECT 1 FROM owner)"
+          + "   WHERE t.queue_kind = 'P' AND t.waiting AND t.not_before IS NULL"
+          + PARALLEL_CANDIDATE
           // $2 how many the owner can take
           + "   ORDER BY t.received_at LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
+          + " due AS ("
+          + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
+          + "   WHERE t.queue_kind = 'P' AND t.waiting AND t.not_before IS NOT NULL"
+          // $5 now, on the queue service's clock
+          + "     AND t.not_before <= $5"
+          + PARALLEL_CANDIDATE
+          + "   ORDER BY t.not_before LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
+          + " parallel AS (SELECT * FROM ready UNION ALL SELECT * FROM due),"
           + " serial AS ("
           // the heads locked by primary key (no state condition here, so no partial index is
           // chosen whatever the statistics say); a head that changed meanwhile is dropped below
@@ -257,6 +280,11 @@ public final class TaskStore {
           + "   ON x.tenant = c.tenant AND x.message_id = c.message_id"
           // the runner lines prefetched messages up in this order
           + " ORDER BY c.received_at";
+
+  /** What a retry decision reads of a message. */
+  private static final String RETRYABLE_COLUMNS =
+      "t.tenant, t.message_id, t.failures, t.retry, t.schedule_to_close_deadline,"
+          + " t.start_to_close_deadline, t.heartbeat_deadline";
 
   /** The runner's reports, one array per column: the holds they name. */
   private static final String REPORTED =
@@ -378,6 +406,55 @@ public final class TaskStore {
           + ", t.last_event_id, was.started_event_id";
 
   /**
+   * Held messages of a batch of failure reports that have a retry policy, locked for the caller's
+   * transaction, with what the retry decision needs.
+   */
+  private static final String LOCK_RETRYABLE_HELD =
+      "SELECT "
+          + RETRYABLE_COLUMNS
+          + ", i.owner_id AS lock_owner_id, i.version AS lock_version"
+          + " FROM im_async_task_info t JOIN "
+          + REPORTED
+          + " ON"
+          + HELD_BY_REPORT
+          // $6 the states they may be in
+          + " WHERE t.state = ANY($6) AND t.retry IS NOT NULL ORDER BY t.message_id FOR UPDATE OF t";
+
+  /**
+   * Running messages with a retry policy whose run timed out (START_TO_CLOSE or HEARTBEAT) at $1,
+   * locked for the caller's transaction (at most $2; rows another sweeper holds are skipped).
+   */
+  private static final String LOCK_RETRYABLE_TIMED_OUT =
+      "SELECT "
+          + RETRYABLE_COLUMNS
+          + ", t.lock_owner_id, t.lock_version FROM im_async_task_info t"
+          + " WHERE t.state = 'RUNNING' AND t.retry IS NOT NULL"
+          // $1 now, $2 the most to take
+          + " AND (t.start_to_close_deadline <= $1 OR t.heartbeat_deadline <= $1)"
+          + " LIMIT $2 FOR UPDATE OF t SKIP LOCKED";
+
+  /**
+   * A failed run to be retried: back to WAITING at its own position (a serial queue's head stays
+   * its head, and the queue waits for it), its received time kept, not selected before $3, with one
+   * more failure, SCHEDULE_TO_START counting from $3 again, and one event id reserved (its {@code
+   * TaskRetryScheduled}). Answers the message as it now is, but the started event id of the run
+   * that failed.
+   */
+  private static final String RETRY =
+      "UPDATE im_async_task_info t SET state = 'WAITING', lock_owner_id = NULL, node = NULL,"
+          + " accept_at = NULL, start_at = NULL, started_event_id = NULL,"
+          + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
+          + " heartbeat_deadline = NULL, claimed_at = NULL, last_event_id = t.last_event_id + 1,"
+          + " failures = t.failures + 1, not_before = $3, schedule_to_start_deadline ="
+          + deadline("scheduleToStart", "$3::timestamptz")
+          + " FROM im_async_task_info was"
+          // $1 tenant, $2 message id (locked by this transaction), $3 the next attempt's time
+          + " WHERE was.tenant = t.tenant AND was.message_id = t.message_id"
+          + " AND t.tenant = $1 AND t.message_id = $2 AND t.state = 'RUNNING' RETURNING "
+          + TaskRows.infoColumns("t")
+          + ", t.last_event_id, was.started_event_id";
+
+  /**
    * Messages past a timeout deadline (SPEC 4), taken out of the table; rows another sweeper holds
    * are skipped. SCHEDULE_TO_START's deadline is cleared when a runner accepts the message, so it
    * only ever fires for messages not yet accepted.
@@ -443,7 +520,7 @@ public final class TaskStore {
    * candidate through a bitmap and sorts them all (10 ms a claim at 16,000 waiting) instead of
    * walking the candidates index in received order and stopping after a batch (under 1 ms).
    */
-  private static final String CLAIM_SETTINGS =
+  static final String CLAIM_SETTINGS =
       "SELECT set_config('statement_timeout', '5000', true),"
           + " set_config('enable_bitmapscan', 'off', true)";
 
@@ -625,15 +702,15 @@ public final class TaskStore {
       return Future.succeededFuture();
     }
     int n = batch.size();
-    Object[][] columns = new Object[23][];
+    Object[][] columns = new Object[25][];
     columns[0] = new String[n];
     columns[1] = new UUID[n];
-    for (int c : new int[] {2, 3, 5, 6, 7, 9, 15, 16, 17, 18, 19, 20, 21, 22}) {
+    for (int c : new int[] {2, 3, 5, 6, 7, 9, 15, 16, 17, 18, 19, 20, 21, 22, 24}) {
       columns[c] = new String[n];
     }
     columns[4] = new Long[n];
     columns[8] = new Boolean[n];
-    for (int c : new int[] {10, 11, 12, 13}) {
+    for (int c : new int[] {10, 11, 12, 13, 23}) {
       columns[c] = new java.time.OffsetDateTime[n];
     }
     columns[14] = new UUID[n];
@@ -664,7 +741,9 @@ public final class TaskStore {
         c.traceparent(),
         (c.attributes() == null ? new io.vertx.core.json.JsonObject() : c.attributes()).encode(),
         s.scheduled().encode(),
-        c.role()
+        c.role(),
+        utc(t.notBefore()),
+        t.retry() == null ? null : t.retry().encode()
       };
       for (int col = 0; col < row.length; col++) {
         columns[col][i] = row[col];
@@ -990,6 +1069,69 @@ public final class TaskStore {
               }
               return results;
             });
+  }
+
+  /**
+   * A running message with a retry policy, locked for a retry decision: its failures so far, its
+   * policy's JSON, its deadlines and the hold its run had.
+   */
+  public record Retryable(
+      String tenant,
+      String messageId,
+      int failures,
+      io.vertx.core.json.JsonObject retry,
+      Instant scheduleToClose,
+      Instant startToClose,
+      Instant heartbeat,
+      String ownerId,
+      long version) {
+    static Retryable of(Row row) {
+      UUID owner = row.getUUID("lock_owner_id");
+      return new Retryable(
+          row.getString("tenant"),
+          row.getUUID("message_id").toString(),
+          row.getInteger("failures"),
+          (io.vertx.core.json.JsonObject) row.getValue("retry"),
+          instant(row.getOffsetDateTime("schedule_to_close_deadline")),
+          instant(row.getOffsetDateTime("start_to_close_deadline")),
+          instant(row.getOffsetDateTime("heartbeat_deadline")),
+          owner == null ? null : owner.toString(),
+          row.getLong("lock_version"));
+    }
+  }
+
+  /**
+   * Locks the held messages (in one of {@code states}) that have a retry policy; per hold, empty
+   * where the hold was lost or the message has none.
+   */
+  public Future<List<Optional<Retryable>>> lockRetryable(
+      SqlClient tx, List<Hold> holds, String[] states) {
+    return byHold(tx, LOCK_RETRYABLE_HELD, holds, null, states, Retryable::of);
+  }
+
+  /** Locks up to {@code limit} running messages with a retry policy whose run timed out. */
+  public Future<List<Retryable>> lockRetryableTimedOut(SqlClient tx, Instant now, int limit) {
+    return tx.preparedQuery(LOCK_RETRYABLE_TIMED_OUT)
+        .execute(Tuple.of(utc(now), limit))
+        .map(
+            rows -> {
+              List<Retryable> locked = new ArrayList<>(rows.size());
+              rows.forEach(row -> locked.add(Retryable.of(row)));
+              return locked;
+            });
+  }
+
+  /** A failed run to retry: the locked message and the time its next attempt may start. */
+  public record RetryAt(String tenant, String messageId, Instant notBefore) {}
+
+  /** Puts locked running messages back to wait for their next attempt; see {@link #RETRY}. */
+  public Future<List<Moved>> retry(SqlClient tx, List<RetryAt> retries) {
+    List<Object[]> params =
+        retries.stream()
+            .map(r -> new Object[] {r.tenant(), UUID.fromString(r.messageId()), utc(r.notBefore())})
+            .toList();
+    return aligned(tx, RETRY, params, TaskStore::moved)
+        .map(results -> results.stream().map(Optional::orElseThrow).toList());
   }
 
   /**

@@ -100,6 +100,7 @@ function waitingTable(info, after) {
       h('th', {scope: 'col'}, 'Parameter'),
       h('th', {scope: 'col'}, 'Received'),
       h('th', {scope: 'col', class: 'num'}, 'Attempt'),
+      h('th', {scope: 'col'}, 'Not before'),
       h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, 'Actions')))),
     h('tbody', {}, tasks.map((task, i) => h('tr', {dataset: {messageId: task.messageId}},
       h('td', {'data-label': 'Position', class: 'num'}, i + 1),
@@ -108,5 +109,12 @@ function waitingTable(info, after) {
       h('td', {'data-label': 'Parameter'}, shortJson(task.parameter)),
       h('td', {'data-label': 'Received'}, time(task.receivedTime)),
       h('td', {'data-label': 'Attempt', class: 'num'}, task.attempt),
+      h('td', {'data-label': 'Not before'}, notBefore(task)),
       h('td', {class: 'actions'}, taskActions(task, after)))))), more];
+}
+
+/** A waiting task's time: delayed (never ran) or retrying (a run failed), or a dash. */
+function notBefore(task) {
+  if (!task.notBefore) return h('span', {class: 'muted'}, '—');
+  return [badge(task.attempt > 0 ? 'Retrying' : 'Delayed', 'blocked'), ' ', time(task.notBefore)];
 }

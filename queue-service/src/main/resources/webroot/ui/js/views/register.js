@@ -36,6 +36,14 @@ export function render(main, params) {
     label,
     hint,
   }));
+  const delay = h('input', {type: 'number', id: 'reg-delay', name: 'delaySeconds', min: 0,
+    max: MAX_TIMEOUT, step: 1, inputmode: 'numeric', placeholder: 'none',
+    'aria-describedby': 'reg-delay-hint'});
+  const attempts = h('input', {type: 'number', id: 'reg-attempts', name: 'maximumAttempts', min: 1,
+    max: 10000, step: 1, inputmode: 'numeric', placeholder: 'task type\'s default',
+    'aria-describedby': 'reg-attempts-hint'});
+  const interval = h('input', {type: 'number', id: 'reg-interval', name: 'initialIntervalSeconds',
+    min: 1, max: MAX_TIMEOUT, step: 1, inputmode: 'numeric', placeholder: '1'});
   const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Register task');
   const result = h('div', {class: 'result', 'aria-live': 'polite'});
 
@@ -56,6 +64,16 @@ export function render(main, params) {
       h('div', {class: 'timeout-grid'}, timeoutInputs.map((t) => h('div', {class: 'field'},
         h('label', {for: `reg-timeout-${t.name}`}, t.label), t.input,
         h('p', {class: 'hint', id: `reg-t-${t.name}`}, t.hint))))),
+    h('details', {class: 'timeouts'},
+      h('summary', {}, 'Delay and retries (optional)'),
+      h('div', {class: 'timeout-grid'},
+        h('div', {class: 'field'}, h('label', {for: 'reg-delay'}, 'Delay (seconds)'), delay,
+          h('p', {class: 'hint', id: 'reg-delay-hint'},
+            'Not run before; a delayed head holds its serial queue.')),
+        h('div', {class: 'field'}, h('label', {for: 'reg-attempts'}, 'Maximum attempts'), attempts,
+          h('p', {class: 'hint', id: 'reg-attempts-hint'}, '1 = no retry.')),
+        h('div', {class: 'field'},
+          h('label', {for: 'reg-interval'}, 'First retry after (seconds)'), interval))),
     h('div', {class: 'field-submit'}, submit));
 
   const selectedQueue = () => {
@@ -107,6 +125,11 @@ export function render(main, params) {
       timeouts[t.name] = seconds;
     }
     if (Object.keys(timeouts).length) body.timeouts = timeouts;
+    if (delay.value !== '') body.delaySeconds = Number(delay.value);
+    if (attempts.value !== '') {
+      body.retry = {maximumAttempts: Number(attempts.value)};
+      if (interval.value !== '') body.retry.initialIntervalSeconds = Number(interval.value);
+    }
     const queue = selectedQueue();
     if (queue.kind === 'serial') body.stopProgressOnError = stopOnError.checked;
     const path = queue.kind === 'parallel' ? '/parallel-queue/tasks'

@@ -136,6 +136,8 @@ function facts(task) {
     ['Accepted', time(task.acceptTime)],
     ['Started', time(task.startTime)],
     ['Attempt', task.attempt],
+    task.notBefore ? ['Not before', time(task.notBefore)] : null,
+    task.retry ? ['Retry policy', shortJson(task.retry, 200)] : null,
     ['Last heartbeat', time(task.lastHeartbeatTime)],
     task.heartbeatDetails !== null && task.heartbeatDetails !== undefined
       ? ['Heartbeat details', shortJson(task.heartbeatDetails, 120)] : null,

@@ -621,6 +621,8 @@ class TaskStoreHotPathTest {
             receivedAt,
             null,
             null,
+            null,
+            null,
             null);
     ContextRow context =
         new ContextRow(

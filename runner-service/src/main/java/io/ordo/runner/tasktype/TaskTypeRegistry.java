@@ -94,7 +94,9 @@ public final class TaskTypeRegistry {
     }
     RegisteredType registered =
         new RegisteredType(
-            taskType, new TaskTypeInfo(type.getName(), aliases, defaults(type, annotation)));
+            taskType,
+            new TaskTypeInfo(
+                type.getName(), aliases, defaults(type, annotation), RetryDefaults.of(type)));
     byClassName.put(type.getName(), registered);
     aliases.forEach(alias -> byAlias.put(alias, registered));
     return registered;

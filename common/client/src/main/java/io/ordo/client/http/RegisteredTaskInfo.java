@@ -32,6 +32,7 @@ public abstract sealed class RegisteredTaskInfo
   private final Object heartbeatDetails;
   private final Map<String, Object> timeouts;
   private final Map<String, Object> outcome;
+  private final Instant notBefore;
 
   RegisteredTaskInfo(JsonNode json) {
     this.messageId = Json.text(json, "messageId");
@@ -50,6 +51,7 @@ public abstract sealed class RegisteredTaskInfo
     this.heartbeatDetails = Json.plain(json.get("heartbeatDetails"));
     this.timeouts = Json.map(json, "timeouts");
     this.outcome = Json.map(json, "outcome");
+    this.notBefore = Json.instant(json, "notBefore");
   }
 
   /** The parallel or serial form of an API task info, by its {@code queue}. */
@@ -127,6 +129,14 @@ public abstract sealed class RegisteredTaskInfo
   /** When {@code run} started; {@link #UNALLOCATED_TIMESTAMP} until then. */
   public long getStartTimeInMillis() {
     return millis(startTime);
+  }
+
+  /**
+   * While it waits: the time before which it is not selected (a delay, a retry's back-off); null if
+   * none.
+   */
+  public Instant getNotBefore() {
+    return notBefore;
   }
 
   /** How many times a runner started the task (0 before the first start). */

@@ -11,9 +11,9 @@ import java.util.Objects;
 
 /**
  * A task message to register, with the options beyond the seed's {@code (taskClassName,
- * parameter)}: sent time, timeouts, idempotency key and registration context. Immutable; built with
- * {@link #builder} (a Java task) or {@link #scriptBuilder} (a JavaScript task, by its {@code
- * jsPath}), which check every value when it is given.
+ * parameter)}: sent time, timeouts, idempotency key, registration context, a delay and a retry
+ * policy. Immutable; built with {@link #builder} (a Java task) or {@link #scriptBuilder} (a
+ * JavaScript task, by its {@code jsPath}), which check every value when it is given.
  *
  * <pre>{@code
  * TaskRegistration invoice =
@@ -125,6 +125,9 @@ public final class TaskRegistration {
     private final Map<String, Object> context = new LinkedHashMap<>();
     private String idempotencyKey;
     private boolean stopProgressOnError;
+    private Object delaySeconds;
+    private Instant notBefore;
+    private Map<String, Object> retry;
 
     private Builder(String taskClassName) {
       this("taskClassName", taskClassName);
@@ -225,6 +228,73 @@ public final class TaskRegistration {
       return this;
     }
 
+    /**
+     * Not run before this long after Ordo receives it (replaces a {@link #notBefore}). In a serial
+     * queue a delayed message holds the messages behind it.
+     *
+     * @throws IllegalArgumentException not whole seconds from 0 to one year
+     */
+    public Builder delay(Duration delay) {
+      long seconds = Objects.requireNonNull(delay, "delay").getSeconds();
+      if (delay.getNano() != 0 || seconds < 0 || seconds > MAX_TIMEOUT_SECONDS) {
+        throw new IllegalArgumentException(
+            "delay must be whole seconds from 0 to " + MAX_TIMEOUT_SECONDS);
+      }
+      this.delaySeconds = seconds;
+      this.notBefore = null;
+      return this;
+    }
+
+    /** Not run before this instant (at most a year ahead; replaces a {@link #delay}). */
+    public Builder notBefore(Instant notBefore) {
+      this.notBefore = Objects.requireNonNull(notBefore, "notBefore");
+      this.delaySeconds = null;
+      return this;
+    }
+
+    /**
+     * How a failed run is retried (Temporal's names; replaces the task type's default policy). The
+     * n-th failure waits {@code initialInterval × backoffCoefficient^(n-1)}, at most {@code
+     * maximumInterval}.
+     *
+     * @param maximumAttempts runs that may fail, the first included (1: no retry; 0: no limit)
+     * @param maximumInterval the longest wait; null for 100 times the initial interval
+     * @param nonRetryableErrors exception class names that end the message at once
+     * @throws IllegalArgumentException a value out of range
+     */
+    public Builder retry(
+        int maximumAttempts,
+        Duration initialInterval,
+        double backoffCoefficient,
+        Duration maximumInterval,
+        String... nonRetryableErrors) {
+      Objects.requireNonNull(initialInterval, "initialInterval");
+      if (maximumAttempts < 0 || maximumAttempts > 10_000) {
+        throw new IllegalArgumentException("maximumAttempts must be 0 (no limit) to 10000");
+      }
+      if (initialInterval.toMillis() < 1 || initialInterval.getSeconds() > MAX_TIMEOUT_SECONDS) {
+        throw new IllegalArgumentException("initialInterval must be 1 ms to one year");
+      }
+      if (!(backoffCoefficient >= 1 && backoffCoefficient <= 100)) {
+        throw new IllegalArgumentException("backoffCoefficient must be 1 to 100");
+      }
+      Map<String, Object> policy = new LinkedHashMap<>();
+      policy.put("maximumAttempts", maximumAttempts);
+      policy.put("initialIntervalSeconds", initialInterval.toMillis() / 1000.0);
+      policy.put("backoffCoefficient", backoffCoefficient);
+      if (maximumInterval != null) {
+        if (maximumInterval.compareTo(initialInterval) < 0
+            || maximumInterval.getSeconds() > MAX_TIMEOUT_SECONDS) {
+          throw new IllegalArgumentException(
+              "maximumInterval must be at least initialInterval and at most one year");
+        }
+        policy.put("maximumIntervalSeconds", maximumInterval.toMillis() / 1000.0);
+      }
+      policy.put("nonRetryableErrors", java.util.List.of(nonRetryableErrors));
+      this.retry = policy;
+      return this;
+    }
+
     /** The registration. */
     public TaskRegistration build() {
       return new TaskRegistration(this);
@@ -244,6 +314,15 @@ public final class TaskRegistration {
       }
       if (!context.isEmpty()) {
         body.put("context", new LinkedHashMap<>(context));
+      }
+      if (delaySeconds != null) {
+        body.put("delaySeconds", delaySeconds);
+      }
+      if (notBefore != null) {
+        body.put("notBefore", notBefore.toString());
+      }
+      if (retry != null) {
+        body.put("retry", new LinkedHashMap<>(retry));
       }
       return body;
     }

@@ -183,6 +183,29 @@ class TaskManagerTest {
   }
 
   @Test
+  void aDelayedMessage_showsItsTime_andARetryPolicyReachesTheServer() throws Exception {
+    tasks.addSerializedTaskQueue(queueId, true);
+    var message =
+        tasks.addSerializedTask(
+            queueId,
+            TaskRegistration.builder("Echo")
+                .delay(java.time.Duration.ofHours(1))
+                .retry(3, java.time.Duration.ofSeconds(2), 2.0, null, "a.B")
+                .build());
+    RegisteredTaskInfo info = tasks.getTaskInfo(message.getMessageId());
+    assertEquals(TaskState.WAITING, info.getState());
+    assertEquals(
+        info.getReceivedTimeInMillis() + 3_600_000, info.getNotBefore().toEpochMilli(), "an hour");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> TaskRegistration.builder("Echo").delay(java.time.Duration.ofDays(366)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            TaskRegistration.builder("Echo").retry(3, java.time.Duration.ofSeconds(1), 0.5, null));
+  }
+
+  @Test
   void taskTypes_listTheSamples_withTheirAliases() throws Exception {
     List<TaskType> types = tasks.getTaskTypes();
     assertTrue(types.stream().anyMatch(t -> t.aliases().contains("Echo")), types.toString());

@@ -1,0 +1,155 @@
+package io.ordo.queue.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.db.Pools;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The claim with many delayed messages in the parallel queue (schema V10): the delayed messages
+ * older than the runnable ones are neither taken nor walked past. The plan reads the candidates
+ * index (messages without a time) and stops after the batch, and probes the timed index once,
+ * finding nothing due.
+ */
+@ExtendWith(VertxExtension.class)
+class DelayedClaimTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+  private static final int DELAYED = 20_000;
+
+  private final TaskStore tasks = new TaskStore();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 2, "test");
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void manyOlderDelayedMessages_areNeitherTakenNorWalkedPast(VertxTestContext ctx) {
+    UUID owner = UUID.randomUUID();
+    new QueueStore()
+        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(3600))
+        // received an hour ago, due in an hour; then 20 messages received a minute ago, due now
+        .compose(v -> insert(DELAYED, NOW.minusSeconds(3600), NOW.plusSeconds(3600)))
+        .compose(v -> insert(20, NOW.minusSeconds(60), null))
+        .compose(v -> pool.query("ANALYZE im_async_task_info").execute())
+        .compose(
+            v ->
+                new LockOwnerStore()
+                    .register(pool, owner, "runner-a", "runner", 10, Duration.ofMinutes(5)))
+        .compose(v -> plan(owner, 10))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          String text = plan.encode();
+                          JsonObject ready = scanOf(plan, "im_async_task_parallel_candidates_idx");
+                          JsonObject timed = scanOf(plan, "im_async_task_parallel_timed_idx");
+                          assertTrue(ready != null && timed != null, text);
+                          assertEquals(10, ready.getInteger("Actual Rows"), text);
+                          assertEquals(0, timed.getInteger("Actual Rows"), text);
+                          assertTrue(
+                              ready.getInteger("Shared Hit Blocks", 0)
+                                      + ready.getInteger("Shared Read Blocks", 0)
+                                  < 200,
+                              "a handful of pages, not the delayed messages': " + text);
+                          ctx.completeNow();
+                        })));
+  }
+
+  /** Runs the claim under EXPLAIN ANALYZE (its writes rolled back) and answers the plan. */
+  private Future<JsonObject> plan(UUID owner, int capacity) {
+    List<JsonObject> plans = new ArrayList<>();
+    return pool.<Void>withTransaction(
+            tx ->
+                tx.query(TaskStore.CLAIM_SETTINGS)
+                    .execute()
+                    .compose(
+                        v ->
+                            tx.preparedQuery(
+                                    "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + TaskStore.CLAIM)
+                                .execute(
+                                    Tuple.of(
+                                        owner,
+                                        capacity,
+                                        new String[] {TYPE},
+                                        0,
+                                        NOW.atOffset(ZoneOffset.UTC))))
+                    .compose(
+                        rows -> {
+                          Object value = rows.iterator().next().getValue(0);
+                          JsonArray array =
+                              value instanceof JsonArray a ? a : new JsonArray(value.toString());
+                          plans.add(array.getJsonObject(0).getJsonObject("Plan"));
+                          return Future.<Void>failedFuture("roll back");
+                        }))
+        .map(v -> (JsonObject) null)
+        .recover(
+            e ->
+                plans.isEmpty()
+                    ? Future.<JsonObject>failedFuture(e)
+                    : Future.succeededFuture(plans.get(0)));
+  }
+
+  private static JsonObject scanOf(JsonObject node, String index) {
+    if (index.equals(node.getString("Index Name"))) {
+      return node;
+    }
+    JsonArray children = node.getJsonArray("Plans", new JsonArray());
+    for (int i = 0; i < children.size(); i++) {
+      JsonObject found = scanOf(children.getJsonObject(i), index);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  private Future<Void> insert(int count, Instant receivedAt, Instant notBefore) {
+    return pool.preparedQuery(
+            "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position,"
+                + " state, task_class_name, timeouts, sent_at, received_at, last_event_id,"
+                + " scheduled_event_id, not_before)"
+                + " SELECT $1, gen_random_uuid(), 'P', '',"
+                + " nextval('im_async_task_parallel_position_seq'), 'WAITING', $2, '{}'::jsonb,"
+                + " $3, $3 + i * interval '1 millisecond', 1, 1, $4"
+                + " FROM generate_series(1, $5) AS i")
+        .execute(
+            Tuple.of(
+                TENANT,
+                TYPE,
+                receivedAt.atOffset(ZoneOffset.UTC),
+                notBefore == null ? null : notBefore.atOffset(ZoneOffset.UTC),
+                count))
+        .mapEmpty();
+  }
+}
