@@ -31,6 +31,19 @@ public final class Transactions {
                     : Future.failedFuture(error));
   }
 
+  /**
+   * Runs {@code reads} in one read-only snapshot (REPEATABLE READ), so that what several statements
+   * read agrees with itself: no commit between two of them shows in one and not in the other.
+   */
+  public static <T> Future<T> inOneSnapshot(Pool pool, Function<SqlConnection, Future<T>> reads) {
+    return pool.withTransaction(
+        connection ->
+            connection
+                .query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                .execute()
+                .compose(set -> reads.apply(connection)));
+  }
+
   /** A deadlock or serialization failure. */
   public static boolean isRetryable(Throwable error) {
     return error instanceof PgException pg && RETRYABLE.contains(pg.getSqlState());

@@ -2,6 +2,7 @@ package io.ordo.queue.schedule;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
+import io.ordo.db.Transactions;
 import io.ordo.model.Caller;
 import io.ordo.model.Role;
 import io.ordo.queue.management.Access;
@@ -10,6 +11,7 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -68,18 +70,26 @@ public final class Schedules {
   /** {@code GET /schedules/{id}}. */
   public Future<JsonObject> get(Caller caller, String scheduleId) {
     Access.require(caller, Role.OPERATOR);
-    return store
-        .find(pool, caller.tenant(), scheduleId)
-        .compose(found -> view(existing(found, scheduleId)));
+    // the row and its recent history from one snapshot: a fire committed between two reads
+    // would show in the one and not in the other
+    return Transactions.inOneSnapshot(
+        pool,
+        connection ->
+            store
+                .find(connection, caller.tenant(), scheduleId)
+                .compose(found -> view(connection, existing(found, scheduleId))));
   }
 
   /** {@code GET /schedules}: the tenant's schedules by id. */
   public Future<JsonArray> list(Caller caller) {
     Access.require(caller, Role.OPERATOR);
-    return store
-        .list(pool, caller.tenant())
-        .compose(rows -> Future.all(rows.stream().map(this::view).toList()))
-        .map(all -> new JsonArray(all.list()));
+    return Transactions.inOneSnapshot(
+        pool,
+        connection ->
+            store
+                .list(connection, caller.tenant())
+                .compose(rows -> readViews(connection, rows))
+                .map(JsonArray::new));
   }
 
   /**
@@ -136,9 +146,30 @@ public final class Schedules {
   }
 
   private Future<JsonObject> view(ScheduleRow row) {
+    return view(pool, row);
+  }
+
+  private Future<JsonObject> view(SqlClient client, ScheduleRow row) {
     return store
-        .recent(pool, row.tenant(), row.scheduleId(), RECENT)
+        .recent(client, row.tenant(), row.scheduleId(), RECENT)
         .map(events -> ScheduleView.of(row, events));
+  }
+
+  /** The views of the rows, one after the other (one connection runs one query at a time). */
+  private Future<List<JsonObject>> readViews(SqlClient client, List<ScheduleRow> rows) {
+    Future<List<JsonObject>> views = Future.succeededFuture(new java.util.ArrayList<>());
+    for (ScheduleRow row : rows) {
+      views =
+          views.compose(
+              done ->
+                  view(client, row)
+                      .map(
+                          json -> {
+                            done.add(json);
+                            return done;
+                          }));
+    }
+    return views;
   }
 
   private static ScheduleRow existing(java.util.Optional<ScheduleRow> found, String scheduleId) {
