@@ -34,6 +34,7 @@ public final class OrdoClient {
 
   private final TaskManager tasks;
   private final StateMachineManager stateMachines;
+  private final ScheduleManager schedules;
   private final String apiBase;
 
   private OrdoClient(Builder builder) {
@@ -55,6 +56,7 @@ public final class OrdoClient {
             builder.retryDelay);
     this.tasks = new HttpTaskManager(exchange);
     this.stateMachines = new HttpStateMachineManager(exchange);
+    this.schedules = new HttpScheduleManager(exchange);
   }
 
   /** Starts a client's configuration; only the base URL is required. */
@@ -70,6 +72,11 @@ public final class OrdoClient {
   /** State machines and their executions. */
   public StateMachineManager stateMachines() {
     return stateMachines;
+  }
+
+  /** Recurring schedules that register task messages or start executions. */
+  public ScheduleManager schedules() {
+    return schedules;
   }
 
   /** The API's base this client calls, e.g. {@code http://127.0.0.1:8080/api/v1}. */
