@@ -118,10 +118,9 @@ public final class QueueServiceVerticle extends VerticleBase {
                 LOG.warn(
                     "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId),
             node.meters());
-    dispatcher =
-        new Dispatcher(
-            pool, vertx.eventBus(), new WorkNotifier(vertx.eventBus()), metrics, node.clock());
-    services = buildServices(config);
+    WorkNotifier notifier = new WorkNotifier(vertx, node.clock());
+    dispatcher = new Dispatcher(pool, vertx.eventBus(), notifier, metrics, node.clock());
+    services = buildServices(config, notifier);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
     dispatcher.register(vertx.eventBus());
@@ -148,11 +147,10 @@ public final class QueueServiceVerticle extends VerticleBase {
         .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
   }
 
-  private QueueServices buildServices(OrdoConfig config) {
+  private QueueServices buildServices(OrdoConfig config, WorkNotifier notifier) {
     QueueStore queues = new QueueStore();
     TaskStore tasks = new TaskStore();
     HistoryStore history = new HistoryStore();
-    WorkNotifier notifier = new WorkNotifier(vertx.eventBus());
     TaskLookup lookup = new TaskLookup(tasks, history);
     TaskTypeCatalog catalog =
         new TaskTypeCatalog(

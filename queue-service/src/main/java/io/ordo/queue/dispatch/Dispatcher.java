@@ -164,6 +164,7 @@ public final class Dispatcher {
     if (transition.hasFreedWork()) {
       notifier.workAvailable("task ended");
     }
+    transition.dueTimes().forEach(notifier::workDueAt);
   }
 
   /** Announces new history events after commit, for live tails. */

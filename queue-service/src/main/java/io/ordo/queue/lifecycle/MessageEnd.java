@@ -104,6 +104,7 @@ public final class MessageEnd {
             .put("nextAttemptTime", nextAttempt.toString()));
     // its runner slot (and, for a serial queue, nothing else: its head waits) is free again
     transition.freedWork();
+    transition.dueAt(nextAttempt);
     transition.afterCommit(() -> metrics.transition(tenant, info.queue(), "retry_scheduled"));
   }
 }

@@ -32,6 +32,7 @@ public final class Transition {
   private final List<ExecutionInboxStore.Entry> executionOutcomes = new ArrayList<>();
   private final List<ExecutionKey> pending = new ArrayList<>();
   private final List<Runnable> afterCommit = new ArrayList<>();
+  private final List<java.time.Instant> dueTimes = new ArrayList<>();
   private boolean freedWork;
 
   private record QueueStop(String tenant, QueueKind kind, String queueId, String messageId) {}
@@ -100,6 +101,16 @@ public final class Transition {
   /** Marks that messages may have become runnable (a slot or a serial queue freed). */
   public void freedWork() {
     freedWork = true;
+  }
+
+  /** Marks that a message becomes runnable at {@code time} (a retry's back-off). */
+  public void dueAt(java.time.Instant time) {
+    dueTimes.add(time);
+  }
+
+  /** The times at which messages of this transition become runnable. */
+  public List<java.time.Instant> dueTimes() {
+    return dueTimes;
   }
 
   public void afterCommit(Runnable action) {

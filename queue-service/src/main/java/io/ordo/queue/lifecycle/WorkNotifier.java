@@ -1,21 +1,91 @@
 package io.ordo.queue.lifecycle;
 
 import io.ordo.bus.Addresses;
-import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.TreeSet;
 
 /**
- * Tells runners that messages may have become runnable (registration into an active queue,
- * activation, a task ending). Runners claim on it; their poll is only the safety net.
+ * Tells runners that messages may have become runnable: at once (registration into an active queue,
+ * activation, a task ending), or when a time comes (a delay, a retry's back-off). Runners claim on
+ * it; their poll is only the safety net.
+ *
+ * <p>The times to come are kept in memory, one timer armed for the earliest: a node that restarts
+ * forgets them, and the runners' poll (one round-interval) starts those messages instead.
  */
 public final class WorkNotifier {
-  private final EventBus eventBus;
+  /** Times further apart than this are one wake-up: a claim takes every message that is due. */
+  private static final Duration GRANULARITY = Duration.ofMillis(100);
 
-  public WorkNotifier(EventBus eventBus) {
-    this.eventBus = eventBus;
+  /** How many times to come are remembered; past it the poll starts the later ones. */
+  private static final int MAX_PENDING = 10_000;
+
+  private final Vertx vertx;
+  private final Clock clock;
+  private final TreeSet<Instant> pending = new TreeSet<>();
+  private long timerId = -1;
+  private Instant armedFor;
+
+  public WorkNotifier(Vertx vertx, Clock clock) {
+    this.vertx = vertx;
+    this.clock = clock;
   }
 
   public void workAvailable(String reason) {
-    eventBus.publish(Addresses.WORK_AVAILABLE, new JsonObject().put("reason", reason));
+    vertx.eventBus().publish(Addresses.WORK_AVAILABLE, new JsonObject().put("reason", reason));
+  }
+
+  /** Work becomes runnable at {@code time} (a message's not-before time, after its commit). */
+  public synchronized void workDueAt(Instant time) {
+    Instant due = roundUp(time);
+    if (!due.isAfter(clock.instant())) {
+      workAvailable("due");
+      return;
+    }
+    if (pending.size() >= MAX_PENDING && due.isAfter(pending.last())) {
+      return;
+    }
+    pending.add(due);
+    if (pending.size() > MAX_PENDING) {
+      pending.pollLast();
+    }
+    arm();
+  }
+
+  private synchronized void fire() {
+    timerId = -1;
+    armedFor = null;
+    Instant now = clock.instant();
+    boolean due = false;
+    while (!pending.isEmpty() && !pending.first().isAfter(now)) {
+      pending.pollFirst();
+      due = true;
+    }
+    if (due) {
+      workAvailable("due");
+    }
+    arm();
+  }
+
+  /** Arms the one timer for the earliest time to come, unless it is armed for it already. */
+  private void arm() {
+    if (pending.isEmpty() || pending.first().equals(armedFor)) {
+      return;
+    }
+    if (timerId >= 0) {
+      vertx.cancelTimer(timerId);
+    }
+    armedFor = pending.first();
+    long delay = Math.max(1, Duration.between(clock.instant(), armedFor).toMillis());
+    timerId = vertx.setTimer(delay, id -> fire());
+  }
+
+  private static Instant roundUp(Instant time) {
+    long step = GRANULARITY.toMillis();
+    long millis = time.toEpochMilli();
+    return Instant.ofEpochMilli(Math.floorDiv(millis + step - 1, step) * step);
   }
 }

@@ -107,6 +107,11 @@ public final class RegistrationService {
     if (outcome.activeQueuesFed) {
       notifier.workAvailable("registered");
     }
+    // a delayed message: the runners hear of it when its time comes, not a poll later
+    outcome.created.values().stream()
+        .map(TaskInfo::notBefore)
+        .filter(java.util.Objects::nonNull)
+        .forEach(notifier::workDueAt);
     Future<?>[] replays =
         outcome.replayed.entrySet().stream()
             .map(entry -> replay(entry.getKey(), entry.getValue(), outcome.refusedIds))
