@@ -56,7 +56,10 @@ class FarmChaosIT {
     try (Farm farm = Farm.start(3, env);
         Api api = new Api(farm.httpPort(), TOKEN)) {
       Tasks tasks = new Tasks(api);
-      List<String> ids = register(tasks);
+      // registered into inactive queues, then activated: the kill, the pause and the restart then
+      // land while the farm is busy, however fast the drain is next to the registration
+      List<String> ids = register(api, tasks);
+      activate(api);
 
       awaitDone(api, ids.size() * 85 / 100);
       long killedAt = System.currentTimeMillis();
@@ -78,9 +81,10 @@ class FarmChaosIT {
     }
   }
 
-  private static List<String> register(Tasks tasks) throws Exception {
+  private static List<String> register(Api api, Tasks tasks) throws Exception {
+    setActive(api, "/parallel-queue/active", false);
     for (int q = 0; q < SERIAL_QUEUES; q++) {
-      tasks.addSerialQueue("farm.q" + q, true);
+      tasks.addSerialQueue("farm.q" + q, false);
     }
     List<String> ids = Collections.synchronizedList(new ArrayList<>());
     ExecutorService clients = Executors.newFixedThreadPool(8);
@@ -108,6 +112,18 @@ class FarmChaosIT {
     clients.shutdown();
     assertEquals(PARALLEL + SERIAL_QUEUES * PER_SERIAL_QUEUE, ids.size());
     return ids;
+  }
+
+  private static void activate(Api api) {
+    setActive(api, "/parallel-queue/active", true);
+    for (int q = 0; q < SERIAL_QUEUES; q++) {
+      setActive(api, "/serial-queues/farm.q" + q + "/active", true);
+    }
+  }
+
+  private static void setActive(Api api, String path, boolean active) {
+    Api.Reply reply = api.put(path, new JsonObject().put("active", active));
+    assertEquals(200, reply.status(), () -> path + ": " + reply.body());
   }
 
   private static void check(Api api, Tasks tasks, List<String> ids, long killedAt) {
