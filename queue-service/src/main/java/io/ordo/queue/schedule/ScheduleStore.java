@@ -10,7 +10,9 @@ import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -95,9 +97,12 @@ final class ScheduleStore {
   private static final String RECENT_EVENTS =
       "SELECT "
           + ScheduleEvent.COLUMNS
-          + " FROM ordo_schedule_event"
-          // $1 tenant, $2 schedule id, $3 the most entries
-          + " WHERE tenant = $1 AND schedule_id = $2 ORDER BY event_id DESC LIMIT $3";
+          + " FROM (SELECT *, row_number() OVER (PARTITION BY schedule_id ORDER BY event_id DESC)"
+          + "   AS newness FROM ordo_schedule_event"
+          // $1 tenant, $2 the schedule ids
+          + "   WHERE tenant = $1 AND schedule_id = ANY($2)) e"
+          // $3 the most entries per schedule
+          + " WHERE newness <= $3 ORDER BY schedule_id, event_id DESC";
 
   /** The stored row, and whether the upsert created it. */
   record Upserted(ScheduleRow row, boolean created) {}
@@ -197,15 +202,20 @@ final class ScheduleStore {
         .mapEmpty();
   }
 
-  /** A schedule's newest history entries, newest first. */
-  Future<List<ScheduleEvent>> recent(SqlClient client, String tenant, String id, int limit) {
+  /** The newest history entries of each schedule, newest first, by schedule id (one statement). */
+  Future<Map<String, List<ScheduleEvent>>> recent(
+      SqlClient client, String tenant, List<String> ids, int limit) {
     return client
         .preparedQuery(RECENT_EVENTS)
-        .execute(Tuple.of(tenant, id, limit))
+        .execute(Tuple.of(tenant, ids.toArray(String[]::new), limit))
         .map(
             rows -> {
-              List<ScheduleEvent> events = new ArrayList<>();
-              rows.forEach(row -> events.add(ScheduleEvent.of(row)));
+              Map<String, List<ScheduleEvent>> events = new HashMap<>();
+              rows.forEach(
+                  row -> {
+                    ScheduleEvent event = ScheduleEvent.of(row);
+                    events.computeIfAbsent(event.scheduleId(), id -> new ArrayList<>()).add(event);
+                  });
               return events;
             });
   }

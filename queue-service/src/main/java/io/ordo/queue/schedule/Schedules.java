@@ -150,26 +150,24 @@ public final class Schedules {
   }
 
   private Future<JsonObject> view(SqlClient client, ScheduleRow row) {
-    return store
-        .recent(client, row.tenant(), row.scheduleId(), RECENT)
-        .map(events -> ScheduleView.of(row, events));
+    return readViews(client, List.of(row)).map(views -> views.get(0));
   }
 
-  /** The views of the rows, one after the other (one connection runs one query at a time). */
+  /** The views of the rows, their recent histories read in one statement. */
   private Future<List<JsonObject>> readViews(SqlClient client, List<ScheduleRow> rows) {
-    Future<List<JsonObject>> views = Future.succeededFuture(new java.util.ArrayList<>());
-    for (ScheduleRow row : rows) {
-      views =
-          views.compose(
-              done ->
-                  view(client, row)
-                      .map(
-                          json -> {
-                            done.add(json);
-                            return done;
-                          }));
+    if (rows.isEmpty()) {
+      return Future.succeededFuture(List.of());
     }
-    return views;
+    List<String> ids = rows.stream().map(ScheduleRow::scheduleId).toList();
+    return store
+        .recent(client, rows.get(0).tenant(), ids, RECENT)
+        .map(
+            events ->
+                rows.stream()
+                    .map(
+                        row ->
+                            ScheduleView.of(row, events.getOrDefault(row.scheduleId(), List.of())))
+                    .toList());
   }
 
   private static ScheduleRow existing(java.util.Optional<ScheduleRow> found, String scheduleId) {
