@@ -7,6 +7,8 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** Small helpers that end a request with JSON, or hand a failure to the problem handler. */
 final class Responses {
@@ -29,6 +31,30 @@ final class Responses {
           } else {
             json(rc, status, done.result());
           }
+        });
+  }
+
+  /**
+   * Answers a create-or-replace {@code PUT}: 201 with the resource's {@code Location} when it was
+   * created, 200 when it was replaced; the body is what {@code body} makes of the result.
+   */
+  static <T> void saved(
+      RoutingContext rc,
+      String location,
+      Future<T> result,
+      Predicate<T> created,
+      Function<T, Object> body) {
+    result.onComplete(
+        done -> {
+          if (done.failed()) {
+            rc.fail(done.cause());
+            return;
+          }
+          boolean isNew = created.test(done.result());
+          if (isNew) {
+            rc.response().putHeader("Location", location);
+          }
+          json(rc, isNew ? 201 : 200, body.apply(done.result()));
         });
   }
 

@@ -30,19 +30,12 @@ final class ScheduleRoutes {
 
   private void put(RoutingContext rc) {
     String id = rc.pathParam("scheduleId");
-    schedules
-        .put(caller(rc), id, rc.body().asJsonObject())
-        .onComplete(
-            done -> {
-              if (done.failed()) {
-                rc.fail(done.cause());
-                return;
-              }
-              if (done.result().created()) {
-                rc.response().putHeader("Location", "/api/v1/schedules/" + id);
-              }
-              Responses.json(rc, done.result().created() ? 201 : 200, done.result().schedule());
-            });
+    Responses.saved(
+        rc,
+        "/api/v1/schedules/" + id,
+        schedules.put(caller(rc), id, rc.body().asJsonObject()),
+        saved -> saved.created(),
+        saved -> saved.schedule());
   }
 
   private void get(RoutingContext rc) {

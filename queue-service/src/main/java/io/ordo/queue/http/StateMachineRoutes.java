@@ -52,19 +52,12 @@ final class StateMachineRoutes {
 
   private void put(RoutingContext rc) {
     String name = rc.pathParam("name");
-    stateMachines
-        .put(caller(rc), name, rc.body().asJsonObject().getValue("definition"))
-        .onComplete(
-            done -> {
-              if (done.failed()) {
-                rc.fail(done.cause());
-                return;
-              }
-              if (done.result().created()) {
-                rc.response().putHeader("Location", "/api/v1/state-machines/" + name);
-              }
-              Responses.json(rc, done.result().created() ? 201 : 200, done.result().stateMachine());
-            });
+    Responses.saved(
+        rc,
+        "/api/v1/state-machines/" + name,
+        stateMachines.put(caller(rc), name, rc.body().asJsonObject().getValue("definition")),
+        saved -> saved.created(),
+        saved -> saved.stateMachine());
   }
 
   private void get(RoutingContext rc) {
