@@ -41,7 +41,8 @@ public record DatabaseAddress(
     return new DatabaseAddress(parsed.getHost(), port, database, user, password);
   }
 
-  public PgConnectOptions connectOptions() {
+  /** The reactive client's options for this database, with the planner settings of a profile. */
+  public PgConnectOptions connectOptions(PlanProfile profile) {
     PgConnectOptions options =
         new PgConnectOptions()
             .setHost(host)
@@ -55,12 +56,8 @@ public record DatabaseAddress(
             .setPipeliningLimit(256)
             // Ordo's statements are short and run thousands of times a second: compiling one
             // with LLVM (PostgreSQL's JIT, chosen when estimates run high) costs hundreds of ms
-            .addProperty("jit", "off")
-            // Plans for the parameters of each execution: a generic plan of the hot path's
-            // set-based statements guesses the arrays' sizes and the queue's, and picks hash joins
-            // and sequential scans that cost ten times more (measured: 5 ms instead of 0.2 ms per
-            // start batch). Parsing is still saved by the statement cache.
-            .addProperty("plan_cache_mode", "force_custom_plan");
+            .addProperty("jit", "off");
+    profile.settings().forEach(options::addProperty);
     return password == null ? options : options.setPassword(password);
   }
 

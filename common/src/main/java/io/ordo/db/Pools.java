@@ -9,10 +9,16 @@ import io.vertx.sqlclient.PoolOptions;
 public final class Pools {
   private Pools() {}
 
+  /** A pool whose statements are planned for each execution's parameters. */
   public static Pool create(Vertx vertx, DatabaseAddress address, int size, String name) {
+    return create(vertx, address, size, name, PlanProfile.GENERAL);
+  }
+
+  public static Pool create(
+      Vertx vertx, DatabaseAddress address, int size, String name, PlanProfile profile) {
     return PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(size).setName(name).setShared(false))
-        .connectingTo(address.connectOptions())
+        .connectingTo(address.connectOptions(profile))
         .using(vertx)
         .build();
   }

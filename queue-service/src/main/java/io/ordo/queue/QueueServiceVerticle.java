@@ -5,6 +5,7 @@ import io.ordo.config.NodeContext;
 import io.ordo.config.OrdoConfig;
 import io.ordo.db.Hmac;
 import io.ordo.db.NodeSecrets;
+import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LeaseKeeper;
@@ -59,6 +60,8 @@ public final class QueueServiceVerticle extends VerticleBase {
   private final NodeContext node;
   private final boolean serveHttp;
   private Pool pool;
+  // registration, claims and reports: statements planned once per connection (PlanProfile)
+  private Pool hotPool;
   private HttpServer server;
   private QueueServices services;
   private QueueMetrics metrics;
@@ -102,7 +105,10 @@ public final class QueueServiceVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     OrdoConfig config = node.config();
-    pool = Pools.create(vertx, node.database(), config.database().poolSize(), "ordo-queue");
+    int poolSize = config.database().poolSize();
+    hotPool =
+        Pools.create(vertx, node.database(), poolSize, "ordo-queue-hot", PlanProfile.HOT_PATH);
+    pool = Pools.create(vertx, node.database(), Math.max(2, poolSize / 2), "ordo-queue");
     metrics = new MicrometerQueueMetrics(node.meters());
     // A queue service advances state-machine executions under instance locks: it is a lock owner.
     lease =
@@ -119,7 +125,7 @@ public final class QueueServiceVerticle extends VerticleBase {
                     "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId),
             node.meters());
     WorkNotifier notifier = new WorkNotifier(vertx, node.clock());
-    dispatcher = new Dispatcher(pool, vertx.eventBus(), notifier, metrics, node.clock());
+    dispatcher = new Dispatcher(hotPool, vertx.eventBus(), notifier, metrics, node.clock());
     services = buildServices(config, notifier);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
@@ -160,7 +166,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     RegistrationService registrations =
         new RegistrationService(
             context,
-            pool,
+            hotPool,
             node.clock(),
             catalog,
             administration,
@@ -270,6 +276,8 @@ public final class QueueServiceVerticle extends VerticleBase {
     if (lease != null) {
       closed = closed.eventually(() -> lease.resign());
     }
-    return closed.eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
+    return closed
+        .eventually(() -> hotPool == null ? Future.succeededFuture() : hotPool.close())
+        .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
   }
 }

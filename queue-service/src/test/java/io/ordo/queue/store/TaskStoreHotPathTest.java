@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.QueueKind;
@@ -62,7 +63,8 @@ class TaskStoreHotPathTest {
   @BeforeEach
   void setUp(Vertx vertx) {
     TestDatabase.truncate();
-    pool = Pools.create(vertx, TestDatabase.address(), 4, "test");
+    // planned as the queue service plans them
+    pool = Pools.create(vertx, TestDatabase.address(), 4, "test", PlanProfile.HOT_PATH);
   }
 
   @AfterEach

@@ -1,0 +1,183 @@
+package io.ordo.queue.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.db.PlanProfile;
+import io.ordo.db.Pools;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.queue.store.TaskStore.ClaimedRow;
+import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The hot path's connections plan each statement once ({@link PlanProfile#HOT_PATH}): a plan made
+ * while the task table is empty (a node's first claim) must still be index probes when the table
+ * holds 20,000 waiting messages. The plans of the claim, the start and the finish that ran are read
+ * from PostgreSQL's auto_explain, sent to this connection as notices.
+ */
+@ExtendWith(VertxExtension.class)
+class HotPathPlanTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+  private static final int WAITING = 20_000;
+  private static final int BATCH = 10;
+
+  private final TaskStore tasks = new TaskStore();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 1, "hot", PlanProfile.HOT_PATH);
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void plansMadeOnAnEmptyTable_probeIndexes_whenTheQueueIsLarge(VertxTestContext ctx) {
+    UUID owner = UUID.randomUUID();
+    List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
+    pool.getConnection()
+        .compose(
+            connection ->
+                new QueueStore()
+                    .ensureParallelQueue(connection, TENANT, NOW.minusSeconds(3600))
+                    .compose(
+                        v ->
+                            new LockOwnerStore()
+                                .register(
+                                    connection,
+                                    owner,
+                                    "runner-a",
+                                    "runner",
+                                    BATCH,
+                                    Duration.ofMinutes(5)))
+                    // the first executions, on a table of one message, make the plans kept from
+                    // now on
+                    .compose(v -> insert(connection, 1))
+                    .compose(v -> claim(connection, owner))
+                    .compose(claimed -> lifecycle(connection, owner, claimed))
+                    .compose(v -> insert(connection, WAITING))
+                    .compose(v -> explainToNotices(connection, plans))
+                    .compose(v -> claim(connection, owner))
+                    .compose(
+                        claimed -> {
+                          assertEquals(BATCH, claimed.size());
+                          return lifecycle(connection, owner, claimed);
+                        })
+                    .eventually(connection::close))
+        .onComplete(
+            ctx.succeeding(
+                v ->
+                    ctx.verify(
+                        () -> {
+                          // the claim, the start, the finish (auto_explain logs the top level)
+                          assertTrue(plans.size() >= 3, "plans: " + plans);
+                          for (JsonObject plan : plans) {
+                            String text = plan.encode();
+                            assertFalse(
+                                text.contains("\"Seq Scan\""), "a sequential scan: " + text);
+                            assertFalse(text.contains("\"Hash Join\""), "a hash join: " + text);
+                            assertTrue(
+                                blocks(plan) < 500, "a handful of pages, not the queue's: " + text);
+                          }
+                          ctx.completeNow();
+                        })));
+  }
+
+  /** From here on, each statement's plan (with its buffers) comes to this connection. */
+  private static Future<Void> explainToNotices(SqlConnection connection, List<JsonObject> plans) {
+    ((PgConnection) connection)
+        .noticeHandler(
+            notice -> {
+              String message = notice.getMessage();
+              int start = message.indexOf('{');
+              if (start >= 0) {
+                JsonObject explained = new JsonObject(message.substring(start));
+                plans.add(explained.getJsonObject("Plan"));
+              }
+            });
+    return connection
+        .query(
+            "LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0;"
+                + " SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on;"
+                + " SET auto_explain.log_format = json; SET auto_explain.log_level = notice")
+        .execute()
+        .mapEmpty();
+  }
+
+  private Future<List<ClaimedRow>> claim(SqlConnection connection, UUID owner) {
+    return connection
+        .begin()
+        .compose(
+            tx ->
+                tasks
+                    .claim(connection, owner, BATCH, 0, List.of(TYPE), NOW)
+                    .compose(claimed -> tx.commit().map(claimed)));
+  }
+
+  /** Starts and finishes the claimed messages, each in its own statement. */
+  private Future<Void> lifecycle(SqlConnection connection, UUID owner, List<ClaimedRow> claimed) {
+    List<Hold> holds =
+        claimed.stream()
+            .map(c -> new Hold(c.tenant(), c.messageId(), owner.toString(), c.version()))
+            .toList();
+    List<Instant> times = claimed.stream().map(c -> NOW).toList();
+    return tasks
+        .start(connection, holds, times)
+        .compose(v -> tasks.finish(connection, holds, new String[] {"RUNNING"}))
+        .mapEmpty();
+  }
+
+  private static int blocks(JsonObject node) {
+    int own = node.getInteger("Shared Hit Blocks", 0) + node.getInteger("Shared Read Blocks", 0);
+    JsonArray children = node.getJsonArray("Plans", new JsonArray());
+    int below = 0;
+    for (int i = 0; i < children.size(); i++) {
+      below = Math.max(below, blocks(children.getJsonObject(i)));
+    }
+    // a node's buffers include its children's: the largest figure on the path is the total
+    return Math.max(own, below);
+  }
+
+  private static Future<Void> insert(SqlConnection connection, int count) {
+    return connection
+        .preparedQuery(
+            "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position,"
+                + " state, task_class_name, timeouts, sent_at, received_at, last_event_id,"
+                + " scheduled_event_id)"
+                + " SELECT $1, gen_random_uuid(), 'P', '',"
+                + " nextval('im_async_task_parallel_position_seq'), 'WAITING', $2, '{}'::jsonb,"
+                + " $3, $3 + i * interval '1 millisecond', 1, 1"
+                + " FROM generate_series(1, $4) AS i")
+        .execute(Tuple.of(TENANT, TYPE, NOW.minusSeconds(60).atOffset(ZoneOffset.UTC), count))
+        .mapEmpty();
+  }
+}
