@@ -15,26 +15,50 @@ import java.util.List;
  * @param capacity the most messages it takes: free threads plus its prefetch room
  * @param serialCapacity the most serial heads it takes: its free threads
  * @param taskTypes the task class names it can run
+ * @param settling serial queues whose task ended on this runner and whose outcome is on its way:
+ *     their next heads are not runnable until it is applied, so nothing received after them is
+ *     taken (they must not be overtaken for that moment)
  */
 public record ClaimRequest(
-    String ownerId, String node, int capacity, int serialCapacity, List<String> taskTypes) {
+    String ownerId,
+    String node,
+    int capacity,
+    int serialCapacity,
+    List<String> taskTypes,
+    List<SerialQueueRef> settling) {
+
+  /** A serial queue of a tenant. */
+  public record SerialQueueRef(String tenant, String queueId) {
+    JsonObject toJson() {
+      return new JsonObject().put("tenant", tenant).put("queueId", queueId);
+    }
+
+    static SerialQueueRef fromJson(JsonObject json) {
+      return new SerialQueueRef(json.getString("tenant"), json.getString("queueId"));
+    }
+  }
 
   public JsonObject toJson() {
+    JsonArray queues = new JsonArray();
+    settling.forEach(queue -> queues.add(queue.toJson()));
     return new JsonObject()
         .put("ownerId", ownerId)
         .put("node", node)
         .put("capacity", capacity)
         .put("serialCapacity", serialCapacity)
-        .put("taskTypes", new JsonArray(List.copyOf(taskTypes)));
+        .put("taskTypes", new JsonArray(List.copyOf(taskTypes)))
+        .put("settling", queues);
   }
 
   public static ClaimRequest fromJson(JsonObject json) {
     int capacity = json.getInteger("capacity");
+    JsonArray settling = json.getJsonArray("settling", new JsonArray());
     return new ClaimRequest(
         json.getString("ownerId"),
         json.getString("node"),
         capacity,
         json.getInteger("serialCapacity", capacity),
-        json.getJsonArray("taskTypes").stream().map(String.class::cast).toList());
+        json.getJsonArray("taskTypes").stream().map(String.class::cast).toList(),
+        settling.stream().map(q -> SerialQueueRef.fromJson((JsonObject) q)).toList());
   }
 }

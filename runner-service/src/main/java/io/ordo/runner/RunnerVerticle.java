@@ -2,6 +2,7 @@ package io.ordo.runner;
 
 import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
+import io.ordo.bus.ClaimRequest.SerialQueueRef;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.TaskReport;
@@ -26,6 +27,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -65,8 +67,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private ControlListener control;
   private ScriptTasks scripts;
   private boolean claiming;
-  // serial tasks that ended here and whose outcomes are not applied yet (event loop only)
-  private int serialOutcomesPending;
+  // serial queues whose task ended here and whose outcome is not applied yet, with how many such
+  // tasks each (event loop only)
+  private final Map<SerialQueueRef, Integer> settling = new HashMap<>();
   private boolean claimAgain;
   private volatile boolean stopping;
   private long pollTimer = -1;
@@ -149,7 +152,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
    * while claims come back full or work was announced meanwhile.
    */
   private void claim() {
-    if (stopping || lease.ownerId() == null || serialOutcomesPending > 0) {
+    if (stopping || lease.ownerId() == null) {
       return;
     }
     if (claiming) {
@@ -168,7 +171,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
         .eventBus()
         .<JsonObject>request(
             Addresses.QUEUE_CLAIM,
-            new ClaimRequest(lease.ownerId(), node(), room, freeSlots, taskTypeNames).toJson(),
+            new ClaimRequest(
+                    lease.ownerId(), node(), room, freeSlots, taskTypeNames, settlingQueues())
+                .toJson(),
             new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
         .onComplete(
             reply -> {
@@ -248,26 +253,39 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
           executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
           dispatch();
           if (execution.outcomePending() && serial(execution)) {
-            serialOutcomesPending++;
+            settle(queueOf(execution), 1);
           }
           claim();
         });
   }
 
   /**
-   * Claims wait for the outcome of a serial task that ended here: until it is applied, its queue's
-   * next head is not runnable, and a claim now would let younger messages overtake it. A parallel
-   * task's outcome holds nothing back.
+   * Until a serial task's outcome is applied its queue's next head is not runnable; meanwhile
+   * claims take nothing received after that head ({@link ClaimRequest#settling}), so that it is not
+   * overtaken. Once applied, a claim may find the head.
    */
   @Override
   public void outcomeSettled(TaskExecution execution) {
     if (serial(execution)) {
       context.runOnContext(
           v -> {
-            serialOutcomesPending--;
+            settle(queueOf(execution), -1);
             claim();
           });
     }
+  }
+
+  /** Counts a serial outcome on its way (+1) or applied (-1), in whichever order they arrive. */
+  private void settle(SerialQueueRef queue, int delta) {
+    settling.merge(queue, delta, (a, b) -> a + b == 0 ? null : a + b);
+  }
+
+  private List<SerialQueueRef> settlingQueues() {
+    return settling.entrySet().stream().filter(e -> e.getValue() > 0).map(e -> e.getKey()).toList();
+  }
+
+  private static SerialQueueRef queueOf(TaskExecution execution) {
+    return new SerialQueueRef(execution.claimed().tenant(), execution.claimed().queueId());
   }
 
   private static boolean serial(TaskExecution execution) {

@@ -77,6 +77,9 @@ public final class Dispatcher {
                     request.capacity(),
                     request.serialCapacity(),
                     request.taskTypes(),
+                    request.settling().stream()
+                        .map(q -> new TaskStore.SerialQueue(q.tenant(), q.queueId()))
+                        .toList(),
                     clock.instant()))
         .recover(
             error -> {

@@ -224,10 +224,24 @@ public final class TaskStore {
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting)"
           // $4 how many serial heads the owner can start at once (its free threads)
           + "   ORDER BY h.received_at LIMIT $4 + 1),"
-          // The oldest runnable serial head the owner cannot take: no parallel message younger
-          // than it is taken either, so that prefetching never lets a younger message overtake it.
-          + " barrier AS (SELECT received_at FROM serial_heads ORDER BY received_at"
-          + "   OFFSET $4 LIMIT 1),"
+          // The next head of each serial queue whose task ended on the owner and whose outcome
+          // is on its way ($6 tenants, $7 queue ids): not runnable until the outcome is applied,
+          // and not to be overtaken meanwhile
+          + " settling AS (SELECT min(h.received_at) AS received_at"
+          + "   FROM unnest($6::text[], $7::text[]) AS s(tenant, queue_id)"
+          + "   CROSS JOIN LATERAL (SELECT t.received_at, t.not_before, t.task_class_name,"
+          + "     t.js_path FROM im_async_task_info t WHERE t.tenant = s.tenant"
+          + "     AND t.queue_kind = 'S' AND t.queue_id = s.queue_id AND t.waiting"
+          + "     ORDER BY t.position LIMIT 1) h"
+          + "   WHERE (h.not_before IS NULL OR h.not_before <= $5)"
+          + "     AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)"
+          + "     AND EXISTS (SELECT 1 FROM im_async_queue_info q WHERE q.tenant = s.tenant"
+          + "       AND q.queue_kind = 'S' AND q.queue_id = s.queue_id AND q.active)),"
+          // The oldest runnable serial head the owner cannot take, or a settling queue's head if
+          // older: no message younger than it is taken, so that prefetching never lets a younger
+          // message overtake it.
+          + " barrier AS (SELECT least((SELECT received_at FROM serial_heads ORDER BY received_at"
+          + "   OFFSET $4 LIMIT 1), (SELECT received_at FROM settling)) AS received_at),"
           // the oldest waiting messages of active parallel queues, locked as they are read:
           // rows another claimer holds are skipped and the next ones taken. Two walks, each of
           // its own index: messages without a time in received order, and messages whose time
@@ -251,7 +265,9 @@ public final class TaskStore {
           // the heads locked by primary key (no state condition here, so no partial index is
           // chosen whatever the statistics say); a head that changed meanwhile is dropped below
           + "   SELECT t.tenant, t.message_id, t.received_at, t.waiting FROM im_async_task_info t"
-          + "   JOIN (SELECT * FROM serial_heads ORDER BY received_at LIMIT $4) s"
+          + "   JOIN (SELECT * FROM serial_heads WHERE received_at"
+          + "     < coalesce((SELECT received_at FROM settling), 'infinity')"
+          + "     ORDER BY received_at LIMIT $4) s"
           + "   ON s.tenant = t.tenant AND s.message_id = t.message_id"
           + "   FOR UPDATE OF t SKIP LOCKED),"
           + " picked AS ("
@@ -885,6 +901,8 @@ public final class TaskStore {
    *
    * @param capacity the most messages to take
    * @param serialCapacity the most serial-queue heads among them
+   * @param settling serial queues whose outcome is on its way from this owner: nothing received
+   *     after their next heads is taken
    * @param acceptedAt the accept time (the queue service's clock)
    */
   public Future<List<ClaimedRow>> claim(
@@ -893,6 +911,7 @@ public final class TaskStore {
       int capacity,
       int serialCapacity,
       List<String> taskTypes,
+      List<SerialQueue> settling,
       Instant acceptedAt) {
     return tx.query(CLAIM_SETTINGS)
         .execute()
@@ -905,7 +924,9 @@ public final class TaskStore {
                             capacity,
                             taskTypes.toArray(String[]::new),
                             Math.min(serialCapacity, capacity),
-                            utc(acceptedAt))))
+                            utc(acceptedAt),
+                            settling.stream().map(SerialQueue::tenant).toArray(String[]::new),
+                            settling.stream().map(SerialQueue::queueId).toArray(String[]::new))))
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
@@ -941,6 +962,9 @@ public final class TaskStore {
               return claimed;
             });
   }
+
+  /** A serial queue of a tenant. */
+  public record SerialQueue(String tenant, String queueId) {}
 
   /** A lock holder's reference to a message: which one, and the hold it claims to have. */
   public record Hold(String tenant, String messageId, String ownerId, long version) {

@@ -103,7 +103,9 @@ class DelayedClaimTest {
                                         capacity,
                                         new String[] {TYPE},
                                         0,
-                                        NOW.atOffset(ZoneOffset.UTC))))
+                                        NOW.atOffset(ZoneOffset.UTC),
+                                        new String[0],
+                                        new String[0])))
                     .compose(
                         rows -> {
                           Object value = rows.iterator().next().getValue(0);

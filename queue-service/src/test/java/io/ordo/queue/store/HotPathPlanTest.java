@@ -139,7 +139,7 @@ class HotPathPlanTest {
         .compose(
             tx ->
                 tasks
-                    .claim(connection, owner, BATCH, 0, List.of(TYPE), NOW)
+                    .claim(connection, owner, BATCH, 0, List.of(TYPE), List.of(), NOW)
                     .compose(claimed -> tx.commit().map(claimed)));
   }
 

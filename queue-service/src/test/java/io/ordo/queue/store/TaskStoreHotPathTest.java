@@ -349,6 +349,48 @@ class TaskStoreHotPathTest {
         .onComplete(ctx.succeedingThenComplete());
   }
 
+  @Test
+  void claim_settlingSerialQueue_takesNothingReceivedAfterItsNextHead(VertxTestContext ctx) {
+    Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
+    Scheduling p2 = parallel(1L, BASE.plusSeconds(2));
+    Scheduling a3 = serial("a", 2, BASE.plusSeconds(3));
+    Scheduling b4 = serial("b", 1, BASE.plusSeconds(4));
+    Scheduling p5 = parallel(2L, BASE.plusSeconds(5));
+    UUID owner = UUID.randomUUID();
+    List<TaskStore.SerialQueue> settlingA = List.of(new TaskStore.SerialQueue(TENANT, "a"));
+    serialQueue("a")
+        .compose(v -> serialQueue("b"))
+        .compose(v -> parallelQueueWith(p2, p5, a1, a3, b4))
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 1, 1))
+        .compose(
+            first -> {
+              assertEquals(ids(a1), claimedIds(first));
+              // a1 ended on the owner; its outcome is on its way: a3 is not runnable yet, and
+              // b4 and p5, received after it, must not overtake it
+              return pool.withTransaction(
+                  tx -> tasks.claim(tx, owner, 10, 10, List.of(TYPE), settlingA, ACCEPTED_AT));
+            })
+        .compose(
+            second -> {
+              assertEquals(ids(p2), claimedIds(second), "only what came before a3");
+              return claim(owner, 10, 10);
+            })
+        .compose(
+            third -> {
+              // without the settling queue (its outcome applied, a1 still in progress here),
+              // the younger ones go
+              assertEquals(Set.copyOf(ids(b4, p5)), Set.copyOf(claimedIds(third)));
+              return states(a1, p2, a3, b4, p5);
+            })
+        .map(
+            states -> {
+              assertEquals(List.of("READY", "READY", "WAITING", "READY", "READY"), states);
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
   // ---- start ----
 
   @Test
@@ -713,7 +755,9 @@ class TaskStoreHotPathTest {
 
   private Future<List<ClaimedRow>> claim(UUID owner, int capacity, int serialCapacity) {
     return pool.withTransaction(
-        tx -> tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), ACCEPTED_AT));
+        tx ->
+            tasks.claim(
+                tx, owner, capacity, serialCapacity, List.of(TYPE), List.of(), ACCEPTED_AT));
   }
 
   private Future<List<Optional<Stepped>>> start(List<Hold> holds) {
