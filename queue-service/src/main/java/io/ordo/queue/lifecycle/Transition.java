@@ -117,18 +117,21 @@ public final class Transition {
     afterCommit.add(action);
   }
 
-  /** Writes the events, closings and queue stops into the transaction. */
+  /**
+   * Writes the events, closings, executions' inboxes and queue stops into the transaction. The
+   * statements touch different rows and do not depend on each other's answers: they go out together
+   * (pipelined on the connection) and are answered together, one round trip instead of four.
+   */
   public Future<Void> write(SqlClient tx, HistoryStore history, QueueStore queues) {
-    Future<Void> inbox = INBOX.append(tx, executionOutcomes);
-    List<Future<Void>> deactivations = new ArrayList<>();
+    List<Future<Void>> writes = new ArrayList<>();
     for (QueueStop stop : stops) {
-      deactivations.add(
+      writes.add(
           queues.deactivateBy(tx, stop.tenant(), stop.kind(), stop.queueId(), stop.messageId()));
     }
-    return Future.all(deactivations)
-        .compose(v -> inbox)
-        .compose(v -> history.append(tx, events))
-        .compose(v -> history.close(tx, closings));
+    writes.add(INBOX.append(tx, executionOutcomes));
+    writes.add(history.append(tx, events));
+    writes.add(history.close(tx, closings));
+    return Future.all(writes).mapEmpty();
   }
 
   /** The executions that have a task outcome waiting for their decider. */
