@@ -377,14 +377,17 @@ public final class TaskStore {
           + " JOIN target g ON t.tenant = g.tenant AND t.message_id = g.message_id"
           + " WHERE g.state = 'RUNNING'";
 
+  /** Records a batch of heartbeats of held running messages in one statement. */
   private static final String HEARTBEAT =
-      "UPDATE im_async_task_info t SET last_heartbeat_at = $5, heartbeat_details = $6,"
-          + " heartbeat_deadline ="
-          + deadline("heartbeat", "$5::timestamptz")
-          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 heartbeat time, $6 details
+      "UPDATE im_async_task_info t SET last_heartbeat_at = i.time,"
+          + " heartbeat_details = i.details::jsonb, heartbeat_deadline ="
+          + deadline("heartbeat", "i.time")
+          // $1-$5 the holds and their heartbeat times, $6 their details (JSON text or null)
+          + " FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::bigint[], $5::timestamptz[],"
+          + "   $6::text[]) AS i(tenant, message_id, owner_id, version, time, details)"
           + " WHERE"
-          + HELD
-          + " AND t.state = 'RUNNING' RETURNING t.message_id";
+          + HELD_BY_REPORT
+          + " AND t.state = 'RUNNING' RETURNING t.tenant, t.message_id";
 
   /** Deletes the held messages of a batch that are in one of the states $6, in one statement. */
   private static final String FINISH =
@@ -1015,15 +1018,59 @@ public final class TaskStore {
     return byHold(client, START, holds, times, null, Stepped::of);
   }
 
-  /** Records heartbeats; per hold, whether it still held. */
+  /**
+   * Records heartbeats in one statement; per hold, whether it still held. Of two heartbeats of one
+   * message in the batch, the later one is written, and both are answered alike.
+   */
   public Future<List<Boolean>> heartbeat(
       SqlClient tx, List<Hold> holds, List<Object> details, List<Instant> times) {
-    List<Object[]> params = new ArrayList<>();
-    for (int i = 0; i < holds.size(); i++) {
-      params.add(with(holds.get(i).params(), utc(times.get(i)), details.get(i)));
+    if (holds.isEmpty()) {
+      return Future.succeededFuture(List.of());
     }
-    return aligned(tx, HEARTBEAT, params, row -> true)
-        .map(results -> results.stream().map(Optional::isPresent).toList());
+    Map<String, Integer> latest = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < holds.size(); i++) {
+      latest.put(key(holds.get(i)), i);
+    }
+    int n = latest.size();
+    String[] tenants = new String[n];
+    UUID[] messages = new UUID[n];
+    UUID[] owners = new UUID[n];
+    Long[] versions = new Long[n];
+    java.time.OffsetDateTime[] at = new java.time.OffsetDateTime[n];
+    String[] encoded = new String[n];
+    int k = 0;
+    for (int i : latest.values()) {
+      Hold h = holds.get(i);
+      tenants[k] = h.tenant();
+      messages[k] = UUID.fromString(h.messageId());
+      owners[k] = UUID.fromString(h.ownerId());
+      versions[k] = h.version();
+      at[k] = utc(times.get(i));
+      encoded[k] = details.get(i) == null ? null : io.vertx.core.json.Json.encode(details.get(i));
+      k++;
+    }
+    return tx.preparedQuery(HEARTBEAT)
+        .execute(Tuple.of(tenants, messages, owners, versions, at, encoded))
+        .map(
+            rows -> {
+              java.util.Set<String> held = new java.util.HashSet<>();
+              rows.forEach(
+                  row -> held.add(row.getString("tenant") + "/" + row.getUUID("message_id")));
+              List<Boolean> results = new ArrayList<>(holds.size());
+              for (int i = 0; i < holds.size(); i++) {
+                Hold h = holds.get(i);
+                Hold written = holds.get(latest.get(key(h)));
+                results.add(
+                    held.contains(key(h))
+                        && written.version() == h.version()
+                        && written.ownerId().equals(h.ownerId()));
+              }
+              return results;
+            });
+  }
+
+  private static String key(Hold hold) {
+    return hold.tenant() + "/" + hold.messageId();
   }
 
   /**

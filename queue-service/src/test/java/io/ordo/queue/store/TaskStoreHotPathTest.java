@@ -546,6 +546,63 @@ class TaskStoreHotPathTest {
         .onComplete(ctx.succeedingThenComplete());
   }
 
+  @Test
+  void heartbeat_batchWithLostHolds_recordsOnlyHeldOnes_andATwiceNamedMessageGetsItsLatest(
+      VertxTestContext ctx) {
+    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
+    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
+    UUID b = UUID.randomUUID();
+    Instant early = STARTED_AT.plusSeconds(5);
+    Instant late = STARTED_AT.plusSeconds(6);
+    List<Hold> held = new ArrayList<>();
+    heldByTwoOwners(m0, m1, m2, m3, b)
+        .compose(
+            holds -> {
+              held.addAll(holds);
+              return start(held);
+            })
+        .compose(v -> expire(b))
+        .compose(
+            v ->
+                pool.withTransaction(
+                    tx ->
+                        tasks.heartbeat(
+                            tx,
+                            // m0 twice, m1 with a wrong version, m3's owner expired
+                            List.of(
+                                held.get(0),
+                                staleVersion(held.get(1)),
+                                held.get(3),
+                                held.get(0),
+                                held.get(2)),
+                            java.util.Arrays.asList(
+                                new JsonObject().put("step", 1),
+                                "stale",
+                                "expired",
+                                new JsonObject().put("step", 2),
+                                null),
+                            List.of(early, late, late, late, late))))
+        .compose(
+            results -> {
+              assertEquals(List.of(true, false, false, true, true), results);
+              return Future.all(taskRow(id(m0)), taskRow(id(m1)), taskRow(id(m2)));
+            })
+        .map(
+            rows -> {
+              Row r0 = rows.resultAt(0);
+              assertEquals(late, r0.getOffsetDateTime("last_heartbeat_at").toInstant());
+              assertEquals(new JsonObject().put("step", 2), r0.getValue("heartbeat_details"));
+              assertNull(((Row) rows.resultAt(1)).getValue("last_heartbeat_at"), "not held");
+              Row r2 = rows.resultAt(2);
+              assertEquals(late, r2.getOffsetDateTime("last_heartbeat_at").toInstant());
+              assertNull(r2.getValue("heartbeat_details"));
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
   /**
    * Four waiting messages: the first three claimed by one live owner, the fourth by owner {@code
    * b}; answers their holds in message order.
