@@ -137,21 +137,6 @@ class DelayedClaimTest {
   }
 
   private Future<Void> insert(int count, Instant receivedAt, Instant notBefore) {
-    return pool.preparedQuery(
-            "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position,"
-                + " state, task_class_name, timeouts, sent_at, received_at, last_event_id,"
-                + " scheduled_event_id, not_before)"
-                + " SELECT $1, gen_random_uuid(), 'P', '',"
-                + " nextval('im_async_task_parallel_position_seq'), 'WAITING', $2, '{}'::jsonb,"
-                + " $3, $3 + i * interval '1 millisecond', 1, 1, $4"
-                + " FROM generate_series(1, $5) AS i")
-        .execute(
-            Tuple.of(
-                TENANT,
-                TYPE,
-                receivedAt.atOffset(ZoneOffset.UTC),
-                notBefore == null ? null : notBefore.atOffset(ZoneOffset.UTC),
-                count))
-        .mapEmpty();
+    return WaitingRows.insert(pool, TENANT, TYPE, count, receivedAt, notBefore);
   }
 }

@@ -19,10 +19,8 @@ import io.vertx.junit5.VertxTestContext;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
-import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -168,16 +166,6 @@ class HotPathPlanTest {
   }
 
   private static Future<Void> insert(SqlConnection connection, int count) {
-    return connection
-        .preparedQuery(
-            "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position,"
-                + " state, task_class_name, timeouts, sent_at, received_at, last_event_id,"
-                + " scheduled_event_id)"
-                + " SELECT $1, gen_random_uuid(), 'P', '',"
-                + " nextval('im_async_task_parallel_position_seq'), 'WAITING', $2, '{}'::jsonb,"
-                + " $3, $3 + i * interval '1 millisecond', 1, 1"
-                + " FROM generate_series(1, $4) AS i")
-        .execute(Tuple.of(TENANT, TYPE, NOW.minusSeconds(60).atOffset(ZoneOffset.UTC), count))
-        .mapEmpty();
+    return WaitingRows.insert(connection, TENANT, TYPE, count, NOW.minusSeconds(60), null);
   }
 }
