@@ -18,7 +18,6 @@ import io.ordo.runner.script.ScriptTasks;
 import io.ordo.runner.tasktype.TaskTypeRegistry;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
@@ -70,6 +69,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private boolean claimAgain;
   private volatile boolean stopping;
   private long pollTimer = -1;
+  private ShutdownWait shutdownWait;
 
   public RunnerVerticle(NodeContext node, TaskTypeRegistry registry) {
     this.node = node;
@@ -320,12 +320,16 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
       vertx.cancelTimer(pollTimer);
     }
     // claimed messages that never got a slot go back to their queues at once, for other runners
-    slots.waiting().forEach(execution -> handBack(execution, "the runner is shutting down"));
-    long deadline = System.currentTimeMillis() + node.config().shutdownGracePeriod().toMillis();
-    Promise<Void> drained = Promise.promise();
-    awaitIdle(deadline, drained);
-    return drained
-        .future()
+    List<TaskExecution> waiting = slots.waiting();
+    waiting.forEach(execution -> handBack(execution, "the runner is shutting down"));
+    List<TaskExecution> running = new ArrayList<>(executions.values());
+    running.removeAll(waiting);
+    // outcomes still on their way must be applied before the lease is given up
+    shutdownWait =
+        ShutdownWait.begin(
+            vertx, node.config().shutdownGracePeriod(), running, executions::size, reporter::idle);
+    return shutdownWait
+        .over()
         .compose(v -> releaseRemaining())
         .eventually(() -> lease.resign())
         .eventually(
@@ -336,12 +340,18 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             });
   }
 
-  private void awaitIdle(long deadline, Promise<Void> drained) {
-    // outcomes still on their way must be applied before the lease is given up
-    if ((executions.isEmpty() && reporter.idle()) || System.currentTimeMillis() >= deadline) {
-      drained.complete();
-    } else {
-      vertx.setTimer(100, id -> awaitIdle(deadline, drained));
+  /**
+   * During the graceful shutdown, stops waiting for the running tasks: they are released with
+   * re-entry now (an operator's second Ctrl-C). Any thread.
+   */
+  public void stopWaiting() {
+    if (context != null) {
+      context.runOnContext(
+          v -> {
+            if (shutdownWait != null) {
+              shutdownWait.stopNow(executions.size());
+            }
+          });
     }
   }
 
