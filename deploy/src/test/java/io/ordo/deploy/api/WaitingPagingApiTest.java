@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.ordo.deploy.Api;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +19,7 @@ class WaitingPagingApiTest extends NodeApiTest {
   @Test
   void parallelQueue_pagesThroughTheWholeWaitingListInOrder() {
     setParallelActive(api, false);
-    List<String> ids = register("/parallel-queue/tasks", 7);
+    List<String> ids = registerEchoes("/parallel-queue/tasks", 7);
 
     assertEquals(ids, pages("/parallel-queue", 3, null));
   }
@@ -28,7 +27,7 @@ class WaitingPagingApiTest extends NodeApiTest {
   @Test
   void serialQueue_pagesThroughTheWholeWaitingListInOrder() {
     addSerialQueue(api, "paging.q", false);
-    List<String> ids = register("/serial-queues/paging.q/tasks", 5);
+    List<String> ids = registerEchoes("/serial-queues/paging.q/tasks", 5);
 
     assertEquals(ids, pages("/serial-queues/paging.q", 2, null));
   }
@@ -36,7 +35,7 @@ class WaitingPagingApiTest extends NodeApiTest {
   @Test
   void aPage_startsAfterThePageBefore_evenWhenItsHeadLeftMeanwhile() {
     setParallelActive(api, false);
-    List<String> ids = register("/parallel-queue/tasks", 6);
+    List<String> ids = registerEchoes("/parallel-queue/tasks", 6);
     JsonObject first = api.get("/parallel-queue?limit=3").json();
     String token = first.getString("waitingNextPageToken");
     assertNotNull(token, first::encode);
@@ -56,16 +55,6 @@ class WaitingPagingApiTest extends NodeApiTest {
         400,
         "invalid_request",
         "waitingPageToken");
-  }
-
-  private List<String> register(String path, int count) {
-    List<String> ids = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      Api.Reply reply = api.post(path, task("Echo", new JsonObject().put("i", i)));
-      assertEquals(201, reply.status(), () -> reply.body().toString());
-      ids.add(reply.json().getString("messageId"));
-    }
-    return ids;
   }
 
   /** Every page of a queue's waiting list, following the tokens; asserts each page's size. */
