@@ -70,6 +70,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private volatile boolean stopping;
   private long pollTimer = -1;
   private ShutdownWait shutdownWait;
+  // asked to stop waiting before the shutdown began (event loop only)
+  private boolean waitNoLonger;
 
   public RunnerVerticle(NodeContext node, TaskTypeRegistry registry) {
     this.node = node;
@@ -328,6 +330,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     shutdownWait =
         ShutdownWait.begin(
             vertx, node.config().shutdownGracePeriod(), running, executions::size, reporter::idle);
+    if (waitNoLonger) {
+      shutdownWait.stopNow(executions.size());
+    }
     return shutdownWait
         .over()
         .compose(v -> releaseRemaining())
@@ -348,6 +353,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     if (context != null) {
       context.runOnContext(
           v -> {
+            waitNoLonger = true;
             if (shutdownWait != null) {
               shutdownWait.stopNow(executions.size());
             }
