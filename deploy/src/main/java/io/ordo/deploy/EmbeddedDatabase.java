@@ -105,12 +105,16 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 pgData.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = channel.tryLock()) {
       if (lock == null) {
-        throw new IllegalStateException(
-            "the data directory " + pgData + " is in use by another running Ordo node");
+        throw new StartupException(
+            "the data directory "
+                + pgData.getParent()
+                + " is in use by another running Ordo node (its PostgreSQL data in "
+                + pgData
+                + "); stop that node or set ORDO_DATA_DIR to another directory");
       }
     } catch (OverlappingFileLockException e) {
-      throw new IllegalStateException(
-          "the data directory " + pgData + " is in use by this JVM already", e);
+      throw new StartupException(
+          "the data directory " + pgData.getParent() + " is in use by this JVM already");
     }
   }
 

@@ -39,7 +39,24 @@ public final class Main {
     } catch (ConfigException e) {
       System.err.println("Configuration error: " + e.getMessage());
       System.exit(2);
+    } catch (Exception e) {
+      StartupException startup = startupFailure(e);
+      if (startup == null) {
+        throw e;
+      }
+      System.err.println("Ordo cannot start: " + startup.getMessage());
+      System.exit(1);
     }
+  }
+
+  /** The operator-fixable reason a start failed (maybe wrapped by a future), or null. */
+  private static StartupException startupFailure(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof StartupException startup) {
+        return startup;
+      }
+    }
+    return null;
   }
 
   private static void runAllInOne() throws Exception {
@@ -120,7 +137,10 @@ public final class Main {
     stopped.await();
   }
 
-  /** Blocks until SIGTERM/SIGINT, then shuts the node (and its database) down cleanly. */
+  /**
+   * Blocks until SIGTERM/SIGINT, then shuts the node (and its database) down cleanly; a second
+   * signal while running tasks are awaited releases them at once (see {@link SecondSignal}).
+   */
   private static void awaitShutdown(OrdoNode node, EmbeddedDatabase embedded)
       throws InterruptedException {
     CountDownLatch done = new CountDownLatch(1);
@@ -134,10 +154,12 @@ public final class Main {
                     if (embedded != null) {
                       embedded.close();
                     }
+                    System.out.println("Ordo stopped.");
                     done.countDown();
                   }
                 },
                 "ordo-shutdown"));
+    SecondSignal.install(node::stopWaiting);
     done.await();
   }
 

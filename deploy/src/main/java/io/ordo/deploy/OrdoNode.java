@@ -23,6 +23,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.sqlclient.Pool;
+import java.net.BindException;
 import java.time.Clock;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -98,11 +99,30 @@ public final class OrdoNode implements AutoCloseable {
                 deploy(vertx, config, roles, database, registry, clock)
                     .onSuccess(result::complete)
                     .onFailure(
-                        error -> {
-                          LOG.error("Node failed to start", error);
+                        failure -> {
+                          Throwable error = explained(failure, config);
+                          if (!(error instanceof StartupException)) {
+                            LOG.error("Node failed to start", error);
+                          }
                           vertx.close().onComplete(closed -> result.fail(error));
                         }));
     return result.future();
+  }
+
+  /** A failure the operator can fix, as a one-line {@link StartupException}; others unchanged. */
+  private static Throwable explained(Throwable failure, OrdoConfig config) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof BindException) {
+        return new StartupException(
+            "the HTTP port "
+                + config.http().port()
+                + " on "
+                + config.http().host()
+                + " is already in use (another Ordo node?); stop it or set ORDO_HTTP_PORT to"
+                + " another port");
+      }
+    }
+    return failure;
   }
 
   private static Future<OrdoNode> deploy(
@@ -183,6 +203,16 @@ public final class OrdoNode implements AutoCloseable {
 
   public QueueServiceVerticle queue() {
     return queue;
+  }
+
+  /**
+   * During a shutdown, stops waiting for the running tasks: the runner releases them with re-entry
+   * now instead of at the end of the grace period.
+   */
+  public void stopWaiting() {
+    if (runner != null) {
+      runner.stopWaiting();
+    }
   }
 
   /** Shuts down: runner first (graceful), then the other services, then Vert.x. */

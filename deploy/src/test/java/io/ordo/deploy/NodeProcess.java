@@ -43,6 +43,36 @@ public final class NodeProcess implements AutoCloseable {
   /** Starts a node on a free port; answers once it is ready. */
   public Started start(String name, Map<String, String> extraEnvironment) {
     int port = freePort();
+    Started node = new Started(name, launch(name, port, extraEnvironment), port);
+    node.awaitReady();
+    return node;
+  }
+
+  /**
+   * Starts a node that is expected not to start (a used port, a used data directory); answers its
+   * exit code and everything it printed, once its JVM has ended.
+   */
+  public Exited startExpectingFailure(String name, Map<String, String> extraEnvironment)
+      throws InterruptedException {
+    Process process = launch(name, freePort(), extraEnvironment);
+    if (!process.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+      throw new AssertionError("node " + name + " neither started nor failed:\n" + output(name));
+    }
+    return new Exited(process.exitValue(), output(name));
+  }
+
+  /** A node JVM that has ended: its exit code and its whole output. */
+  public record Exited(int exitCode, String output) {}
+
+  private String output(String name) {
+    try {
+      return Files.readString(dataDir.resolve(name + ".log"));
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
+  private Process launch(String name, int port, Map<String, String> extraEnvironment) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder builder =
         new ProcessBuilder(
@@ -71,9 +101,7 @@ public final class NodeProcess implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     started.add(process);
-    Started node = new Started(name, process, port);
-    node.awaitReady();
-    return node;
+    return process;
   }
 
   /** A started node JVM. */
@@ -147,6 +175,20 @@ public final class NodeProcess implements AutoCloseable {
               + last
               + "):\n"
               + log());
+    }
+
+    /** Waits until the node has printed {@code text}; answers its whole output. */
+    public String awaitOutput(String text, Duration timeout) throws InterruptedException {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (System.nanoTime() < deadline) {
+        String output = output(name);
+        if (output.contains(text)) {
+          return output;
+        }
+        Thread.sleep(100);
+      }
+      throw new AssertionError(
+          "node " + name + " did not print \"" + text + "\" within " + timeout + ":\n" + log());
     }
 
     public String log() {

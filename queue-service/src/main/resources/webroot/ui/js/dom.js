@@ -57,24 +57,26 @@ function focusSignature(el) {
     .join('|');
 }
 
-/** A time from the API (ISO-8601) as a <time> in local time (today: the clock only), or a dash. */
+/** A time from the API (ISO-8601) as a <time> in local time with its date, or a dash. */
 export function time(iso) {
   if (!iso) return h('span', {class: 'muted'}, '—');
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const full = localTime(date);
-  const today = full.slice(0, 10) === localTime(new Date()).slice(0, 10);
-  return h('time', {datetime: date.toISOString(), title: `${full} (${date.toISOString()})`},
-    today ? full.slice(11) : full);
+  return h('time', {datetime: date.toISOString(), title: date.toISOString()}, formatTime(date));
 }
 
 /** A history event's time (epoch seconds with a millisecond fraction), to the millisecond. */
 export function epochTime(seconds) {
   const date = new Date(Math.round(seconds * 1000));
-  return h('time', {datetime: date.toISOString(), title: date.toISOString()}, localTime(date, true));
+  return h('time', {datetime: date.toISOString(), title: date.toISOString()},
+    formatTime(date, true));
 }
 
-function localTime(date, millis = false) {
+/**
+ * The one way the UI writes a time: local, with its date, on the 24-hour clock
+ * ("2026-11-24 17:05:09", with millis "2026-11-24 17:05:09.042"), whatever the browser's locale.
+ */
+export function formatTime(date, millis = false) {
   const pad = (n, w = 2) => String(n).padStart(w, '0');
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   const clock = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;

@@ -37,11 +37,15 @@ export function graphView({id, label, legend: withProgress = false}) {
   const text = h('div', {class: 'graph-text'});
   const details = h('details', {class: 'graph-details'},
     h('summary', {}, 'The graph as text'), text);
+  // Drawn fitted to the frame (shrunk, never enlarged); the button shows it at its actual size.
+  area.classList.add('graph-fit');
   const fit = h('button', {type: 'button', class: 'button-quiet button-small graph-fit-toggle',
-    'aria-pressed': 'false', 'aria-controls': id}, 'Fit to width');
+    'aria-pressed': 'true', 'aria-controls': id}, 'Fit to frame');
   fit.addEventListener('click', () => {
     fit.setAttribute('aria-pressed', String(area.classList.toggle('graph-fit')));
+    fitGraph(area);
   });
+  new ResizeObserver(() => fitGraph(area)).observe(area);
   const el = h('div', {class: 'graph-view'}, area,
     h('div', {class: 'graph-tools'}, legend(withProgress), fit), details);
   let drawn = null; // what the drawing shows, to draw it again only when that changes
@@ -59,6 +63,7 @@ export function graphView({id, label, legend: withProgress = false}) {
       if (key === drawn) return;
       drawn = key;
       area.replaceChildren(drawGraph(model, {...options, progress}));
+      fitGraph(area);
       text.replaceChildren(textVersion(model, {...options, progress}));
     },
     clear(message) {
@@ -67,6 +72,34 @@ export function graphView({id, label, legend: withProgress = false}) {
       text.replaceChildren();
     },
   };
+}
+
+/**
+ * Sizes the drawing in `area`: with `graph-fit`, scaled down (keeping its proportions) until it
+ * fits the frame's width and its largest height; otherwise at its actual size. The drawing keeps
+ * its actual size in data-width/data-height; the viewBox keeps the coordinates.
+ */
+function fitGraph(area) {
+  const svg = area.querySelector('svg.state-graph');
+  if (!svg) return;
+  if (!svg.dataset.width) {
+    svg.dataset.width = svg.getAttribute('width');
+    svg.dataset.height = svg.getAttribute('height');
+  }
+  const width = Number(svg.dataset.width);
+  const height = Number(svg.dataset.height);
+  let scale = 1;
+  const style = getComputedStyle(area);
+  const frameWidth = area.clientWidth - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight);
+  const frameHeight = parseFloat(style.maxHeight) - parseFloat(style.paddingTop)
+    - parseFloat(style.paddingBottom) - parseFloat(style.borderTopWidth)
+    - parseFloat(style.borderBottomWidth);
+  if (area.classList.contains('graph-fit') && frameWidth > 0) {
+    scale = Math.min(1, frameWidth / width, frameHeight > 0 ? frameHeight / height : 1);
+  }
+  svg.setAttribute('width', String(Math.floor(width * scale)));
+  svg.setAttribute('height', String(Math.floor(height * scale)));
 }
 
 function legend(withProgress) {

@@ -1,7 +1,7 @@
 // Shared pieces of the queue screens: queue state, blocked reasons, activate/deactivate.
 
 import * as api from './api.js';
-import {badge, h} from './dom.js';
+import {badge, h, time} from './dom.js';
 import {act, showStatus} from './ui.js';
 
 export const PARALLEL = {kind: 'parallel', id: null};
@@ -55,7 +55,7 @@ export function blocked(info) {
       class: 'mono'}, details.messageId));
   }
   if (details.node) extra.push(` on ${details.node}`);
-  if (details.notBefore) extra.push(` waits until ${new Date(details.notBefore).toLocaleString()}`);
+  if (details.notBefore) extra.push(' waits until ', time(details.notBefore));
   if (details.heartbeatAgeSeconds !== undefined && details.heartbeatAgeSeconds !== null) {
     extra.push(`, last sign of life ${Math.round(details.heartbeatAgeSeconds)} s ago`);
   }

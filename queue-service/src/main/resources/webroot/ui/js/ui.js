@@ -1,6 +1,6 @@
 // Page-wide pieces: the error and status messages, the confirmation dialog, auto-refresh.
 
-import {h} from './dom.js';
+import {formatTime, h} from './dom.js';
 
 const errorBox = () => document.getElementById('error');
 const statusBox = () => document.getElementById('status');
@@ -138,7 +138,7 @@ export function freshness(onRefresh) {
   return {
     el,
     touch() {
-      label.textContent = `Updated ${new Date().toLocaleTimeString()} · refreshes every few seconds`;
+      label.textContent = `Updated ${formatTime(new Date())} · refreshes every few seconds`;
     },
   };
 }

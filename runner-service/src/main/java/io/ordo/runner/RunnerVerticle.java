@@ -19,7 +19,6 @@ import io.ordo.runner.script.ScriptTasks;
 import io.ordo.runner.tasktype.TaskTypeRegistry;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
@@ -73,6 +72,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private boolean claimAgain;
   private volatile boolean stopping;
   private long pollTimer = -1;
+  private ShutdownWait shutdownWait;
+  // asked to stop waiting before the shutdown began (event loop only)
+  private boolean waitNoLonger;
 
   public RunnerVerticle(NodeContext node, TaskTypeRegistry registry) {
     this.node = node;
@@ -338,12 +340,19 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
       vertx.cancelTimer(pollTimer);
     }
     // claimed messages that never got a slot go back to their queues at once, for other runners
-    slots.waiting().forEach(execution -> handBack(execution, "the runner is shutting down"));
-    long deadline = System.currentTimeMillis() + node.config().shutdownGracePeriod().toMillis();
-    Promise<Void> drained = Promise.promise();
-    awaitIdle(deadline, drained);
-    return drained
-        .future()
+    List<TaskExecution> waiting = slots.waiting();
+    waiting.forEach(execution -> handBack(execution, "the runner is shutting down"));
+    List<TaskExecution> running = new ArrayList<>(executions.values());
+    running.removeAll(waiting);
+    // outcomes still on their way must be applied before the lease is given up
+    shutdownWait =
+        ShutdownWait.begin(
+            vertx, node.config().shutdownGracePeriod(), running, executions::size, reporter::idle);
+    if (waitNoLonger) {
+      shutdownWait.stopNow(executions.size());
+    }
+    return shutdownWait
+        .over()
         .compose(v -> releaseRemaining())
         .eventually(() -> lease.resign())
         .eventually(
@@ -354,12 +363,19 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             });
   }
 
-  private void awaitIdle(long deadline, Promise<Void> drained) {
-    // outcomes still on their way must be applied before the lease is given up
-    if ((executions.isEmpty() && reporter.idle()) || System.currentTimeMillis() >= deadline) {
-      drained.complete();
-    } else {
-      vertx.setTimer(100, id -> awaitIdle(deadline, drained));
+  /**
+   * During the graceful shutdown, stops waiting for the running tasks: they are released with
+   * re-entry now (an operator's second Ctrl-C). Any thread.
+   */
+  public void stopWaiting() {
+    if (context != null) {
+      context.runOnContext(
+          v -> {
+            waitNoLonger = true;
+            if (shutdownWait != null) {
+              shutdownWait.stopNow(executions.size());
+            }
+          });
     }
   }
 

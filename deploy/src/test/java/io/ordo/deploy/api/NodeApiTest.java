@@ -12,6 +12,7 @@ import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.AfterEach;
@@ -106,6 +107,19 @@ abstract class NodeApiTest {
     return reply.json().getJsonArray("events").stream()
         .map(e -> ((JsonObject) e).getString("eventType"))
         .toList();
+  }
+
+  /**
+   * Registers {@code count} Echo tasks ({@code {"i": 0}}, …) at {@code path}; their ids in order.
+   */
+  List<String> registerEchoes(String path, int count) {
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Api.Reply reply = api.post(path, task("Echo", new JsonObject().put("i", i)));
+      assertEquals(201, reply.status(), () -> reply.body().toString());
+      ids.add(reply.json().getString("messageId"));
+    }
+    return ids;
   }
 
   /** The message ids of a list of task infos, in list order. */

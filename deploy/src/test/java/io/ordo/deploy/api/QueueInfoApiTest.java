@@ -9,7 +9,6 @@ import io.ordo.deploy.Api;
 import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -283,15 +282,5 @@ class QueueInfoApiTest extends NodeApiTest {
     assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());
     awaitState(prefetched, "DISPOSED");
     awaitState(waiting, "DISPOSED");
-  }
-
-  private List<String> registerEchoes(String path, int count) {
-    List<String> ids = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      Api.Reply reply = api.post(path, task("Echo", new JsonObject().put("i", i)));
-      assertEquals(201, reply.status(), () -> reply.body().toString());
-      ids.add(reply.json().getString("messageId"));
-    }
-    return ids;
   }
 }

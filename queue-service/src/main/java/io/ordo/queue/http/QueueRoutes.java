@@ -2,6 +2,8 @@ package io.ordo.queue.http;
 
 import static io.ordo.queue.http.BearerAuthHandler.caller;
 
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
 import io.ordo.model.QueueKind;
 import io.ordo.queue.QueueServices;
 import io.ordo.queue.registration.RequestMeta;
@@ -11,10 +13,14 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.openapi.router.RouterBuilder;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 
 /** The queue routes of SPEC 8: registration into queues, queue state, queue info. */
 final class QueueRoutes {
   private static final int DEFAULT_LIMIT = 100;
+  private static final Duration DEFAULT_WINDOW = Duration.ofHours(1);
+  private static final Duration MAX_WINDOW = Duration.ofDays(1);
 
   private final QueueServices services;
   private final Clock clock;
@@ -34,6 +40,30 @@ final class QueueRoutes {
     builder.getRoute("setSerialQueueActive").addHandler(this::setSerialActive);
     builder.getRoute("removeSerialQueue").addHandler(this::removeSerial);
     builder.getRoute("registerSerialTask").addHandler(this::registerSerial);
+    builder.getRoute("getQueueStats").addHandler(this::queueStats);
+  }
+
+  private void queueStats(RoutingContext rc) {
+    Responses.reply(rc, 200, services.reader().figures(caller(rc), window(rc)));
+  }
+
+  /** {@code ?window=}: an ISO-8601 duration from a minute to a day, an hour unless given. */
+  private static Duration window(RoutingContext rc) {
+    String value = rc.queryParams().get("window");
+    if (value == null) {
+      return DEFAULT_WINDOW;
+    }
+    try {
+      Duration window = Duration.parse(value.trim());
+      if (window.compareTo(Duration.ofMinutes(1)) >= 0 && window.compareTo(MAX_WINDOW) <= 0) {
+        return window;
+      }
+    } catch (DateTimeParseException e) {
+      // answered below
+    }
+    throw new TaskControlException(
+        ErrorCode.INVALID_REQUEST,
+        "query parameter window must be an ISO-8601 duration from PT1M to PT24H, such as PT1H");
   }
 
   private void registerParallel(RoutingContext rc) {
@@ -89,7 +119,10 @@ final class QueueRoutes {
         200,
         services
             .reader()
-            .parallelQueue(caller(rc), Responses.intParam(rc, "limit", DEFAULT_LIMIT)));
+            .parallelQueue(
+                caller(rc),
+                Responses.intParam(rc, "limit", DEFAULT_LIMIT),
+                rc.queryParams().get("waitingPageToken")));
   }
 
   private void addSerial(RoutingContext rc) {
@@ -117,7 +150,8 @@ final class QueueRoutes {
             .serialQueue(
                 caller(rc),
                 rc.pathParam("queueId"),
-                Responses.intParam(rc, "limit", DEFAULT_LIMIT)));
+                Responses.intParam(rc, "limit", DEFAULT_LIMIT),
+                rc.queryParams().get("waitingPageToken")));
   }
 
   private void removeSerial(RoutingContext rc) {

@@ -1,6 +1,8 @@
 package io.ordo.queue.management;
 
 import io.ordo.InvalidTaskException;
+import io.ordo.history.QueueFiguresStore;
+import io.ordo.history.QueueFiguresStore.QueueFigures;
 import io.ordo.lock.LockOwner;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.Caller;
@@ -11,11 +13,15 @@ import io.ordo.queue.store.QueueRow;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.Counts;
+import io.ordo.queue.store.TaskStore.WaitingCursor;
+import io.ordo.queue.store.TaskStore.WaitingPage;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -31,6 +37,7 @@ public final class QueueInfoReader {
   private final QueueAdministration administration;
   private final TaskLookup lookup;
   private final Clock clock;
+  private final QueueFiguresStore figures = new QueueFiguresStore();
 
   public QueueInfoReader(
       Pool pool,
@@ -51,18 +58,34 @@ public final class QueueInfoReader {
 
   /** {@code GET /parallel-queue}: state, counts, waiting list (first {@code limit}), running. */
   public Future<JsonObject> parallelQueue(Caller caller, int limit) {
+    return parallelQueue(caller, limit, null);
+  }
+
+  /**
+   * {@code GET /parallel-queue?waitingPageToken=}: as {@link #parallelQueue(Caller, int)}, the
+   * waiting list starting after the page that answered the token.
+   */
+  public Future<JsonObject> parallelQueue(Caller caller, int limit, String waitingPageToken) {
     Access.require(caller, Role.SUBMITTER);
+    WaitingCursor after = WaitingPageToken.decode(waitingPageToken);
     return administration
         .parallelQueue(caller.tenant())
-        .compose(queue -> describe(queue, limit, limit, QueueInfoReader::parallelJson));
+        .compose(queue -> describe(queue, after, limit, limit, QueueInfoReader::parallelJson));
   }
 
   /** {@code GET /serial-queues/{id}}: state, counts, waiting list, the running task. */
   public Future<JsonObject> serialQueue(Caller caller, String queueId, int limit) {
+    return serialQueue(caller, queueId, limit, null);
+  }
+
+  /** {@code GET /serial-queues/{id}?waitingPageToken=}: a later page of its waiting list. */
+  public Future<JsonObject> serialQueue(
+      Caller caller, String queueId, int limit, String waitingPageToken) {
     Access.require(caller, Role.SUBMITTER);
+    WaitingCursor after = WaitingPageToken.decode(waitingPageToken);
     return administration
         .serialQueue(caller.tenant(), queueId)
-        .compose(queue -> describe(queue, limit, 1, QueueInfoReader::serialJson));
+        .compose(queue -> describe(queue, after, limit, 1, QueueInfoReader::serialJson));
   }
 
   /** How a queue kind renders its state, counts, waiting and running tasks. */
@@ -72,38 +95,52 @@ public final class QueueInfoReader {
         QueueRow queue, Counts counts, List<TaskInfo> waiting, List<TaskInfo> running);
   }
 
-  /** One queue's info with its blockedReason, read in parallel queries. */
+  /**
+   * One queue's info with its blockedReason, read in parallel queries; its waiting list starts
+   * after {@code after}, and {@code waitingNextPageToken} says where the next page starts.
+   */
   private Future<JsonObject> describe(
-      QueueRow queue, int waitingLimit, int runningLimit, QueueJson json) {
+      QueueRow queue, WaitingCursor after, int waitingLimit, int runningLimit, QueueJson json) {
     String tenant = queue.tenant();
     Future<Counts> counts = tasks.counts(pool, tenant, queue.kind(), queue.queueId());
-    // at least the head, for blockedReason DELAYED
+    // one more than asked: whether a next page exists
+    Future<WaitingPage> page =
+        tasks.waitingAfter(pool, tenant, queue.kind(), queue.queueId(), after, waitingLimit + 1);
+    // the head, for blockedReason DELAYED: the first page's first entry, else read apart
     Future<List<TaskInfo>> waiting =
-        tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), Math.max(1, waitingLimit));
+        after == WaitingCursor.START
+            ? page.map(WaitingPage::tasks)
+            : tasks.waiting(pool, tenant, queue.kind(), queue.queueId(), 1);
     // The blockage reads the head in progress, so it is fetched even when the list is not asked.
     Future<List<TaskInfo>> running =
         tasks.inProgress(pool, tenant, queue.kind(), queue.queueId(), Math.max(1, runningLimit));
     Future<Capacity> capacity = capacity();
-    return Future.all(counts, waiting, running, capacity)
+    return Future.all(List.of(counts, page, waiting, running, capacity))
         .map(
-            all ->
-                Blockage.render(
-                    json.render(
-                        queue,
-                        counts.result(),
-                        waiting
-                            .result()
-                            .subList(0, Math.min(waitingLimit, waiting.result().size())),
-                        running
-                            .result()
-                            .subList(0, Math.min(runningLimit, running.result().size()))),
-                    Blockage.of(
-                        queue,
-                        counts.result(),
-                        running.result(),
-                        first(waiting.result()),
-                        capacity.result(),
-                        clock.instant())));
+            all -> {
+              List<TaskInfo> listed = page.result().tasks();
+              boolean more = listed.size() > waitingLimit;
+              return Blockage.render(
+                      json.render(
+                          queue,
+                          counts.result(),
+                          listed.subList(0, Math.min(waitingLimit, listed.size())),
+                          running
+                              .result()
+                              .subList(0, Math.min(runningLimit, running.result().size()))),
+                      Blockage.of(
+                          queue,
+                          counts.result(),
+                          running.result(),
+                          first(waiting.result()),
+                          capacity.result(),
+                          clock.instant()))
+                  .put(
+                      "waitingNextPageToken",
+                      more && waitingLimit > 0
+                          ? WaitingPageToken.encode(page.result().cursors().get(waitingLimit - 1))
+                          : null);
+            });
   }
 
   /** {@code GET /serial-queues}: every serial queue with its state and counts. */
@@ -178,6 +215,37 @@ public final class QueueInfoReader {
               return new JsonObject()
                   .put("parallelizedTasksInfo", parallel.result())
                   .put("serializedTasksInfo", serial);
+            });
+  }
+
+  /**
+   * {@code GET /queues/stats}: per queue, the tasks that ended in the last {@code window}, by
+   * outcome; only queues with at least one (the parallel queue's {@code queueId} is null).
+   */
+  public Future<JsonObject> figures(Caller caller, Duration window) {
+    Access.require(caller, Role.SUBMITTER);
+    Instant until = clock.instant();
+    Instant since = until.minus(window);
+    return figures
+        .since(pool, caller.tenant(), since)
+        .map(
+            rows -> {
+              JsonArray list = new JsonArray();
+              for (QueueFigures row : rows) {
+                list.add(
+                    new JsonObject()
+                        .put("queue", row.queue())
+                        .put("queueId", row.queueId().isEmpty() ? null : row.queueId())
+                        .put("completed", row.completed())
+                        .put("failed", row.failed())
+                        .put("timedOut", row.timedOut())
+                        .put("ended", row.ended()));
+              }
+              return new JsonObject()
+                  .put("window", window.toString())
+                  .put("since", since.toString())
+                  .put("until", until.toString())
+                  .put("queues", list);
             });
   }
 

@@ -91,6 +91,24 @@ public final class TaskStore {
           + " WHERE tenant = $1 AND queue_kind = 'P' AND waiting"
           + " ORDER BY received_at, position LIMIT $2";
 
+  /** A page of a serial queue's waiting list after a cursor, in position order. */
+  private static final String SELECT_WAITING_AFTER =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + ", position FROM im_async_task_info"
+          // $1 tenant, $2 kind, $3 queue id, $4 the cursor's position (exclusive), $5 limit
+          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND waiting"
+          + " AND position > $4 ORDER BY position LIMIT $5";
+
+  /** A page of the parallel queue's waiting list after a cursor, in its selection order. */
+  private static final String SELECT_PARALLEL_WAITING_AFTER =
+      "SELECT "
+          + TaskRows.INFO_COLUMNS
+          + ", position FROM im_async_task_info"
+          // $1 tenant, $2 the cursor's received time, $3 its position (exclusive), $4 limit
+          + " WHERE tenant = $1 AND queue_kind = 'P' AND waiting"
+          + " AND (received_at, position) > ($2, $3) ORDER BY received_at, position LIMIT $4";
+
   private static final String SELECT_IN_PROGRESS =
       "SELECT "
           + TaskRows.INFO_COLUMNS
@@ -791,6 +809,49 @@ public final class TaskStore {
         .preparedQuery(SELECT_WAITING)
         .execute(Tuple.of(tenant, kind.dbCode(), queueId, limit))
         .map(TaskStore::infos);
+  }
+
+  /**
+   * Where a page of a waiting list ends: the next page starts after it (keyset paging, so that
+   * messages leaving the head meanwhile shift nothing).
+   *
+   * @param receivedAt the last entry's received time (the parallel queue's order)
+   * @param position the last entry's position
+   */
+  public record WaitingCursor(Instant receivedAt, long position) {
+    /** Before the first entry. */
+    public static final WaitingCursor START = new WaitingCursor(Instant.EPOCH, Long.MIN_VALUE);
+  }
+
+  /** A page of a waiting list, and for each entry the cursor a page after it starts from. */
+  public record WaitingPage(List<TaskInfo> tasks, List<WaitingCursor> cursors) {}
+
+  /** The waiting messages after {@code after}, in the order of {@link #waiting}. */
+  public Future<WaitingPage> waitingAfter(
+      SqlClient client,
+      String tenant,
+      QueueKind kind,
+      String queueId,
+      WaitingCursor after,
+      int limit) {
+    Future<RowSet<Row>> rows =
+        kind == QueueKind.PARALLEL
+            ? client
+                .preparedQuery(SELECT_PARALLEL_WAITING_AFTER)
+                .execute(Tuple.of(tenant, utc(after.receivedAt()), after.position(), limit))
+            : client
+                .preparedQuery(SELECT_WAITING_AFTER)
+                .execute(Tuple.of(tenant, kind.dbCode(), queueId, after.position(), limit));
+    return rows.map(
+        page -> {
+          List<WaitingCursor> cursors = new ArrayList<>(page.size());
+          for (Row row : page) {
+            cursors.add(
+                new WaitingCursor(
+                    instant(row.getOffsetDateTime("received_at")), row.getLong("position")));
+          }
+          return new WaitingPage(infos(page), cursors);
+        });
   }
 
   /** A queue's messages in progress (INITIAL..RUNNING). */

@@ -5,6 +5,7 @@ import * as api from '../api.js';
 import {h, heading, replaceContent} from '../dom.js';
 import {PARALLEL, activeToggle, blocked, queueHref, queueKey, queueName, serial, stateBadge}
   from '../queues.js';
+import {figuresSection} from '../figures.js';
 import {act, confirmDialog, every, freshness, showStatus} from '../ui.js';
 
 const REFRESH_MS = 3000;
@@ -24,15 +25,27 @@ export function render(main) {
     if (!force && snapshot === last) return;
     last = snapshot;
     replaceContent(tableArea, table(parallel, serials, () => refresh(true)));
+    listed = [PARALLEL, ...serials.map((info) => serial(info.queueId))];
+    figures.relist();
   }
+
+  // --- Per-queue figures of the last hour (figures.js): a block of its own ---
+  let listed = [PARALLEL];
+  const figures = figuresSection(() => listed);
+  // --- end of the figures block ---
 
   main.append(
     h('div', {class: 'screen-head'}, heading('Queues'), fresh.el),
     h('section', {'aria-labelledby': 'queues-title'},
       h('h2', {id: 'queues-title', class: 'visually-hidden'}, 'All queues'),
       tableArea),
+    figures.el,
     addQueueForm(() => refresh(true)));
-  return every(REFRESH_MS, refresh);
+  const stopLists = every(REFRESH_MS, refresh);
+  return () => {
+    stopLists();
+    figures.stop();
+  };
 }
 
 function table(parallel, serials, after) {

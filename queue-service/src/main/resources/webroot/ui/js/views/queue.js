@@ -5,6 +5,7 @@ import * as api from '../api.js';
 import {badge, h, heading, replaceContent, shortJson, taskLink, taskType, time} from '../dom.js';
 import {activeToggle, blocked, queueKey, queueName, queuePath, stateBadge} from '../queues.js';
 import {taskActions} from '../tasks.js';
+import {FIGURES_REFRESH_MS, lastHour, phrase} from '../figures.js';
 import {every, freshness} from '../ui.js';
 
 const REFRESH_MS = 3000;
@@ -18,10 +19,22 @@ export function render(main, queue) {
   const runningTitle = h('h2', {id: 'running-title'}, 'Running');
   const waitingTitle = h('h2', {id: 'waiting-title'}, 'Waiting');
   const fresh = freshness(() => refresh(true));
+  const figures = h('p', {class: 'queue-figures', id: 'queue-figures'}, 'Last hour: …');
+  // The waiting list's pages: the token of each page shown so far (the first has none).
+  let pages = [null];
+  const turn = (next) => {
+    pages = next;
+    refresh(true);
+  };
+  const filter = h('input', {id: 'waiting-filter', type: 'search', autocomplete: 'off',
+    placeholder: 'task type, message id or parameter'});
+  filter.addEventListener('input', () => refresh(true));
   let last = '';
 
   async function refresh(force = false) {
-    const info = await api.get(`${queuePath(queue)}?limit=${LIMIT}`);
+    const token = pages[pages.length - 1];
+    const info = await api.get(`${queuePath(queue)}?limit=${LIMIT}`
+      + (token ? `&waitingPageToken=${encodeURIComponent(token)}` : ''));
     fresh.touch();
     const snapshot = JSON.stringify(info);
     if (!force && snapshot === last) return;
@@ -33,7 +46,13 @@ export function render(main, queue) {
     runningTitle.textContent = `Running (${info.runningCount})`;
     waitingTitle.textContent = `Waiting (${info.waitingCount})`;
     replaceContent(running, runningTable(runningTasks, after));
-    replaceContent(waiting, waitingTable(info, after));
+    const page = {offset: (pages.length - 1) * LIMIT, pages, turn, filter: filter.value};
+    replaceContent(waiting, waitingTable(info, page, after));
+  }
+
+  async function refreshFigures() {
+    const byQueue = await lastHour();
+    replaceContent(figures, 'Last hour: ', phrase(byQueue.get(queueKey(queue))));
   }
 
   main.append(
@@ -42,12 +61,21 @@ export function render(main, queue) {
       heading(queue.kind === 'parallel' ? 'Parallel queue' : `Serial queue ${queue.id}`),
       fresh.el),
     summary,
+    figures,
     h('p', {},
       h('a', {href: `#/register?queue=${encodeURIComponent(queueKey(queue))}`,
         class: 'button-link'}, `Register a task in ${name}`)),
     h('section', {'aria-labelledby': 'running-title', id: 'running'}, runningTitle, running),
-    h('section', {'aria-labelledby': 'waiting-title', id: 'waiting'}, waitingTitle, waiting));
-  return every(REFRESH_MS, refresh);
+    h('section', {'aria-labelledby': 'waiting-title', id: 'waiting'}, waitingTitle,
+      h('div', {class: 'field waiting-filter'},
+        h('label', {for: 'waiting-filter'}, 'Filter this page'), filter),
+      waiting));
+  const stopLists = every(REFRESH_MS, refresh);
+  const stopFigures = every(FIGURES_REFRESH_MS, refreshFigures);
+  return () => {
+    stopLists();
+    stopFigures();
+  };
 }
 
 function summaryList(queue, info, after) {
@@ -86,11 +114,25 @@ function runningTable(tasks, after) {
       h('td', {class: 'actions'}, taskActions(task, after))))));
 }
 
-function waitingTable(info, after) {
-  const tasks = info.waitingTasks || [];
-  if (!tasks.length) return h('p', {class: 'empty'}, 'No task is waiting.');
-  const more = info.waitingCount > tasks.length
-    ? h('p', {class: 'muted'}, `Showing the first ${tasks.length} of ${info.waitingCount}.`) : null;
+/**
+ * A page of the waiting list, filtered, with its page buttons.
+ *
+ * @param page {offset: entries on the pages before, pages: their tokens, turn(pages), filter}
+ */
+function waitingTable(info, page, after) {
+  const all = info.waitingTasks || [];
+  const nav = pager(info, page, all.length);
+  if (!all.length) {
+    return [h('p', {class: 'empty'}, page.offset ? 'No task is waiting past the pages before.'
+      : 'No task is waiting.'), nav];
+  }
+  const needle = page.filter.trim().toLowerCase();
+  const tasks = all.map((task, i) => ({task, position: page.offset + i + 1}))
+    .filter(({task}) => !needle || [task.messageId, task.taskClassName, task.jsPath,
+      JSON.stringify(task.parameter)].some((text) => text && text.toLowerCase().includes(needle)));
+  if (!tasks.length) {
+    return [h('p', {class: 'empty'}, `No task on this page matches "${page.filter.trim()}".`), nav];
+  }
   return [h('table', {class: 'data responsive', id: 'waiting-table'},
     h('caption', {class: 'visually-hidden'}, 'Waiting tasks, head of the queue first'),
     h('thead', {}, h('tr', {},
@@ -102,15 +144,31 @@ function waitingTable(info, after) {
       h('th', {scope: 'col', class: 'num'}, 'Attempt'),
       h('th', {scope: 'col'}, 'Not before'),
       h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, 'Actions')))),
-    h('tbody', {}, tasks.map((task, i) => h('tr', {dataset: {messageId: task.messageId}},
-      h('td', {'data-label': 'Position', class: 'num'}, i + 1),
+    h('tbody', {}, tasks.map(({task, position}) => h('tr', {dataset: {messageId: task.messageId}},
+      h('td', {'data-label': 'Position', class: 'num'}, position),
       h('th', {scope: 'row', 'data-label': 'Message id'}, taskLink(task.messageId)),
       h('td', {'data-label': 'Task'}, taskType(task)),
       h('td', {'data-label': 'Parameter'}, shortJson(task.parameter)),
       h('td', {'data-label': 'Received'}, time(task.receivedTime)),
       h('td', {'data-label': 'Attempt', class: 'num'}, task.attempt),
       h('td', {'data-label': 'Not before'}, notBefore(task)),
-      h('td', {class: 'actions'}, taskActions(task, after)))))), more];
+      h('td', {class: 'actions'}, taskActions(task, after)))))), nav];
+}
+
+/** "Showing 101–200 of 250" and the first / previous / next page buttons. */
+function pager(info, page, shown) {
+  const {offset, pages, turn} = page;
+  const next = info.waitingNextPageToken;
+  if (!offset && !next) return null;
+  const button = (label, onclick, enabled) => h('button', {type: 'button',
+    class: 'button-small', disabled: !enabled, onclick, dataset: {focusKey: `page:${label}`}},
+  label);
+  return h('nav', {class: 'pager', 'aria-label': 'Waiting list pages'},
+    h('span', {class: 'muted pager-range'}, shown
+      ? `Showing ${offset + 1}–${offset + shown} of ${info.waitingCount}` : ''),
+    button('First page', () => turn([null]), offset > 0),
+    button('Previous page', () => turn(pages.slice(0, -1)), offset > 0),
+    button('Next page', () => turn([...pages, next]), !!next));
 }
 
 /** A waiting task's time: delayed (never ran) or retrying (a run failed), or a dash. */
