@@ -12,11 +12,9 @@ import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
-import io.vertx.pgclient.PgConnection;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import java.time.Duration;
@@ -83,7 +81,7 @@ class HotPathPlanTest {
                     .compose(v -> claim(connection, owner))
                     .compose(claimed -> lifecycle(connection, owner, claimed))
                     .compose(v -> insert(connection, WAITING))
-                    .compose(v -> explainToNotices(connection, plans))
+                    .compose(v -> ExplainedPlans.collect(connection, plans))
                     .compose(v -> claim(connection, owner))
                     .compose(
                         claimed -> {
@@ -104,31 +102,11 @@ class HotPathPlanTest {
                                 text.contains("\"Seq Scan\""), "a sequential scan: " + text);
                             assertFalse(text.contains("\"Hash Join\""), "a hash join: " + text);
                             assertTrue(
-                                blocks(plan) < 500, "a handful of pages, not the queue's: " + text);
+                                ExplainedPlans.blocks(plan) < 500,
+                                "a handful of pages, not the queue's: " + text);
                           }
                           ctx.completeNow();
                         })));
-  }
-
-  /** From here on, each statement's plan (with its buffers) comes to this connection. */
-  private static Future<Void> explainToNotices(SqlConnection connection, List<JsonObject> plans) {
-    ((PgConnection) connection)
-        .noticeHandler(
-            notice -> {
-              String message = notice.getMessage();
-              int start = message.indexOf('{');
-              if (start >= 0) {
-                JsonObject explained = new JsonObject(message.substring(start));
-                plans.add(explained.getJsonObject("Plan"));
-              }
-            });
-    return connection
-        .query(
-            "LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0;"
-                + " SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on;"
-                + " SET auto_explain.log_format = json; SET auto_explain.log_level = notice")
-        .execute()
-        .mapEmpty();
   }
 
   private Future<List<ClaimedRow>> claim(SqlConnection connection, UUID owner) {
@@ -152,17 +130,6 @@ class HotPathPlanTest {
         .start(connection, holds, times)
         .compose(v -> tasks.finish(connection, holds, new String[] {"RUNNING"}))
         .mapEmpty();
-  }
-
-  private static int blocks(JsonObject node) {
-    int own = node.getInteger("Shared Hit Blocks", 0) + node.getInteger("Shared Read Blocks", 0);
-    JsonArray children = node.getJsonArray("Plans", new JsonArray());
-    int below = 0;
-    for (int i = 0; i < children.size(); i++) {
-      below = Math.max(below, blocks(children.getJsonObject(i)));
-    }
-    // a node's buffers include its children's: the largest figure on the path is the total
-    return Math.max(own, below);
   }
 
   private static Future<Void> insert(SqlConnection connection, int count) {

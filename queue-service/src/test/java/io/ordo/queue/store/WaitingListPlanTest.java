@@ -1,0 +1,103 @@
+package io.ordo.queue.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.db.Pools;
+import io.ordo.model.QueueKind;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The parallel queue's waiting list (schema V16) with 20,000 waiting messages: its first page and
+ * the page after a cursor read the waiting-list index in order and stop after the page, without
+ * sorting the tenant's waiting messages.
+ */
+@ExtendWith(VertxExtension.class)
+class WaitingListPlanTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+  private static final int WAITING = 20_000;
+  private static final int PAGE = 100;
+
+  private final TaskStore tasks = new TaskStore();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 1, "test");
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void firstPageAndNextPage_readTheIndexInOrder_withoutSorting(VertxTestContext ctx) {
+    List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
+    pool.getConnection()
+        .compose(
+            connection ->
+                WaitingRows.insert(connection, TENANT, TYPE, WAITING, NOW.minusSeconds(60), null)
+                    .compose(v -> connection.query("ANALYZE im_async_task_info").execute())
+                    .compose(v -> ExplainedPlans.collect(connection, plans))
+                    .compose(v -> tasks.waiting(connection, TENANT, QueueKind.PARALLEL, "", PAGE))
+                    .compose(
+                        first -> {
+                          assertEquals(PAGE, first.size());
+                          return tasks.waitingAfter(
+                              connection,
+                              TENANT,
+                              QueueKind.PARALLEL,
+                              "",
+                              TaskStore.WaitingCursor.START,
+                              PAGE);
+                        })
+                    .compose(
+                        page ->
+                            tasks.waitingAfter(
+                                connection,
+                                TENANT,
+                                QueueKind.PARALLEL,
+                                "",
+                                page.cursors().get(PAGE - 1),
+                                PAGE))
+                    .map(
+                        next -> {
+                          assertEquals(PAGE, next.tasks().size());
+                          return null;
+                        })
+                    .eventually(connection::close))
+        .onComplete(
+            ctx.succeeding(
+                v ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(3, plans.size(), "plans: " + plans);
+                          for (JsonObject plan : plans) {
+                            String text = plan.encode();
+                            assertTrue(
+                                text.contains("im_async_task_parallel_waiting_list_idx"), text);
+                            assertFalse(text.contains("\"Sort\""), "a sort: " + text);
+                            assertTrue(ExplainedPlans.blocks(plan) < 200, "pages read: " + text);
+                          }
+                          ctx.completeNow();
+                        })));
+  }
+}
