@@ -23,6 +23,7 @@ import io.ordo.queue.maintenance.TimeoutSweep;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.QueueInfoReader;
+import io.ordo.queue.management.RunnerList;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.management.TaskLookup;
@@ -201,6 +202,7 @@ public final class QueueServiceVerticle extends VerticleBase {
         reader,
         taskAdministration,
         catalog,
+        new RunnerList(pool, new LockOwnerStore()),
         control,
         historyClient,
         stateMachines,
