@@ -43,6 +43,8 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,7 +106,7 @@ public final class QueueServiceVerticle extends VerticleBase {
   public Future<?> start() {
     OrdoConfig config = node.config();
     pool = Pools.create(vertx, node.database(), config.database().poolSize(), "ordo-queue");
-    metrics = new MicrometerQueueMetrics(node.meters());
+    metrics = new MicrometerQueueMetrics(node.meters(), knownTenants(config));
     // A queue service advances state-machine executions under instance locks: it is a lock owner.
     lease =
         new LeaseKeeper(
@@ -146,6 +148,16 @@ public final class QueueServiceVerticle extends VerticleBase {
         .onSuccess(v -> services.schedules().loop().start())
         .compose(v -> services.catalog().refresh())
         .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
+  }
+
+  /** The tenants of the tokens known at start ({@code default} with the dev token). */
+  private static Set<String> knownTenants(OrdoConfig config) {
+    Set<String> tenants = new TreeSet<>();
+    if (config.devToken() != null) {
+      tenants.add("default");
+    }
+    config.tokens().forEach(token -> tenants.add(token.tenant()));
+    return tenants;
   }
 
   private QueueServices buildServices(OrdoConfig config, WorkNotifier notifier) {
