@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Grafana dashboard (deploy/monitoring/grafana-dashboard.json) against a running node's {@code
  * /metrics}: every metric each panel's queries name is there, with every label the query groups by
- * or the legend shows, and no query joins series with {@code or}; every Ordo metric has a HELP text; outcome counters exist at zero before
- * their first event.
+ * or the legend shows, and no query joins series with {@code or}; every Ordo metric has a HELP
+ * text; outcome counters exist at zero before their first event.
  */
 class DashboardQueriesTest extends NodeTest {
   private static final Path DASHBOARD = Path.of("monitoring", "grafana-dashboard.json");
