@@ -9,6 +9,7 @@ import io.ordo.queue.lifecycle.QueueMetrics;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,8 +43,12 @@ final class MicrometerQueueMetrics implements QueueMetrics {
               "lease_expired", "Holds lost with their runner's lease (the message runs again)"),
           Map.entry("retry_scheduled", "Failed runs scheduled to run again by a retry policy"));
 
+  /** The outcomes {@code ordo_task_outcomes_total} counts by task type. */
+  static final List<String> OUTCOMES = List.of("completed", "failed", "timed_out");
+
   private final MeterRegistry registry;
   private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+  private final Map<String, Counter> outcomes = new ConcurrentHashMap<>();
   private final Set<String> tenants = ConcurrentHashMap.newKeySet();
   private final Map<QueueKind, Timer> waits = new EnumMap<>(QueueKind.class);
   private final Map<QueueKind, Timer> runs = new EnumMap<>(QueueKind.class);
@@ -87,6 +92,31 @@ final class MicrometerQueueMetrics implements QueueMetrics {
   @Override
   public void transition(String tenant, QueueKind kind, String transition) {
     counter(transition, tenant, kind).increment();
+  }
+
+  @Override
+  public void ended(QueueKind kind, String taskType, String outcome) {
+    Counter counter = outcomes.get(key(outcome, taskType, kind));
+    if (counter == null) {
+      // a task type's first end: each of its outcomes, for both kinds, from zero
+      for (String name : OUTCOMES) {
+        for (QueueKind k : QueueKind.values()) {
+          outcomes.computeIfAbsent(
+              key(name, taskType, k),
+              key ->
+                  Counter.builder("ordo.task.outcomes")
+                      .description("Messages that ended, by queue kind, task type and outcome")
+                      .tag("queue_kind", k.apiName())
+                      .tag("task_type", taskType)
+                      .tag("outcome", name)
+                      .register(registry));
+        }
+      }
+      counter = outcomes.get(key(outcome, taskType, kind));
+    }
+    if (counter != null) {
+      counter.increment();
+    }
   }
 
   @Override

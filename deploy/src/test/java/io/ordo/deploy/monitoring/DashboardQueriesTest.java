@@ -127,6 +127,31 @@ class DashboardQueriesTest extends NodeTest {
     }
   }
 
+  @Test
+  void messageEnds_areCountedByTaskType_eachOutcomeFromZero() {
+    tasks.await(tasks.parallel("Echo", new JsonObject()), "DISPOSED");
+    tasks.await(tasks.parallel("Fail", new JsonObject().put("message", "boom")), "DISPOSED");
+    String text = scrape();
+    assertTrue(
+        text.lines().anyMatch(outcome("completed", "io.ordo.samples.EchoTask", "1.0")), text);
+    assertTrue(text.lines().anyMatch(outcome("failed", "io.ordo.samples.FailTask", "1.0")), text);
+    assertTrue(text.lines().anyMatch(outcome("failed", "io.ordo.samples.EchoTask", "0.0")), text);
+    assertTrue(
+        text.lines().anyMatch(outcome("timed_out", "io.ordo.samples.EchoTask", "0.0")), text);
+  }
+
+  private static java.util.function.Predicate<String> outcome(
+      String outcome, String taskType, String value) {
+    return line ->
+        line.equals(
+            "ordo_task_outcomes_total{outcome=\""
+                + outcome
+                + "\",queue_kind=\"parallel\",task_type=\""
+                + taskType
+                + "\"} "
+                + value);
+  }
+
   private String scrape() {
     return api.as(null).get("/metrics").body().toString();
   }
