@@ -6,7 +6,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +19,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class LeaseKeeper {
   private static final Logger LOG = LoggerFactory.getLogger(LeaseKeeper.class);
+  private static final List<String> OUTCOMES = List.of("renewed", "expired", "failed");
 
   private final Vertx vertx;
   private final Pool pool;
@@ -28,6 +31,7 @@ public final class LeaseKeeper {
   private final Duration renewalPeriod;
   private final LeaseListener listener;
   private final MeterRegistry meters;
+  private final Supplier<OwnerStatus> status;
   private volatile String ownerId;
   private volatile boolean held;
   private long timer = -1;
@@ -50,6 +54,27 @@ public final class LeaseKeeper {
       Duration renewalPeriod,
       LeaseListener listener,
       MeterRegistry meters) {
+    this(vertx, pool, node, kind, capacity, lease, renewalPeriod, listener, meters, () -> null);
+  }
+
+  /**
+   * As the other constructor, for an owner that reports its status with its lease: {@code status}
+   * is asked at every registration and renewal (on the event loop), and written by the same
+   * statement, so the report costs no extra round trip.
+   *
+   * @param status what the owner reports; answers null for nothing
+   */
+  public LeaseKeeper(
+      Vertx vertx,
+      Pool pool,
+      String node,
+      String kind,
+      int capacity,
+      Duration lease,
+      Duration renewalPeriod,
+      LeaseListener listener,
+      MeterRegistry meters,
+      Supplier<OwnerStatus> status) {
     this.vertx = vertx;
     this.pool = pool;
     this.node = node;
@@ -59,6 +84,10 @@ public final class LeaseKeeper {
     this.renewalPeriod = renewalPeriod;
     this.listener = listener;
     this.meters = meters;
+    this.status = status;
+    for (String outcome : OUTCOMES) {
+      counter(outcome); // every outcome is scraped (at zero) before its first event
+    }
   }
 
   /**
@@ -81,7 +110,7 @@ public final class LeaseKeeper {
   private Future<Void> register() {
     String id = UUID.randomUUID().toString();
     return store
-        .register(pool, UUID.fromString(id), node, kind, capacity, lease)
+        .register(pool, UUID.fromString(id), node, kind, capacity, lease, status.get())
         .map(
             expiry -> {
               ownerId = id;
@@ -110,7 +139,7 @@ public final class LeaseKeeper {
 
   private Future<Void> renewOrReplace(String current) {
     return store
-        .renew(pool, UUID.fromString(current), lease)
+        .renew(pool, UUID.fromString(current), lease, busy())
         .compose(
             renewed -> {
               if (renewed.isPresent()) {
@@ -127,13 +156,21 @@ public final class LeaseKeeper {
             });
   }
 
+  private Integer busy() {
+    OwnerStatus now = status.get();
+    return now == null ? null : now.busy();
+  }
+
   private void counted(String outcome) {
-    Counter.builder("ordo.lease.renewals")
+    counter(outcome).increment();
+  }
+
+  private Counter counter(String outcome) {
+    return Counter.builder("ordo.lease.renewals")
         .description("Lease renewals of this node's lock owner, by outcome")
         .tag("kind", kind)
         .tag("outcome", outcome)
-        .register(meters)
-        .increment();
+        .register(meters);
   }
 
   /** Gives the lease up (graceful shutdown) so others need not wait for it to expire. */

@@ -3,6 +3,7 @@ package io.ordo.lock;
 import static io.ordo.db.SqlTimes.instant;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
@@ -21,15 +22,26 @@ public final class LockOwnerStore {
 
   private static final String REGISTER =
       "INSERT INTO ordo_lock_owner (owner_id, node_name, kind, capacity, started_at,"
-          + " lease_expires_at)"
-          // $1 owner id, $2 node name, $3 kind, $4 capacity, $5 lease in milliseconds
-          + " VALUES ($1, $2, $3, $4, now(), now() + $5 * interval '1 millisecond')"
+          + " lease_expires_at, renewed_at, max_threads, busy, task_types, version)"
+          // $1 owner id, $2 node name, $3 kind, $4 capacity, $5 lease in milliseconds,
+          // $6 max threads, $7 busy, $8 task types (a JSON array), $9 version: $6..$9 the
+          // owner's status, null where it reports none
+          + " VALUES ($1, $2, $3, $4, now(), now() + $5 * interval '1 millisecond', now(),"
+          + " $6, $7, $8, $9)"
           + " RETURNING lease_expires_at";
 
   private static final String RENEW =
-      "UPDATE ordo_lock_owner SET lease_expires_at = now() + $2 * interval '1 millisecond'"
-          // $1 owner id, $2 lease in milliseconds; an expired lease is never revived
+      "UPDATE ordo_lock_owner SET lease_expires_at = now() + $2 * interval '1 millisecond',"
+          // $1 owner id, $2 lease in milliseconds, $3 busy now (null: keep); an expired lease
+          // is never revived
+          + " renewed_at = now(), busy = coalesce($3, busy)"
           + " WHERE owner_id = $1 AND lease_expires_at > now() RETURNING lease_expires_at";
+
+  private static final String LIVE_RUNNERS =
+      "SELECT owner_id, node_name, max_threads, busy, task_types, version, started_at,"
+          + " renewed_at, lease_expires_at FROM ordo_lock_owner"
+          // $1 kind (runner)
+          + " WHERE kind = $1 AND lease_expires_at > now() ORDER BY node_name, started_at";
 
   private static final String RESIGN =
       // $1 owner id
@@ -55,9 +67,34 @@ public final class LockOwnerStore {
   /** Registers a new owner with a fresh lease; answers when the lease expires. */
   public Future<Instant> register(
       SqlClient client, UUID ownerId, String nodeName, String kind, int capacity, Duration lease) {
+    return register(client, ownerId, nodeName, kind, capacity, lease, null);
+  }
+
+  /**
+   * Registers a new owner with a fresh lease and its status (null: it reports none); answers when
+   * the lease expires.
+   */
+  public Future<Instant> register(
+      SqlClient client,
+      UUID ownerId,
+      String nodeName,
+      String kind,
+      int capacity,
+      Duration lease,
+      OwnerStatus status) {
+    Tuple values = Tuple.of(ownerId, nodeName, kind, capacity, lease.toMillis());
+    if (status == null) {
+      values.addValue(null).addValue(null).addValue(null).addValue(null);
+    } else {
+      values
+          .addInteger(status.maxThreads())
+          .addInteger(status.busy())
+          .addValue(new JsonArray(status.taskTypes()))
+          .addString(status.version());
+    }
     return client
         .preparedQuery(REGISTER)
-        .execute(Tuple.of(ownerId, nodeName, kind, capacity, lease.toMillis()))
+        .execute(values)
         .map(rows -> instant(rows.iterator().next().getOffsetDateTime(0)));
   }
 
@@ -66,9 +103,18 @@ public final class LockOwnerStore {
    * anew).
    */
   public Future<Optional<Instant>> renew(SqlClient client, UUID ownerId, Duration lease) {
+    return renew(client, ownerId, lease, null);
+  }
+
+  /**
+   * Renews a lease and records how many tasks the owner has now ({@code busy}, null for none), in
+   * the same statement; empty if the lease had already expired.
+   */
+  public Future<Optional<Instant>> renew(
+      SqlClient client, UUID ownerId, Duration lease, Integer busy) {
     return client
         .preparedQuery(RENEW)
-        .execute(Tuple.of(ownerId, lease.toMillis()))
+        .execute(Tuple.of(ownerId, lease.toMillis(), busy))
         .map(
             rows ->
                 rows.size() == 0
@@ -83,6 +129,14 @@ public final class LockOwnerStore {
 
   public Future<List<LockOwner>> live(SqlClient client, String kind) {
     return client.preparedQuery(LIVE).execute(Tuple.of(kind)).map(LockOwnerStore::owners);
+  }
+
+  /** The runners whose lease is live, by node name, as they last reported themselves. */
+  public Future<List<LiveRunner>> liveRunners(SqlClient client) {
+    return client
+        .preparedQuery(LIVE_RUNNERS)
+        .execute(Tuple.of(LockOwner.RUNNER))
+        .map(LockOwnerStore::runners);
   }
 
   public Future<List<LockOwner>> expired(SqlClient client) {
@@ -100,6 +154,25 @@ public final class LockOwnerStore {
         .preparedQuery(DATABASE_NOW)
         .execute()
         .map(rows -> instant(rows.iterator().next().getOffsetDateTime(0)));
+  }
+
+  private static List<LiveRunner> runners(Iterable<Row> rows) {
+    List<LiveRunner> runners = new ArrayList<>();
+    for (Row row : rows) {
+      JsonArray types = (JsonArray) row.getJson("task_types");
+      runners.add(
+          new LiveRunner(
+              row.getUUID("owner_id").toString(),
+              row.getString("node_name"),
+              row.getInteger("max_threads"),
+              row.getInteger("busy"),
+              types == null ? List.of() : types.stream().map(String::valueOf).toList(),
+              row.getString("version"),
+              instant(row.getOffsetDateTime("started_at")),
+              instant(row.getOffsetDateTime("renewed_at")),
+              instant(row.getOffsetDateTime("lease_expires_at"))));
+    }
+    return runners;
   }
 
   private static List<LockOwner> owners(Iterable<Row> rows) {

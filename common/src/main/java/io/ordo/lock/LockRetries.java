@@ -8,6 +8,7 @@ import io.vertx.core.Promise;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 
@@ -38,6 +39,12 @@ public final class LockRetries {
     this.sleeper = sleeper;
     this.random = random;
     this.meters = meters;
+    // every series is scraped (at zero) before the first conflict
+    for (String action : List.of("NoRetry", "BasicRetry", "AggressiveRetry")) {
+      for (String outcome : List.of("retried", "succeeded", "gave_up")) {
+        counter(action, outcome);
+      }
+    }
   }
 
   /** Vert.x timers and a real random source. */
@@ -92,11 +99,14 @@ public final class LockRetries {
   }
 
   private void count(LockRetryPolicy policy, String outcome) {
-    Counter.builder("ordo.lock.conflicts")
+    counter(policy.name(), outcome).increment();
+  }
+
+  private Counter counter(String action, String outcome) {
+    return Counter.builder("ordo.lock.conflicts")
         .description("Instance-lock conflicts by instanceLockedExceptionAction and outcome")
-        .tag("action", policy.name())
+        .tag("action", action)
         .tag("outcome", outcome)
-        .register(meters)
-        .increment();
+        .register(meters);
   }
 }

@@ -18,8 +18,10 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -176,6 +178,59 @@ class LeaseKeeperTest {
                           assertFalse(keeper.held());
                           ctx.completeNow();
                         })));
+  }
+
+  @Test
+  void aReportingOwner_writesItsStatusWhenItRegisters_andItsLoadWithEachRenewal(
+      VertxTestContext ctx) {
+    AtomicInteger busy = new AtomicInteger();
+    keeper =
+        new LeaseKeeper(
+            vertx,
+            pool,
+            NODE,
+            LockOwner.RUNNER,
+            CAPACITY,
+            LEASE,
+            RENEWAL_PERIOD,
+            lostOwnerId -> {},
+            new SimpleMeterRegistry(),
+            () -> new OwnerStatus(2, busy.get(), List.of("com.example.Task"), "1.2.3"));
+    keeper
+        .start()
+        .compose(v -> new LockOwnerStore().liveRunners(pool))
+        .compose(
+            registered -> {
+              ctx.verify(
+                  () -> {
+                    LiveRunner runner = registered.get(0);
+                    assertEquals(keeper.ownerId(), runner.ownerId());
+                    assertEquals(NODE, runner.node());
+                    assertEquals(2, runner.maxThreads());
+                    assertEquals(0, runner.busy());
+                    assertEquals(List.of("com.example.Task"), runner.taskTypes());
+                    assertEquals("1.2.3", runner.version());
+                    assertFalse(runner.renewedAt().isBefore(runner.startedAt()));
+                  });
+              busy.set(2);
+              return awaitBusy(2);
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /** Polls the live runners until this keeper's row shows {@code busy}. */
+  private Future<Void> awaitBusy(int busy) {
+    return new LockOwnerStore()
+        .liveRunners(pool)
+        .compose(
+            runners -> {
+              if (runners.get(0).busy() == busy) {
+                return Future.succeededFuture();
+              }
+              Promise<Void> later = Promise.promise();
+              vertx.setTimer(RENEWAL_PERIOD.toMillis(), id -> later.complete());
+              return later.future().compose(v -> awaitBusy(busy));
+            });
   }
 
   /** Starts a keeper whose listener fails the test on a loss; answers its owner id. */

@@ -56,7 +56,13 @@ class LockRetryPolicyTest {
     assertEquals(List.of(1, 1, 1, 1, 1), slept.stream().map(d -> (int) d.toSeconds()).toList());
     assertEquals(6, attempts.get());
     assertEquals(
-        1.0, meters.get("ordo.lock.conflicts").tag("outcome", "gave_up").counter().count());
+        1.0,
+        meters
+            .get("ordo.lock.conflicts")
+            .tag("action", "BasicRetry")
+            .tag("outcome", "gave_up")
+            .counter()
+            .count());
   }
 
   @Test
@@ -103,7 +109,13 @@ class LockRetryPolicyTest {
     assertEquals("done", result);
     assertEquals(2, slept.size());
     assertEquals(
-        1.0, meters.get("ordo.lock.conflicts").tag("outcome", "succeeded").counter().count());
+        1.0,
+        meters
+            .get("ordo.lock.conflicts")
+            .tag("action", "BasicRetry")
+            .tag("outcome", "succeeded")
+            .counter()
+            .count());
   }
 
   @Test

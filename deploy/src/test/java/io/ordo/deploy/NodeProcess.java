@@ -42,6 +42,14 @@ public final class NodeProcess implements AutoCloseable {
 
   /** Starts a node on a free port; answers once it is ready. */
   public Started start(String name, Map<String, String> extraEnvironment) {
+    return start(name, extraEnvironment, new String[0]);
+  }
+
+  /**
+   * Starts {@code io.ordo.deploy.Main} with {@code arguments} (e.g. {@code runner}, a farm's runner
+   * service) on a free port; answers once it is ready.
+   */
+  public Started start(String name, Map<String, String> extraEnvironment, String... arguments) {
     int port = freePort();
     Started node = new Started(name, launch(name, port, extraEnvironment), port);
     node.awaitReady();
@@ -83,6 +91,7 @@ public final class NodeProcess implements AutoCloseable {
             "-cp",
             System.getProperty("java.class.path"),
             "io.ordo.deploy.Main");
+    builder.command().addAll(List.of(arguments));
     Map<String, String> env = builder.environment();
     env.keySet().removeIf(key -> key.startsWith("ORDO_"));
     env.put("ORDO_DATA_DIR", dataDir.toString());

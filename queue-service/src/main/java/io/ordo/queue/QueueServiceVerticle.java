@@ -24,6 +24,7 @@ import io.ordo.queue.maintenance.TimeoutSweep;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.QueueInfoReader;
+import io.ordo.queue.management.RunnerList;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.management.TaskLookup;
@@ -43,6 +44,8 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -109,7 +112,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     hotPool =
         Pools.create(vertx, node.database(), poolSize, "ordo-queue-hot", PlanProfile.HOT_PATH);
     pool = Pools.create(vertx, node.database(), Math.max(2, poolSize / 2), "ordo-queue");
-    metrics = new MicrometerQueueMetrics(node.meters());
+    metrics = new MicrometerQueueMetrics(node.meters(), knownTenants(config));
     // A queue service advances state-machine executions under instance locks: it is a lock owner.
     lease =
         new LeaseKeeper(
@@ -151,6 +154,16 @@ public final class QueueServiceVerticle extends VerticleBase {
         .onSuccess(v -> services.schedules().loop().start())
         .compose(v -> services.catalog().refresh())
         .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
+  }
+
+  /** The tenants of the tokens known at start ({@code default} with the dev token). */
+  private static Set<String> knownTenants(OrdoConfig config) {
+    Set<String> tenants = new TreeSet<>();
+    if (config.devToken() != null) {
+      tenants.add("default");
+    }
+    config.tokens().forEach(token -> tenants.add(token.tenant()));
+    return tenants;
   }
 
   private QueueServices buildServices(OrdoConfig config, WorkNotifier notifier) {
@@ -207,6 +220,7 @@ public final class QueueServiceVerticle extends VerticleBase {
         reader,
         taskAdministration,
         catalog,
+        new RunnerList(pool, new LockOwnerStore()),
         control,
         historyClient,
         stateMachines,

@@ -3,6 +3,7 @@ package io.ordo.queue;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.management.QueueAdministration;
 import io.ordo.queue.management.QueueInfoReader;
+import io.ordo.queue.management.RunnerList;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
 import io.ordo.queue.registration.RegistrationService;
@@ -18,6 +19,7 @@ import io.ordo.queue.tasktype.TaskTypeCatalog;
  * @param reader reads queues, tasks and the status snapshot
  * @param tasks removes waiting messages
  * @param catalog the known task types
+ * @param runners the farm's live runners
  * @param control releases and stops running tasks
  * @param history reads histories from the history service
  * @param stateMachines state machines, their executions and the decider
@@ -29,6 +31,7 @@ public record QueueServices(
     QueueInfoReader reader,
     TaskAdministration tasks,
     TaskTypeCatalog catalog,
+    RunnerList runners,
     TaskControl control,
     HistoryClient history,
     StateMachineModule stateMachines,

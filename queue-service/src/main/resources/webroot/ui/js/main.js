@@ -8,6 +8,7 @@
 //   #/state-machines/{name}      a state machine: definition, graph, start, executions
 //   #/executions/{executionId}   an execution: where it stands, its history, stop
 //   #/schedules                  schedules: next fires, last result, pause/resume, trigger
+//   #/runners                    the farm's live runners: threads busy, task types, lease
 
 import * as api from './api.js';
 import {PARALLEL, serial} from './queues.js';
@@ -17,6 +18,7 @@ import * as login from './views/login.js';
 import * as overview from './views/overview.js';
 import * as queue from './views/queue.js';
 import * as register from './views/register.js';
+import * as runners from './views/runners.js';
 import * as schedules from './views/schedules.js';
 import * as execution from './views/execution.js';
 import * as stateMachine from './views/state-machine.js';
@@ -46,6 +48,7 @@ function route(path, params) {
     return ['state-machines', `Execution ${second}`, (el) => execution.render(el, second)];
   }
   if (first === 'schedules') return ['schedules', 'Schedules', (el) => schedules.render(el)];
+  if (first === 'runners') return ['runners', 'Runners', (el) => runners.render(el)];
   if (first === 'state-machines') {
     return ['state-machines', 'State machines', (el) => stateMachines.render(el)];
   }

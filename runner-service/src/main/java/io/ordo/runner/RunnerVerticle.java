@@ -115,7 +115,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             config.lock().lease(),
             config.lock().renewalPeriod(),
             this,
-            node.meters());
+            node.meters(),
+            new RunnerStatus(maxThreads, slots::busy, taskTypeNames));
     RunnerMetrics.register(node.meters(), node(), maxThreads, slots::busy);
     node.health()
         .register(

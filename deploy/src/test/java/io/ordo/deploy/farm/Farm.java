@@ -54,7 +54,9 @@ final class Farm implements AutoCloseable {
             "--runners",
             String.valueOf(runners),
             "--http-port",
-            String.valueOf(port));
+            String.valueOf(port),
+            "--metrics-port",
+            String.valueOf(freePortBlock()));
     if (exit != 0) {
       String logs = farm.logs();
       farm.close();
@@ -65,6 +67,11 @@ final class Farm implements AutoCloseable {
 
   int httpPort() {
     return httpPort;
+  }
+
+  /** The Prometheus file_sd targets file {@code deploy/farm start} wrote. */
+  Path prometheusTargets() {
+    return dir.resolve("prometheus-targets.json");
   }
 
   long pid(String service, int index) {

@@ -118,6 +118,7 @@ public final class ApiRouter {
     new TaskRoutes(services).mount(builder);
     new StateMachineRoutes(services).mount(builder);
     new ScheduleRoutes(services).mount(builder);
+    new RunnerRoutes(services).mount(builder);
     HistoryStream.mount(vertx, services, builder);
     Router api = builder.createRouter();
     api.route().failureHandler(Problems::handle);

@@ -59,7 +59,16 @@ public final class MessageEnd {
     for (String name : counted) {
       transition.afterCommit(() -> metrics.transition(tenant, info.queue(), name));
     }
+    if (counted.length > 0) {
+      String ended = counted[counted.length - 1]; // after lease_expired comes failed
+      transition.afterCommit(() -> metrics.ended(info.queue(), taskType(info), ended));
+    }
     return eventId;
+  }
+
+  /** A message's task type as a metric label: its class name, or {@code js:<path>} for a script. */
+  static String taskType(TaskInfo info) {
+    return info.jsPath() != null ? "js:" + info.jsPath() : String.valueOf(info.taskClassName());
   }
 
   /**

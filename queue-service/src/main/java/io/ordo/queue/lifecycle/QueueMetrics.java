@@ -14,6 +14,12 @@ public interface QueueMetrics {
   /** A lifecycle transition was applied: accepted, started, completed, failed, rejected, … */
   default void transition(String tenant, QueueKind kind, String transition) {}
 
+  /**
+   * A message ended: {@code completed}, {@code failed} or {@code timed_out}, by task type (bounded:
+   * only types the runners published, and scripts of the scripts directory, are accepted).
+   */
+  default void ended(QueueKind kind, String taskType, String outcome) {}
+
   /** A task started after waiting this long since it was received. */
   default void waited(QueueKind kind, Duration wait) {}
 

@@ -3,7 +3,9 @@ package io.ordo.client.http;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +37,7 @@ public final class OrdoClient {
   private final TaskManager tasks;
   private final StateMachineManager stateMachines;
   private final ScheduleManager schedules;
+  private final Exchange exchange;
   private final String apiBase;
 
   private OrdoClient(Builder builder) {
@@ -54,6 +57,7 @@ public final class OrdoClient {
             builder.requestTimeout,
             builder.maxRetries,
             builder.retryDelay);
+    this.exchange = exchange;
     this.tasks = new HttpTaskManager(exchange);
     this.stateMachines = new HttpStateMachineManager(exchange);
     this.schedules = new HttpScheduleManager(exchange);
@@ -77,6 +81,21 @@ public final class OrdoClient {
   /** Recurring schedules that register task messages or start executions. */
   public ScheduleManager schedules() {
     return schedules;
+  }
+
+  /**
+   * The farm's live runners, by node name: threads, load, task types, version and lease (needs the
+   * operator or admin role; runners are farm-wide, the same for every tenant).
+   *
+   * @throws io.ordo.client.http.exception.ForbiddenException the token's role is submitter
+   */
+  public List<Runner> runners() {
+    return exchange.call(Runner.list());
+  }
+
+  /** The async form of {@link #runners()}. */
+  public CompletableFuture<List<Runner>> runnersAsync() {
+    return exchange.callAsync(Runner::list);
   }
 
   /** The API's base this client calls, e.g. {@code http://127.0.0.1:8080/api/v1}. */

@@ -1,0 +1,34 @@
+package io.ordo.deploy.ui;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import io.ordo.deploy.Tasks;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The admin UI's Runners screen in a real headless Chromium: each live runner and its load. */
+@Tag("browser")
+class RunnersUiTest extends BrowserTest {
+
+  @Test
+  void operatorSeesTheRunner_itsTaskTypesAndLease_andItsThreadsGetBusy() {
+    Page page = signedIn();
+    nav(page, "Runners");
+    assertThat(heading(page)).hasText("Runners");
+    Locator row = page.locator("tr[data-runner='test-node']");
+    assertThat(row).containsText("0 / 8");
+    assertThat(row).containsText("SleepTask");
+    assertThat(row).containsText("Ordo ");
+    assertThat(row.locator("td[data-label='Lease expires'] time")).isVisible();
+    assertThat(page.locator("#runners-summary")).hasText("1 runner(s) · 0 of 8 threads busy");
+
+    new Tasks(api).parallel("Sleep", new JsonObject().put("millis", 60_000));
+    // reported with the runner's next lease renewal, shown with the screen's next refresh
+    assertThat(row).containsText("1 / 8");
+    assertThat(page.locator("#runners-summary")).hasText("1 runner(s) · 1 of 8 threads busy");
+    snapshot(page, "runners");
+  }
+}
