@@ -51,7 +51,7 @@ public final class NodeProcess implements AutoCloseable {
    */
   public Started start(String name, Map<String, String> extraEnvironment, String... arguments) {
     int port = freePort();
-    Started node = new Started(name, launch(name, port, extraEnvironment), port);
+    Started node = new Started(name, launch(name, port, extraEnvironment, arguments), port);
     node.awaitReady();
     return node;
   }
@@ -80,7 +80,8 @@ public final class NodeProcess implements AutoCloseable {
     }
   }
 
-  private Process launch(String name, int port, Map<String, String> extraEnvironment) {
+  private Process launch(
+      String name, int port, Map<String, String> extraEnvironment, String... arguments) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder builder =
         new ProcessBuilder(
