@@ -28,7 +28,7 @@ public final class TaskListStore {
   private static final Instant END = Instant.parse("9999-12-31T00:00:00Z");
   private static final UUID LAST_ID = UUID.fromString("ffffffff-ffff-ffff-ffff-ffffffffffff");
 
-  private static final String LIVE =
+  static final String LIVE =
       "SELECT "
           + TaskRows.INFO_COLUMNS
           + " FROM im_async_task_info"
@@ -44,7 +44,7 @@ public final class TaskListStore {
           + " AND (received_at, message_id) < ($11, $12)"
           + " ORDER BY received_at DESC, message_id DESC LIMIT $13";
 
-  private static final String FINISHED =
+  static final String FINISHED =
       "SELECT execution_id, started_at, closed_at, task_status, summary"
           + " FROM ordo_history_execution"
           // $1 tenant, $2 the statuses to include (null: all)
@@ -70,15 +70,9 @@ public final class TaskListStore {
     if (!waiting && !running) {
       return Future.succeededFuture(List.of());
     }
-    Tuple args =
-        Tuple.of(tenant, waiting, running, filter.queue() == null ? null : filter.queue().dbCode())
-            .addString(filter.queueId())
-            .addString(filter.taskClassName())
-            .addString(filter.jsPath())
-            .addUUID(filter.executionId());
     return client
         .preparedQuery(LIVE)
-        .execute(window(args, filter, after, limit))
+        .execute(liveArgs(tenant, filter, after, limit))
         .map(
             rows -> {
               List<JsonObject> list = new ArrayList<>(rows.size());
@@ -107,15 +101,9 @@ public final class TaskListStore {
     if (statuses != null && statuses.length == 0) {
       return Future.succeededFuture(List.of());
     }
-    Tuple args =
-        Tuple.of(tenant, statuses, filter.queue() == null ? null : filter.queue().apiName())
-            .addString(filter.queueId())
-            .addString(filter.taskClassName())
-            .addString(filter.jsPath())
-            .addString(filter.executionId() == null ? null : filter.executionId().toString());
     return client
         .preparedQuery(FINISHED)
-        .execute(window(args, filter, after, limit))
+        .execute(finishedArgs(tenant, statuses, filter, after, limit))
         .map(
             rows -> {
               List<JsonObject> list = new ArrayList<>(rows.size());
@@ -135,6 +123,33 @@ public final class TaskListStore {
               }
               return list;
             });
+  }
+
+  /** The parameters of {@link #LIVE}. */
+  static Tuple liveArgs(String tenant, TaskFilter filter, ListCursor after, int limit) {
+    Tuple args =
+        Tuple.of(
+                tenant,
+                filter.wants(TaskStatus.WAITING),
+                filter.wants(TaskStatus.RUNNING),
+                filter.queue() == null ? null : filter.queue().dbCode())
+            .addString(filter.queueId())
+            .addString(filter.taskClassName())
+            .addString(filter.jsPath())
+            .addUUID(filter.executionId());
+    return window(args, filter, after, limit);
+  }
+
+  /** The parameters of {@link #FINISHED}. */
+  static Tuple finishedArgs(
+      String tenant, String[] statuses, TaskFilter filter, ListCursor after, int limit) {
+    Tuple args =
+        Tuple.of(tenant, statuses, filter.queue() == null ? null : filter.queue().apiName())
+            .addString(filter.queueId())
+            .addString(filter.taskClassName())
+            .addString(filter.jsPath())
+            .addString(filter.executionId() == null ? null : filter.executionId().toString());
+    return window(args, filter, after, limit);
   }
 
   /** Adds since, until, the cursor and the limit. */
