@@ -6,6 +6,7 @@ import {h, heading, replaceContent} from '../dom.js';
 import {PARALLEL, activeToggle, blocked, queueHref, queueKey, queueName, serial, stateBadge}
   from '../queues.js';
 import {act, confirmDialog, every, freshness, showStatus} from '../ui.js';
+import {failedLastHour} from './tasks-list.js';
 
 const REFRESH_MS = 3000;
 
@@ -32,7 +33,13 @@ export function render(main) {
       h('h2', {id: 'queues-title', class: 'visually-hidden'}, 'All queues'),
       tableArea),
     addQueueForm(() => refresh(true)));
-  return every(REFRESH_MS, refresh);
+  const failed = failedLastHour(REFRESH_MS);
+  main.querySelector('.screen-head').after(failed.el);
+  const stop = every(REFRESH_MS, refresh);
+  return () => {
+    stop();
+    failed.stop();
+  };
 }
 
 function table(parallel, serials, after) {
