@@ -236,6 +236,8 @@ class TaskListApiTest extends NodeApiTest {
         400,
         "invalid_request",
         "since");
+    assertProblem(
+        api.get("/tasks?since=%2B100000-01-01T00:00:00Z"), 400, "invalid_request", "since");
     assertProblem(api.get("/tasks?executionId=abc"), 400, "invalid_request", "executionId");
     assertProblem(api.get("/tasks?nextPageToken=abc.def"), 400, "invalid_request", "nextPageToken");
     assertProblem(api.get("/tasks?nextPageToken=nodot"), 400, "invalid_request", "nextPageToken");

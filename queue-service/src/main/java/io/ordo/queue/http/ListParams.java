@@ -13,6 +13,11 @@ import java.util.UUID;
 
 /** Reads the query parameters of the list routes, refusing bad values with a 400 problem. */
 final class ListParams {
+  /** The times a filter may name: what PostgreSQL stores, with room for the lists' own bounds. */
+  private static final Instant EARLIEST = Instant.parse("0001-01-02T00:00:00Z");
+
+  private static final Instant LATEST = Instant.parse("9999-12-30T00:00:00Z");
+
   private ListParams() {}
 
   /**
@@ -48,7 +53,11 @@ final class ListParams {
       return null;
     }
     try {
-      return Instant.parse(value.trim());
+      Instant time = Instant.parse(value.trim());
+      if (time.isBefore(EARLIEST) || time.isAfter(LATEST)) {
+        throw invalid("query parameter " + name + " must be a time in the years 1 to 9999");
+      }
+      return time;
     } catch (DateTimeParseException e) {
       throw invalid(
           "query parameter "

@@ -44,23 +44,37 @@ public final class TaskListStore {
           + " AND (received_at, message_id) < ($11, $12)"
           + " ORDER BY received_at DESC, message_id DESC LIMIT $13";
 
-  static final String FINISHED =
-      "SELECT execution_id, started_at, closed_at, task_status, summary"
-          + " FROM ordo_history_execution"
-          // $1 tenant, $2 the statuses to include (null: all)
-          + " WHERE tenant = $1 AND task_status IS NOT NULL"
-          + " AND ($2::text[] IS NULL OR task_status = ANY($2))"
-          // $3 queue API name, $4 queue id, $5 class name, $6 script, $7 execution (null: any)
-          + " AND ($3::text IS NULL OR summary ->> 'queue' = $3)"
-          + " AND ($4::text IS NULL OR summary ->> 'queueId' = $4)"
-          + " AND ($5::text IS NULL OR summary ->> 'taskClassName' = $5)"
-          + " AND ($6::text IS NULL OR summary ->> 'jsPath' = $6)"
-          + " AND ($7::text IS NULL OR summary ->> 'executionId' = $7)"
-          // $8 since, $9 until: received or ended in [since, until)
-          + " AND ((started_at >= $8 AND started_at < $9) OR (closed_at >= $8 AND closed_at < $9))"
-          // $10, $11 the cursor (received time, message id); $12 the most to answer
-          + " AND (started_at, execution_id) < ($10, $11)"
-          + " ORDER BY started_at DESC, execution_id DESC LIMIT $12";
+  /**
+   * Finished messages; {@code status} is one of the conditions below on $2, the statuses: one
+   * status is an equality, so that the status index answers in list order.
+   */
+  private static String finished(String status) {
+    return "SELECT execution_id, started_at, closed_at, task_status, summary"
+        + " FROM ordo_history_execution"
+        // $1 tenant, $2 the statuses to include (text[])
+        + " WHERE tenant = $1 AND task_status IS NOT NULL AND "
+        + status
+        // $3 queue API name, $4 queue id, $5 class name, $6 script, $7 execution (null: any)
+        + " AND ($3::text IS NULL OR summary ->> 'queue' = $3)"
+        + " AND ($4::text IS NULL OR summary ->> 'queueId' = $4)"
+        + " AND ($5::text IS NULL OR summary ->> 'taskClassName' = $5)"
+        + " AND ($6::text IS NULL OR summary ->> 'jsPath' = $6)"
+        + " AND ($7::text IS NULL OR summary ->> 'executionId' = $7)"
+        // $8 since, $9 until: received or ended in [since, until)
+        + " AND ((started_at >= $8 AND started_at < $9) OR (closed_at >= $8 AND closed_at < $9))"
+        // $10, $11 the cursor (received time, message id); $12 the most to answer
+        + " AND (started_at, execution_id) < ($10, $11)"
+        + " ORDER BY started_at DESC, execution_id DESC LIMIT $12";
+  }
+
+  /** Finished messages of any status ($2 null). */
+  static final String FINISHED_ALL = finished("$2::text[] IS NULL");
+
+  /** Finished messages of one status ($2 its one-element array). */
+  static final String FINISHED_ONE = finished("task_status = ($2::text[])[1]");
+
+  /** Finished messages of several statuses. */
+  static final String FINISHED_SOME = finished("task_status = ANY($2::text[])");
 
   /** Up to {@code limit} live messages matching {@code filter}, older than {@code after}. */
   public Future<List<JsonObject>> live(
@@ -102,7 +116,7 @@ public final class TaskListStore {
       return Future.succeededFuture(List.of());
     }
     return client
-        .preparedQuery(FINISHED)
+        .preparedQuery(finishedStatement(statuses))
         .execute(finishedArgs(tenant, statuses, filter, after, limit))
         .map(
             rows -> {
@@ -140,7 +154,12 @@ public final class TaskListStore {
     return window(args, filter, after, limit);
   }
 
-  /** The parameters of {@link #FINISHED}. */
+  /** The finished-message statement for these statuses (null: all). */
+  static String finishedStatement(String[] statuses) {
+    return statuses == null ? FINISHED_ALL : statuses.length == 1 ? FINISHED_ONE : FINISHED_SOME;
+  }
+
+  /** The parameters of the finished-message statements. */
   static Tuple finishedArgs(
       String tenant, String[] statuses, TaskFilter filter, ListCursor after, int limit) {
     Tuple args =
