@@ -41,6 +41,11 @@ class TaskListRetentionTest {
         api.post("/parallel-queue/tasks", new JsonObject().put("taskClassName", "Echo"));
     assertEquals(201, done.status(), () -> done.body().toString());
     String finished = done.json().getString("messageId");
+    // it ends (and may be purged at once) before the queue stops taking more
+    api.await(
+        "/tasks/" + finished,
+        r -> r.status() == 404 || "DISPOSED".equals(r.json().getString("state")),
+        Tasks.WAIT);
     api.put("/parallel-queue/active", new JsonObject().put("active", false));
     String waiting =
         api.post("/parallel-queue/tasks", new JsonObject().put("taskClassName", "Echo"))
