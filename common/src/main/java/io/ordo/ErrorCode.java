@@ -15,6 +15,8 @@ public enum ErrorCode {
   QUEUE_NOT_FOUND("queue_not_found", 404),
   NOT_FOUND("not_found", 404),
   TASK_ILLEGAL_STATE("task_illegal_state", 409),
+  /** Only a finished (disposed) message can be re-run. */
+  TASK_NOT_FINISHED("task_not_finished", 409),
   QUEUE_EXISTS("queue_exists", 409),
   QUEUE_ILLEGAL_STATE("queue_illegal_state", 409),
   INSTANCE_LOCKED("instance_locked", 409),

@@ -23,6 +23,8 @@ public enum HistoryEventType {
   TaskTimedOut,
   TaskLeaseExpired,
   QueueDeactivated,
+  /** A finished message was re-run: {@code newMessageId} names the new message. */
+  TaskRerun,
   // State-machine executions
   ExecutionStarted,
   ExecutionSucceeded,

@@ -71,6 +71,20 @@ public final class HistoryStore {
           + " ORDER BY event_id DESC LIMIT $4";
 
   /**
+   * One event appended after a history's last, numbered under the header's row lock (so that
+   * concurrent appends to a closed history take successive ids); no row if the history is gone.
+   */
+  private static final String APPEND_AFTER_LAST =
+      "WITH h AS (UPDATE ordo_history_execution SET last_event_id = last_event_id + 1"
+          // $1 tenant, $2 execution id
+          + "   WHERE tenant = $1 AND execution_id = $2"
+          + "   RETURNING tenant, execution_id, last_event_id)"
+          + " INSERT INTO ordo_history_event"
+          + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          // $3 type, $4 time, $5 attributes
+          + " SELECT tenant, execution_id, last_event_id, $3, $4, $5 FROM h RETURNING event_id";
+
+  /**
    * Purges closed histories past their tenant's retention (events go with their header, in the same
    * statement). Open executions are never touched.
    */
@@ -186,6 +200,28 @@ public final class HistoryStore {
     return tx.preparedQuery(SET_LAST_EVENT)
         .execute(Tuple.of(tenant, UUID.fromString(executionId), lastEventId))
         .mapEmpty();
+  }
+
+  /**
+   * Appends one event after the history's last one, open or closed (a closed task's {@code
+   * TaskRerun}), numbering it itself.
+   *
+   * @return its event id; empty if the history does not exist (never did, or purged)
+   */
+  public Future<Optional<Long>> appendAfterLast(
+      SqlClient tx,
+      String tenant,
+      String executionId,
+      HistoryEventType type,
+      Instant time,
+      JsonObject attributes) {
+    return tx.preparedQuery(APPEND_AFTER_LAST)
+        .execute(Tuple.of(tenant, UUID.fromString(executionId), type.name(), utc(time), attributes))
+        .map(
+            rows ->
+                rows.size() == 0
+                    ? Optional.empty()
+                    : Optional.of(rows.iterator().next().getLong(0)));
   }
 
   /** Purges up to {@code limit} closed histories whose retention passed at {@code now}. */

@@ -115,6 +115,10 @@ public final class HistoryChecker {
     if (type.equals("QueueDeactivated")) {
       return phase; // a task's outcome stopped its queue; it follows that outcome
     }
+    if (type.equals("TaskRerun")) {
+      // a finished message was re-run: it names the new message, after the end
+      return phase == Phase.DISPOSED || phase == Phase.RELEASED ? phase : null;
+    }
     if (phase == Phase.DISPOSED) {
       return null;
     }

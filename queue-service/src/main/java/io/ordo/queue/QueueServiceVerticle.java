@@ -27,12 +27,14 @@ import io.ordo.queue.management.QueueInfoReader;
 import io.ordo.queue.management.RunnerList;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
+import io.ordo.queue.management.TaskList;
 import io.ordo.queue.management.TaskLookup;
 import io.ordo.queue.registration.RegistrationService;
 import io.ordo.queue.schedule.ScheduleModule;
 import io.ordo.queue.statemachine.ExecutionDecider;
 import io.ordo.queue.statemachine.StateMachineModule;
 import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.TaskListStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
 import io.ordo.script.ScriptEngine;
@@ -235,7 +237,8 @@ public final class QueueServiceVerticle extends VerticleBase {
                 config.limits().maxIdLength(),
                 notifier,
                 administration,
-                stateMachines)));
+                stateMachines)),
+        new TaskList(pool, new TaskListStore()));
   }
 
   private Future<Void> listen(OrdoConfig config) {
@@ -254,17 +257,21 @@ public final class QueueServiceVerticle extends VerticleBase {
             .setHttp2ClearTextEnabled(false)
             .setIdleTimeout((int) config.http().idleTimeout().toMillis())
             .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+    Future<byte[]> pageTokens = NodeSecrets.key(pool, NodeSecrets.PAGE_TOKENS);
     return NodeSecrets.key(pool, NodeSecrets.PRINCIPALS)
         .compose(
             principals ->
-                ApiRouter.mount(
-                    vertx,
-                    router,
-                    services,
-                    tokens,
-                    new Hmac(principals),
-                    config.http().bodyLimitBytes(),
-                    node.clock()))
+                pageTokens.compose(
+                    pageKey ->
+                        ApiRouter.mount(
+                            vertx,
+                            router,
+                            services,
+                            tokens,
+                            new Hmac(principals),
+                            new Hmac(pageKey),
+                            config.http().bodyLimitBytes(),
+                            node.clock())))
         .compose(v -> ApiRouter.listen(vertx, options, config.http().headerReadTimeout(), router))
         .onSuccess(
             listening -> {

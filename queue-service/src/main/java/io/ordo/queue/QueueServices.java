@@ -6,6 +6,7 @@ import io.ordo.queue.management.QueueInfoReader;
 import io.ordo.queue.management.RunnerList;
 import io.ordo.queue.management.TaskAdministration;
 import io.ordo.queue.management.TaskControl;
+import io.ordo.queue.management.TaskList;
 import io.ordo.queue.registration.RegistrationService;
 import io.ordo.queue.schedule.ScheduleModule;
 import io.ordo.queue.statemachine.StateMachineModule;
@@ -24,6 +25,7 @@ import io.ordo.queue.tasktype.TaskTypeCatalog;
  * @param history reads histories from the history service
  * @param stateMachines state machines, their executions and the decider
  * @param schedules recurring schedules and their firing loop
+ * @param taskList lists live and finished tasks across queues
  */
 public record QueueServices(
     RegistrationService registrations,
@@ -35,4 +37,5 @@ public record QueueServices(
     TaskControl control,
     HistoryClient history,
     StateMachineModule stateMachines,
-    ScheduleModule schedules) {}
+    ScheduleModule schedules,
+    TaskList taskList) {}

@@ -3,9 +3,11 @@
 //   #/queues/parallel            the parallel queue's tasks
 //   #/queues/serial/{queueId}    a serial queue's tasks
 //   #/register?queue=...         register a task
-//   #/tasks, #/tasks/{messageId} find a task, a task with its history
+//   #/tasks?status=...          tasks, live and finished, filtered and paged; find one by id
+//   #/tasks/{messageId}          a task with its history
 //   #/state-machines             state machines: open or create one, the list
 //   #/state-machines/{name}      a state machine: definition, graph, start, executions
+//   #/executions?status=...     executions of every state machine, filtered and paged
 //   #/executions/{executionId}   an execution: where it stands, its history, stop
 //   #/schedules                  schedules: next fires, last result, pause/resume, trigger
 //   #/runners                    the farm's live runners: threads busy, task types, lease
@@ -13,7 +15,6 @@
 import * as api from './api.js';
 import {PARALLEL, serial} from './queues.js';
 import {clearMessages} from './ui.js';
-import * as find from './views/find.js';
 import * as login from './views/login.js';
 import * as overview from './views/overview.js';
 import * as queue from './views/queue.js';
@@ -21,9 +22,11 @@ import * as register from './views/register.js';
 import * as runners from './views/runners.js';
 import * as schedules from './views/schedules.js';
 import * as execution from './views/execution.js';
+import * as executionsList from './views/executions-list.js';
 import * as stateMachine from './views/state-machine.js';
 import * as stateMachines from './views/state-machines.js';
 import * as task from './views/task.js';
+import * as tasksList from './views/tasks-list.js';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
@@ -40,12 +43,15 @@ function route(path, params) {
   }
   if (first === 'register') return ['register', 'Register a task', (el) => register.render(el, params)];
   if (first === 'tasks' && second) return ['tasks', `Task ${second}`, (el) => task.render(el, second)];
-  if (first === 'tasks') return ['tasks', 'Find a task', (el) => find.render(el)];
+  if (first === 'tasks') return ['tasks', 'Tasks', (el) => tasksList.render(el, params)];
   if (first === 'state-machines' && second) {
     return ['state-machines', `State machine ${second}`, (el) => stateMachine.render(el, second)];
   }
   if (first === 'executions' && second) {
     return ['state-machines', `Execution ${second}`, (el) => execution.render(el, second)];
+  }
+  if (first === 'executions') {
+    return ['executions', 'Executions', (el) => executionsList.render(el, params)];
   }
   if (first === 'schedules') return ['schedules', 'Schedules', (el) => schedules.render(el)];
   if (first === 'runners') return ['runners', 'Runners', (el) => runners.render(el)];

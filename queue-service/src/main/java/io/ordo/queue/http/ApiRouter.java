@@ -39,6 +39,7 @@ public final class ApiRouter {
    * Mounts the API, and the admin web UI at {@code /ui/} ({@link UiRoutes}), on {@code router}.
    *
    * @param principals keys the ids naming principals (BearerAuthHandler)
+   * @param pageTokens signs the lists' page tokens
    * @param bodyLimit the largest request body in bytes (413 past it)
    */
   public static Future<Void> mount(
@@ -47,6 +48,7 @@ public final class ApiRouter {
       QueueServices services,
       TokenRegistry tokens,
       Hmac principals,
+      Hmac pageTokens,
       long bodyLimit,
       Clock clock) {
     return vertx
@@ -65,6 +67,7 @@ public final class ApiRouter {
                                 services,
                                 tokens,
                                 principals,
+                                pageTokens,
                                 bodyLimit,
                                 clock)));
   }
@@ -106,6 +109,7 @@ public final class ApiRouter {
       QueueServices services,
       TokenRegistry tokens,
       Hmac principals,
+      Hmac pageTokens,
       long bodyLimit,
       Clock clock) {
     RouterBuilder builder =
@@ -116,6 +120,7 @@ public final class ApiRouter {
     }
     new QueueRoutes(services, clock).mount(builder);
     new TaskRoutes(services).mount(builder);
+    new TaskListRoutes(services, clock, new PageTokens(pageTokens)).mount(builder);
     new StateMachineRoutes(services).mount(builder);
     new ScheduleRoutes(services).mount(builder);
     new RunnerRoutes(services).mount(builder);

@@ -25,6 +25,7 @@ import java.time.Instant;
  * @param executionId the state-machine execution scheduling it, or null
  * @param delay when it may run first (null: as soon as it can)
  * @param retry how a failed run is retried (null: a failure ends it)
+ * @param rerunOf the finished message this one re-runs, or null
  */
 public record Registration(
     String tenant,
@@ -40,4 +41,5 @@ public record Registration(
     String idempotencyKey,
     String executionId,
     Delay delay,
-    RetryPolicy retry) {}
+    RetryPolicy retry,
+    String rerunOf) {}

@@ -73,7 +73,8 @@ final class RegistrationRequests {
         key,
         null,
         Delay.fromJson(body, meta.arrival()),
-        RetryPolicies.effective(body.getJsonObject("retry"), type));
+        RetryPolicies.effective(body.getJsonObject("retry"), type),
+        null);
   }
 
   private String idempotencyKey(JsonObject body, RequestMeta meta) {

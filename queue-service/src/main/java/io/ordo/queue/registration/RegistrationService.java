@@ -6,6 +6,8 @@ import io.ordo.TaskControlException;
 import io.ordo.batch.Batcher;
 import io.ordo.batch.Batcher.Pending;
 import io.ordo.db.Transactions;
+import io.ordo.history.HistoryEventType;
+import io.ordo.history.HistoryStore;
 import io.ordo.model.Caller;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
@@ -22,9 +24,12 @@ import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -48,6 +53,7 @@ public final class RegistrationService {
   private final RegistrationRequests requests;
   private final RegistrationWriter writer;
   private final Batcher<Registration, TaskInfo> batcher;
+  private final HistoryStore history = new HistoryStore();
 
   public RegistrationService(
       Context context,
@@ -93,6 +99,83 @@ public final class RegistrationService {
                 administration
                     .ensureParallelQueue(caller.tenant())
                     .compose(v -> batcher.submit(registration)));
+  }
+
+  /**
+   * Re-runs a finished message (POST /tasks/{id}/rerun): registers a new message with its task,
+   * parameter and queue (see {@link Reruns}), whose {@code TaskScheduled} names the old one ({@code
+   * rerunOf}), and appends {@code TaskRerun} (its {@code newMessageId}) to the old one's history in
+   * the same transaction. An idempotency key makes a repeat answer the first re-run.
+   */
+  public Future<TaskInfo> rerun(Caller caller, String messageId, RequestMeta meta) {
+    Access.require(caller, Role.SUBMITTER);
+    return lookup
+        .find(pool, caller.tenant(), messageId)
+        .map(found -> Reruns.finished(found.orElseThrow(() -> new InvalidTaskException(messageId))))
+        .compose(
+            old ->
+                (old.taskClassName() == null
+                        ? catalog.resolveScript(old.jsPath())
+                        : catalog.resolve(old.taskClassName()))
+                    .map(
+                        type ->
+                            Reruns.of(
+                                requests.parse(
+                                    caller,
+                                    old.queue(),
+                                    Reruns.queueId(old),
+                                    Reruns.body(old),
+                                    meta,
+                                    type),
+                                messageId)))
+        .compose(
+            registration ->
+                administration
+                    .ensureParallelQueue(caller.tenant())
+                    .compose(v -> writeRerun(registration)));
+  }
+
+  private Future<TaskInfo> writeRerun(Registration registration) {
+    Pending<Registration, TaskInfo> pending = new Pending<>(registration, Promise.promise());
+    return Transactions.withRetry(
+            pool,
+            tx -> {
+              Instant now = clock.instant();
+              return writer
+                  .write(tx, List.of(pending), now)
+                  .compose(
+                      outcome -> {
+                        TaskInfo created = outcome.created.get(pending);
+                        return created == null
+                            ? Future.succeededFuture(outcome)
+                            : linkRerun(tx, registration, created, now).map(outcome);
+                      });
+            })
+        .compose(this::answer)
+        .compose(v -> pending.promise().future());
+  }
+
+  /** Appends {@code TaskRerun} to the re-run message's history; fails if it was purged. */
+  private Future<Void> linkRerun(
+      SqlClient tx, Registration registration, TaskInfo created, Instant now) {
+    String old = registration.rerunOf();
+    return history
+        .appendAfterLast(
+            tx,
+            registration.tenant(),
+            old,
+            HistoryEventType.TaskRerun,
+            now,
+            new JsonObject()
+                .put("newMessageId", created.messageId())
+                .put("principal", registration.context().principal()))
+        .map(
+            eventId -> {
+              if (eventId.isEmpty()) {
+                throw new InvalidTaskException(old);
+              }
+              return null;
+            });
   }
 
   private Future<Void> flush(List<Pending<Registration, TaskInfo>> batch) {

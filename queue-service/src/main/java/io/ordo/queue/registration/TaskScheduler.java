@@ -175,7 +175,11 @@ public final class TaskScheduler {
   }
 
   private static JsonObject scheduledAttributes(Registration r, NewTask t) {
-    return new JsonObject()
+    JsonObject attributes = new JsonObject();
+    if (r.rerunOf() != null) {
+      attributes.put("rerunOf", r.rerunOf());
+    }
+    return attributes
         .put("queue", t.kind().apiName())
         .put("queueId", t.kind() == QueueKind.SERIAL ? t.queueId() : null)
         .put("taskClassName", t.taskClassName())

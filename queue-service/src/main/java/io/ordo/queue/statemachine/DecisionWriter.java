@@ -92,6 +92,7 @@ final class DecisionWriter {
         null,
         facts.executionId(),
         null,
+        null,
         null);
   }
 }

@@ -5,6 +5,7 @@ import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.InstanceLockedException;
 import io.ordo.queue.store.ExecutionKey;
+import io.ordo.queue.store.ListCursor;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -24,6 +25,7 @@ import java.util.UUID;
  * version, which also gives the lock back.
  */
 final class ExecutionStore {
+  private static final Instant END_OF_TIME = Instant.parse("9999-12-31T00:00:00Z");
 
   private static final String COLUMNS =
       "tenant, execution_id, state_machine, name, definition, revision, status, input, output,"
@@ -57,6 +59,19 @@ final class ExecutionStore {
           // $1 tenant, $2 state machine, $3 the most to answer
           + " WHERE tenant = $1 AND state_machine = $2"
           + " ORDER BY start_date DESC, execution_id LIMIT $3";
+
+  /** Every state machine's executions, newest first, a page at a time (index of V13). */
+  private static final String LIST_ALL =
+      "SELECT execution_id, state_machine, name, revision, status, start_date, stop_date"
+          + " FROM ordo_execution"
+          // $1 tenant, $2 statuses (null: all), $3 state machine (null: all)
+          + " WHERE tenant = $1 AND ($2::text[] IS NULL OR status = ANY($2))"
+          + " AND ($3::text IS NULL OR state_machine = $3)"
+          // $4 since, $5 until: started or stopped in [since, until)
+          + " AND ((start_date >= $4 AND start_date < $5) OR (stop_date >= $4 AND stop_date < $5))"
+          // $6, $7 the cursor (start date, execution id) of the last one answered; $8 the most
+          + " AND (start_date, execution_id) < ($6, $7)"
+          + " ORDER BY start_date DESC, execution_id DESC LIMIT $8";
 
   private static final String LOCK =
       "UPDATE ordo_execution e SET lock_owner_id = $3, lock_version = e.lock_version + 1"
@@ -155,19 +170,60 @@ final class ExecutionStore {
             rows -> {
               JsonArray list = new JsonArray();
               for (Row row : rows) {
-                Instant stopDate = instant(row.getOffsetDateTime("stop_date"));
-                list.add(
-                    new JsonObject()
-                        .put("executionId", row.getUUID("execution_id").toString())
-                        .put("stateMachine", stateMachine)
-                        .put("name", row.getString("name"))
-                        .put("revision", row.getInteger("revision"))
-                        .put("status", row.getString("status"))
-                        .put("startDate", instant(row.getOffsetDateTime("start_date")).toString())
-                        .put("stopDate", stopDate == null ? null : stopDate.toString()));
+                list.add(summary(row, stateMachine));
               }
               return list;
             });
+  }
+
+  /**
+   * Up to {@code limit} executions of every state machine of the tenant, newest first.
+   *
+   * @param statuses the statuses to include; null: all
+   * @param stateMachine only this machine's; null: all
+   * @param after the start date and id of the last execution of the previous page; null: none
+   */
+  Future<List<JsonObject>> listAll(
+      SqlClient client,
+      String tenant,
+      String[] statuses,
+      String stateMachine,
+      Instant since,
+      Instant until,
+      ListCursor after,
+      int limit) {
+    return client
+        .preparedQuery(LIST_ALL)
+        .execute(
+            Tuple.of(tenant, statuses, stateMachine)
+                .addOffsetDateTime(
+                    utc(since == null ? Instant.parse("0001-01-01T00:00:00Z") : since))
+                .addOffsetDateTime(utc(until == null ? END_OF_TIME : until))
+                .addOffsetDateTime(utc(after == null ? END_OF_TIME : after.time()))
+                .addUUID(
+                    UUID.fromString(
+                        after == null ? "ffffffff-ffff-ffff-ffff-ffffffffffff" : after.id()))
+                .addInteger(limit))
+        .map(
+            rows -> {
+              List<JsonObject> list = new ArrayList<>(rows.size());
+              for (Row row : rows) {
+                list.add(summary(row, row.getString("state_machine")));
+              }
+              return list;
+            });
+  }
+
+  private static JsonObject summary(Row row, String stateMachine) {
+    Instant stopDate = instant(row.getOffsetDateTime("stop_date"));
+    return new JsonObject()
+        .put("executionId", row.getUUID("execution_id").toString())
+        .put("stateMachine", stateMachine)
+        .put("name", row.getString("name"))
+        .put("revision", row.getInteger("revision"))
+        .put("status", row.getString("status"))
+        .put("startDate", instant(row.getOffsetDateTime("start_date")).toString())
+        .put("stopDate", stopDate == null ? null : stopDate.toString());
   }
 
   /**

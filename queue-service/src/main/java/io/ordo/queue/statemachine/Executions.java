@@ -9,10 +9,12 @@ import io.ordo.model.Role;
 import io.ordo.queue.management.Access;
 import io.ordo.queue.management.HistoryClient;
 import io.ordo.queue.store.ExecutionKey;
+import io.ordo.queue.store.ListCursor;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
+import java.util.List;
 
 /**
  * State-machine executions as the API offers them: start, describe, stop, and read the history.
@@ -61,6 +63,50 @@ public final class Executions {
     Access.require(caller, Role.SUBMITTER);
     return find(caller, executionId).map(ExecutionRow::view);
   }
+
+  /**
+   * A page of executions across the tenant's state machines ({@code GET /executions}).
+   *
+   * @param statuses the statuses to include (ExecutionStatus names); empty: all
+   * @param stateMachine only this machine's; null: all
+   * @param since executions started or stopped at or after this time; null: no bound
+   * @param until executions started or stopped before this time; null: no bound
+   * @param after the previous page's cursor; null for the first page
+   * @return the page, its cursor (null on the last page) from the last row's start date and id
+   */
+  public Future<ExecutionPage> listAll(
+      Caller caller,
+      java.util.Set<String> statuses,
+      String stateMachine,
+      java.time.Instant since,
+      java.time.Instant until,
+      ListCursor after,
+      int limit) {
+    Access.require(caller, Role.SUBMITTER);
+    String[] wanted = statuses.isEmpty() ? null : statuses.toArray(String[]::new);
+    return store
+        .listAll(pool, caller.tenant(), wanted, stateMachine, since, until, after, limit + 1)
+        .map(
+            rows -> {
+              if (rows.size() <= limit) {
+                return new ExecutionPage(rows, null);
+              }
+              JsonObject last = rows.get(limit - 1);
+              return new ExecutionPage(
+                  List.copyOf(rows.subList(0, limit)),
+                  new ListCursor(
+                      java.time.Instant.parse(last.getString("startDate")),
+                      last.getString("executionId")));
+            });
+  }
+
+  /**
+   * A page of executions.
+   *
+   * @param executions newest first
+   * @param next where the next page starts; null on the last page
+   */
+  public record ExecutionPage(List<JsonObject> executions, ListCursor next) {}
 
   /**
    * A state machine's executions, newest first ({@code GET /state-machines/{name}/executions}):

@@ -7,8 +7,11 @@ import {PARALLEL, activeToggle, blocked, queueHref, queueKey, queueName, serial,
   from '../queues.js';
 import {figuresSection} from '../figures.js';
 import {act, confirmDialog, every, freshness, showStatus} from '../ui.js';
+import {failedLastHour} from './tasks-list.js';
 
 const REFRESH_MS = 3000;
+// The failed count reads the finished tasks of the last hour: not every 3 s.
+const FAILED_REFRESH_MS = 30_000;
 
 export function render(main) {
   const tableArea = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading queues…'));
@@ -41,10 +44,13 @@ export function render(main) {
       tableArea),
     figures.el,
     addQueueForm(() => refresh(true)));
+  const failed = failedLastHour(FAILED_REFRESH_MS);
+  main.querySelector('.screen-head').after(failed.el);
   const stopLists = every(REFRESH_MS, refresh);
   return () => {
     stopLists();
     figures.stop();
+    failed.stop();
   };
 }
 

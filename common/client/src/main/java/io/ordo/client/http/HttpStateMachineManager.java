@@ -52,6 +52,17 @@ final class HttpStateMachineManager implements StateMachineManager {
         .query("limit", TaskManager.LIST_LIMIT);
   }
 
+  private static Call<ExecutionPage> allExecutions(ExecutionQuery query) {
+    ExecutionQuery q = required(query, "query");
+    return Call.get("/executions", ExecutionPage::read)
+        .query("status", q.statuses().isEmpty() ? null : String.join(",", q.statuses()))
+        .query("stateMachine", q.stateMachine())
+        .query("since", q.since())
+        .query("until", q.until())
+        .query("limit", q.limit())
+        .query("nextPageToken", q.nextPageToken());
+  }
+
   /** Stopping an ended execution answers it as it is: safe to retry. */
   private static Call<Execution> stop(String executionId, String error, String cause) {
     Map<String, Object> body = new HashMap<>();
@@ -186,5 +197,15 @@ final class HttpStateMachineManager implements StateMachineManager {
   public CompletableFuture<HistoryPage> getExecutionHistoryAsync(
       String executionId, HistoryQuery query) {
     return exchange.callAsync(() -> history(executionId, query));
+  }
+
+  @Override
+  public ExecutionPage executions(ExecutionQuery query) {
+    return exchange.call(allExecutions(query));
+  }
+
+  @Override
+  public CompletableFuture<ExecutionPage> executionsAsync(ExecutionQuery query) {
+    return exchange.callAsync(() -> allExecutions(query));
   }
 }

@@ -109,6 +109,27 @@ final class HttpTaskManager implements TaskManager {
         .query("nextPageToken", q.nextPageToken());
   }
 
+  static Call<TaskPage> listCall(TaskQuery query) {
+    TaskQuery q = required(query, "query");
+    return Call.get("/tasks", TaskPage::read)
+        .query("status", q.statuses().isEmpty() ? null : String.join(",", q.statuses()))
+        .query("queue", q.queue())
+        .query("queueId", q.queueId())
+        .query("taskClassName", q.taskClassName())
+        .query("jsPath", q.jsPath())
+        .query("executionId", q.executionId())
+        .query("since", q.since())
+        .query("until", q.until())
+        .query("limit", q.limit())
+        .query("nextPageToken", q.nextPageToken());
+  }
+
+  private Call<RegisteredTaskInfo> rerunCall(String messageId) {
+    Call<RegisteredTaskInfo> call =
+        Call.post(task(messageId) + "/rerun", null, RegisteredTaskInfo::read);
+    return exchange.retries() ? call.idempotencyKey(UUID.randomUUID().toString()) : call;
+  }
+
   private static Call<List<TaskType>> taskTypes() {
     return Call.get("/task-types", list(TaskType::read));
   }
@@ -389,5 +410,25 @@ final class HttpTaskManager implements TaskManager {
   @Override
   public CompletableFuture<List<TaskType>> getTaskTypesAsync() {
     return exchange.callAsync(HttpTaskManager::taskTypes);
+  }
+
+  @Override
+  public TaskPage list(TaskQuery query) {
+    return exchange.call(listCall(query));
+  }
+
+  @Override
+  public CompletableFuture<TaskPage> listAsync(TaskQuery query) {
+    return exchange.callAsync(() -> listCall(query));
+  }
+
+  @Override
+  public RegisteredTaskInfo rerun(String messageId) {
+    return exchange.call(rerunCall(messageId));
+  }
+
+  @Override
+  public CompletableFuture<RegisteredTaskInfo> rerunAsync(String messageId) {
+    return exchange.callAsync(() -> rerunCall(messageId));
   }
 }

@@ -16,6 +16,7 @@ import io.ordo.client.http.exception.ServerErrorException;
 import io.ordo.client.http.exception.ServiceUnavailableException;
 import io.ordo.client.http.exception.TaskControlException;
 import io.ordo.client.http.exception.TaskIllegalStateException;
+import io.ordo.client.http.exception.TaskNotFinishedException;
 import io.ordo.client.http.exception.TaskQueueIllegalStateException;
 import io.ordo.client.http.exception.UnauthorizedException;
 import io.ordo.client.http.exception.UnknownTaskTypeException;
@@ -70,6 +71,7 @@ final class Problems {
       case QueueNotFoundException.CODE -> new QueueNotFoundException(detail, problem);
       case NotFoundException.CODE -> new NotFoundException(detail, problem);
       case TaskIllegalStateException.CODE -> new TaskIllegalStateException(detail, problem);
+      case TaskNotFinishedException.CODE -> new TaskNotFinishedException(detail, problem);
       case TaskQueueIllegalStateException.CODE ->
           new TaskQueueIllegalStateException(detail, problem);
       case InstanceLockedException.CODE ->

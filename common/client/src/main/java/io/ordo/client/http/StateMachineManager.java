@@ -128,4 +128,14 @@ public interface StateMachineManager {
 
   /** The async form of {@link #getExecutionHistory}. */
   CompletableFuture<HistoryPage> getExecutionHistoryAsync(String executionId, HistoryQuery query);
+
+  /**
+   * A page of the executions of every state machine, newest first: {@code
+   * executions(ExecutionQuery.all().status("FAILED"))}; the next page with {@code
+   * executions(query.next(page))}.
+   */
+  ExecutionPage executions(ExecutionQuery query);
+
+  /** The async form of {@link #executions}. */
+  CompletableFuture<ExecutionPage> executionsAsync(ExecutionQuery query);
 }

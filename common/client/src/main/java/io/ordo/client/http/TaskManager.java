@@ -256,4 +256,28 @@ public interface TaskManager {
 
   /** The async form of {@link #getTaskTypes}. */
   CompletableFuture<List<TaskType>> getTaskTypesAsync();
+
+  /**
+   * A page of the tenant's tasks, live and finished (for as long as their history is kept), newest
+   * received first: {@code list(TaskQuery.all().status("FAILED").between(anHourAgo, null))}; the
+   * next page with {@code list(query.next(page))}.
+   */
+  TaskPage list(TaskQuery query);
+
+  /** The async form of {@link #list}. */
+  CompletableFuture<TaskPage> listAsync(TaskQuery query);
+
+  /**
+   * Re-runs a finished task as a new message with its task, parameter and queue; the histories link
+   * the two ({@code rerunOf}, {@code TaskRerun}). Sent with an idempotency key when the client
+   * retries, so a retry after a lost answer re-runs once.
+   *
+   * @return the new message's info
+   * @throws io.ordo.client.http.exception.TaskNotFinishedException the task still waits or runs
+   * @throws InvalidTaskException no message with this id (or its history was purged)
+   */
+  RegisteredTaskInfo rerun(String messageId);
+
+  /** The async form of {@link #rerun}. */
+  CompletableFuture<RegisteredTaskInfo> rerunAsync(String messageId);
 }

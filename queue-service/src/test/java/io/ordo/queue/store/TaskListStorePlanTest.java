@@ -1,0 +1,125 @@
+package io.ordo.queue.store;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.db.Pools;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The task list's statements can be answered from their V13 indexes in list order: the plan reads
+ * the index (cursor as its bound, no sort of the tenant's rows). Sequential scans are switched off
+ * so that the planner's choice on a near-empty test table does not hide whether the index fits.
+ */
+@ExtendWith(VertxExtension.class)
+class TaskListStorePlanTest {
+  private static final TaskFilter ALL =
+      new TaskFilter(null, null, null, null, null, null, null, null);
+  private static final ListCursor CURSOR =
+      new ListCursor(Instant.parse("2026-01-01T00:00:00Z"), "7f000000-0000-0000-0000-000000000000");
+
+  /** 20 000 finished tasks, one in a hundred failed: a table where the status index pays. */
+  private static final String FILL =
+      "INSERT INTO ordo_history_execution"
+          + " (tenant, execution_id, kind, open, started_at, closed_at, last_event_id, summary)"
+          + " SELECT 'default', gen_random_uuid(), 'task', false,"
+          + " timestamptz '2025-01-01' + i * interval '1 second',"
+          + " timestamptz '2025-01-01' + i * interval '1 second' + interval '10 ms', 4,"
+          + " jsonb_build_object('outcome', jsonb_build_object('type',"
+          + "   CASE WHEN i % 100 = 0 THEN 'FAILED' ELSE 'COMPLETED' END))"
+          + " FROM generate_series(1, 20000) AS i";
+
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 2, "test");
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void liveTasks_readTheReceivedIndex_inOrder(VertxTestContext ctx) {
+    plan(TaskListStore.LIVE, TaskListStore.liveArgs("default", ALL, CURSOR, 101))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(plan.contains("im_async_task_received_idx"), plan);
+                          assertFalse(plan.contains("Sort"), plan);
+                          ctx.completeNow();
+                        })));
+  }
+
+  @Test
+  void finishedTasks_readTheFinishedIndex_inOrder(VertxTestContext ctx) {
+    plan(TaskListStore.FINISHED_ALL, TaskListStore.finishedArgs("default", null, ALL, CURSOR, 101))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(plan.contains("ordo_history_task_finished_idx"), plan);
+                          assertFalse(plan.contains("Sort"), plan);
+                          ctx.completeNow();
+                        })));
+  }
+
+  @Test
+  void finishedTasksOfOneStatus_readTheStatusIndex_inOrder(VertxTestContext ctx) {
+    TaskFilter failed =
+        new TaskFilter(Set.of(TaskStatus.FAILED), null, null, null, null, null, null, null);
+    pool.query(FILL)
+        .execute()
+        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+        .compose(
+            v ->
+                plan(
+                    TaskListStore.FINISHED_ONE,
+                    TaskListStore.finishedArgs(
+                        "default", new String[] {"FAILED"}, failed, CURSOR, 101)))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(plan.contains("ordo_history_task_status_idx"), plan);
+                          assertFalse(plan.contains("Sort"), plan);
+                          ctx.completeNow();
+                        })));
+  }
+
+  private Future<String> plan(String sql, Tuple args) {
+    return pool.withTransaction(
+        tx ->
+            tx.query("SET LOCAL enable_seqscan = off")
+                .execute()
+                .compose(v -> tx.preparedQuery("EXPLAIN " + sql).execute(args))
+                .map(
+                    rows -> {
+                      StringBuilder plan = new StringBuilder();
+                      for (Row row : rows) {
+                        plan.append(row.getString(0)).append('\n');
+                      }
+                      return plan.toString();
+                    }));
+  }
+}
