@@ -130,7 +130,7 @@ public final class QueueServiceVerticle extends VerticleBase {
                     "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId),
             node.meters());
     WorkNotifier notifier = new WorkNotifier(vertx, node.clock());
-    dispatcher = new Dispatcher(hotPool, vertx.eventBus(), notifier, metrics, node.clock());
+    dispatcher = new Dispatcher(pool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
     services = buildServices(config, notifier);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());

@@ -39,6 +39,9 @@ import org.slf4j.LoggerFactory;
 public final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
+  // claims: planned for each execution's parameters (PlanProfile.GENERAL)
+  private final Pool claims;
+  // reports: statements planned once per connection (PlanProfile.HOT_PATH)
   private final Pool pool;
   private final TaskStore tasks;
   private final ReportApplier applier;
@@ -48,9 +51,20 @@ public final class Dispatcher {
   private final QueueMetrics metrics;
   private final Clock clock;
 
+  /**
+   * @param claims the pool the claims run on: one claim serves a batch, and its best plan depends
+   *     on its parameters and on how many serial queues there are
+   * @param reports the pool the reports run on
+   */
   public Dispatcher(
-      Pool pool, EventBus eventBus, WorkNotifier notifier, QueueMetrics metrics, Clock clock) {
-    this.pool = pool;
+      Pool claims,
+      Pool reports,
+      EventBus eventBus,
+      WorkNotifier notifier,
+      QueueMetrics metrics,
+      Clock clock) {
+    this.claims = claims;
+    this.pool = reports;
     this.clock = clock;
     this.tasks = new TaskStore();
     this.applier = new ReportApplier(tasks, new QueueStore(), new HistoryStore(), metrics);
@@ -69,7 +83,8 @@ public final class Dispatcher {
     ClaimRequest request = ClaimRequest.fromJson(message.body());
     UUID owner = UUID.fromString(request.ownerId());
     // One statement claims, accepts and writes TaskAccepted; its transaction only bounds its time.
-    pool.withTransaction(
+    claims
+        .withTransaction(
             tx ->
                 tasks.claim(
                     tx,

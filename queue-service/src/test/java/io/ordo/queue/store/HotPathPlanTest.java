@@ -30,9 +30,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The hot path's connections plan each statement once ({@link PlanProfile#HOT_PATH}): a plan made
- * while the task table is empty (a node's first claim) must still be index probes when the table
+ * while the task table is empty (a node's first reports) must still be index probes when the table
  * holds 20,000 waiting messages. The plans of the claim, the start and the finish that ran are read
- * from PostgreSQL's auto_explain, sent to this connection as notices.
+ * from PostgreSQL's auto_explain, sent to this connection as notices. (The queue service plans
+ * claims for each execution; checked here too, a claim planned once is as safe.)
  */
 @ExtendWith(VertxExtension.class)
 class HotPathPlanTest {
