@@ -40,9 +40,9 @@ public final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
   // claims: planned for each execution's parameters (PlanProfile.GENERAL)
-  private final Pool claims;
+  private final Pool claimPool;
   // reports: statements planned once per connection (PlanProfile.HOT_PATH)
-  private final Pool pool;
+  private final Pool reportPool;
   private final TaskStore tasks;
   private final ReportApplier applier;
   private final WorkNotifier notifier;
@@ -63,8 +63,8 @@ public final class Dispatcher {
       WorkNotifier notifier,
       QueueMetrics metrics,
       Clock clock) {
-    this.claims = claims;
-    this.pool = reports;
+    this.claimPool = claims;
+    this.reportPool = reports;
     this.clock = clock;
     this.tasks = new TaskStore();
     this.applier = new ReportApplier(tasks, new QueueStore(), new HistoryStore(), metrics);
@@ -83,7 +83,7 @@ public final class Dispatcher {
     ClaimRequest request = ClaimRequest.fromJson(message.body());
     UUID owner = UUID.fromString(request.ownerId());
     // One statement claims, accepts and writes TaskAccepted; its transaction only bounds its time.
-    claims
+    claimPool
         .withTransaction(
             tx ->
                 tasks.claim(
@@ -158,8 +158,8 @@ public final class Dispatcher {
     boolean startsOnly = reports.stream().allMatch(r -> r.type() == ReportType.STARTED);
     // Starts alone are one statement: no transaction around it (one round trip, one commit).
     (startsOnly
-            ? applier.applyStarts(pool, batch.node(), reports)
-            : Transactions.withRetry(pool, tx -> applier.apply(tx, batch.node(), reports)))
+            ? applier.applyStarts(reportPool, batch.node(), reports)
+            : Transactions.withRetry(reportPool, tx -> applier.apply(tx, batch.node(), reports)))
         .onSuccess(
             outcome -> {
               announce(outcome.transition());

@@ -1092,31 +1092,19 @@ public final class TaskStore {
     for (int i = 0; i < holds.size(); i++) {
       latest.put(key(holds.get(i)), i);
     }
-    int n = latest.size();
-    String[] tenants = new String[n];
-    UUID[] messages = new UUID[n];
-    UUID[] owners = new UUID[n];
-    Long[] versions = new Long[n];
-    java.time.OffsetDateTime[] at = new java.time.OffsetDateTime[n];
-    String[] encoded = new String[n];
-    int k = 0;
-    for (int i : latest.values()) {
-      Hold h = holds.get(i);
-      tenants[k] = h.tenant();
-      messages[k] = UUID.fromString(h.messageId());
-      owners[k] = UUID.fromString(h.ownerId());
-      versions[k] = h.version();
-      at[k] = utc(times.get(i));
-      encoded[k] = details.get(i) == null ? null : io.vertx.core.json.Json.encode(details.get(i));
-      k++;
-    }
+    List<Integer> sent = List.copyOf(latest.values());
+    Tuple params = holdColumns(holds, times, sent);
+    params.addValue(
+        sent.stream()
+            .map(
+                i -> details.get(i) == null ? null : io.vertx.core.json.Json.encode(details.get(i)))
+            .toArray(String[]::new));
     return tx.preparedQuery(HEARTBEAT)
-        .execute(Tuple.of(tenants, messages, owners, versions, at, encoded))
+        .execute(params)
         .map(
             rows -> {
               java.util.Set<String> held = new java.util.HashSet<>();
-              rows.forEach(
-                  row -> held.add(row.getString("tenant") + "/" + row.getUUID("message_id")));
+              rows.forEach(row -> held.add(rowKey(row)));
               List<Boolean> results = new ArrayList<>(holds.size());
               for (int i = 0; i < holds.size(); i++) {
                 Hold h = holds.get(i);
@@ -1132,6 +1120,32 @@ public final class TaskStore {
 
   private static String key(Hold hold) {
     return hold.tenant() + "/" + hold.messageId();
+  }
+
+  private static String rowKey(Row row) {
+    return row.getString("tenant") + "/" + row.getUUID("message_id");
+  }
+
+  /**
+   * The columns of the holds at {@code indexes} as arrays, {@link #REPORTED}'s $1-$5: tenants,
+   * message ids, owners, versions, times (null when {@code times} is).
+   */
+  private static Tuple holdColumns(List<Hold> holds, List<Instant> times, List<Integer> indexes) {
+    int n = indexes.size();
+    String[] tenants = new String[n];
+    UUID[] messages = new UUID[n];
+    UUID[] owners = new UUID[n];
+    Long[] versions = new Long[n];
+    java.time.OffsetDateTime[] at = new java.time.OffsetDateTime[n];
+    for (int k = 0; k < n; k++) {
+      Hold h = holds.get(indexes.get(k));
+      tenants[k] = h.tenant();
+      messages[k] = UUID.fromString(h.messageId());
+      owners[k] = UUID.fromString(h.ownerId());
+      versions[k] = h.version();
+      at[k] = times == null ? null : utc(times.get(indexes.get(k)));
+    }
+    return Tuple.of(tenants, messages, owners, versions, at);
   }
 
   /**
@@ -1159,26 +1173,11 @@ public final class TaskStore {
     Map<String, Integer> first = new HashMap<>();
     List<Integer> sent = new ArrayList<>();
     for (int i = 0; i < holds.size(); i++) {
-      Hold h = holds.get(i);
-      if (first.putIfAbsent(h.tenant() + "/" + h.messageId(), i) == null) {
+      if (first.putIfAbsent(key(holds.get(i)), i) == null) {
         sent.add(i);
       }
     }
-    int n = sent.size();
-    String[] tenants = new String[n];
-    UUID[] messages = new UUID[n];
-    UUID[] owners = new UUID[n];
-    Long[] versions = new Long[n];
-    java.time.OffsetDateTime[] at = new java.time.OffsetDateTime[n];
-    for (int k = 0; k < n; k++) {
-      Hold h = holds.get(sent.get(k));
-      tenants[k] = h.tenant();
-      messages[k] = UUID.fromString(h.messageId());
-      owners[k] = UUID.fromString(h.ownerId());
-      versions[k] = h.version();
-      at[k] = times == null ? null : utc(times.get(sent.get(k)));
-    }
-    Tuple params = Tuple.of(tenants, messages, owners, versions, at);
+    Tuple params = holdColumns(holds, times, sent);
     if (states != null) {
       params.addValue(states);
     }
@@ -1189,12 +1188,11 @@ public final class TaskStore {
             rows -> {
               Map<String, T> found = new HashMap<>();
               for (Row row : rows) {
-                found.put(
-                    row.getString("tenant") + "/" + row.getUUID("message_id"), map.apply(row));
+                found.put(rowKey(row), map.apply(row));
               }
               List<Optional<T>> results = new ArrayList<>(holds.size());
               for (int i = 0; i < holds.size(); i++) {
-                String key = holds.get(i).tenant() + "/" + holds.get(i).messageId();
+                String key = key(holds.get(i));
                 // a repeat within the batch finds the message already moved by the first
                 results.add(
                     first.get(key) == i ? Optional.ofNullable(found.get(key)) : Optional.empty());
