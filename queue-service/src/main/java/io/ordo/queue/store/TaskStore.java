@@ -225,13 +225,16 @@ public final class TaskStore {
           + " serial_heads AS ("
           // the head of each active serial queue with nothing in progress (read, not locked:
           // a locked head must not let the message behind it through), oldest first: the first
-          // $4 are claimed, the next one is a barrier for prefetching
+          // $4 are claimed, the next one is a barrier for prefetching. The queues are walked in
+          // the order of their runnable heads (V17: a hint the triggers keep, re-checked here)
+          // and the walk stops once enough heads pass
           + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
           + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
           + "     t.task_class_name, t.js_path"
           + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
           + "     AND t.queue_id = q.queue_id AND t.waiting ORDER BY t.position LIMIT 1) h"
-          + "   WHERE q.queue_kind = 'S' AND q.active AND EXISTS (SELECT 1 FROM owner)"
+          + "   WHERE q.queue_kind = 'S' AND q.active AND q.runnable_head_at IS NOT NULL"
+          + "     AND EXISTS (SELECT 1 FROM owner)"
           // a head with a time (a delay, a retry's or a rejection's back-off) holds its queue
           // until then: strict order is the point of a serial queue
           // $5 now, on the queue service's clock
@@ -240,8 +243,9 @@ public final class TaskStore {
           + "     AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)"
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting)"
-          // $4 how many serial heads the owner can start at once (its free threads)
-          + "   ORDER BY h.received_at LIMIT $4 + 1),"
+          // $4 how many serial heads the owner can start at once (its free threads); a runnable
+          // queue's hint is its head's received time
+          + "   ORDER BY q.runnable_head_at LIMIT $4 + 1),"
           // The next head of each serial queue whose task ended on the owner and whose outcome
           // is on its way ($6 tenants, $7 queue ids): not runnable until the outcome is applied,
           // and not to be overtaken meanwhile
@@ -307,7 +311,14 @@ public final class TaskStore {
           + "   (tenant, execution_id, event_id, event_type, event_time, attributes)"
           + "   SELECT c.tenant, c.message_id, c.last_event_id, 'TaskAccepted', c.accept_at,"
           + "   jsonb_build_object('node', c.node, 'scheduledEventId', 1,"
-          + "     'fencingToken', c.lock_version) FROM claimed c)"
+          + "     'fencingToken', c.lock_version) FROM claimed c),"
+          // a claimed serial head's queue is busy now: its runnable-head hint goes (V17), unless
+          // a registration holds the queue's row; a hint left on a busy queue is only skipped
+          + " busy AS (UPDATE im_async_queue_info q SET runnable_head_at = NULL"
+          + "   FROM (SELECT l.tenant, l.queue_id FROM im_async_queue_info l JOIN claimed c"
+          + "     ON l.tenant = c.tenant AND l.queue_kind = 'S' AND l.queue_id = c.queue_id"
+          + "     WHERE c.queue_kind = 'S' FOR UPDATE OF l SKIP LOCKED) b"
+          + "   WHERE q.tenant = b.tenant AND q.queue_kind = 'S' AND q.queue_id = b.queue_id)"
           + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent, x.role,"
           + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
           + " FROM claimed c LEFT JOIN im_async_context_info x"

@@ -8,17 +8,12 @@ import io.ordo.lock.LockOwnerStore;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,75 +60,25 @@ class DelayedClaimTest {
             v ->
                 new LockOwnerStore()
                     .register(pool, owner, "runner-a", "runner", 10, Duration.ofMinutes(5)))
-        .compose(v -> plan(owner, 10))
+        .compose(v -> ClaimPlans.explain(pool, owner, 10, 0, TYPE, NOW))
         .onComplete(
             ctx.succeeding(
                 plan ->
                     ctx.verify(
                         () -> {
                           String text = plan.encode();
-                          JsonObject ready = scanOf(plan, "im_async_task_parallel_candidates_idx");
-                          JsonObject timed = scanOf(plan, "im_async_task_parallel_timed_idx");
+                          JsonObject ready =
+                              ClaimPlans.scanOf(plan, "im_async_task_parallel_candidates_idx");
+                          JsonObject timed =
+                              ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx");
                           assertTrue(ready != null && timed != null, text);
                           assertEquals(10, ready.getInteger("Actual Rows"), text);
                           assertEquals(0, timed.getInteger("Actual Rows"), text);
                           assertTrue(
-                              ready.getInteger("Shared Hit Blocks", 0)
-                                      + ready.getInteger("Shared Read Blocks", 0)
-                                  < 200,
+                              ClaimPlans.pages(ready) < 200,
                               "a handful of pages, not the delayed messages': " + text);
                           ctx.completeNow();
                         })));
-  }
-
-  /** Runs the claim under EXPLAIN ANALYZE (its writes rolled back) and answers the plan. */
-  private Future<JsonObject> plan(UUID owner, int capacity) {
-    List<JsonObject> plans = new ArrayList<>();
-    return pool.<Void>withTransaction(
-            tx ->
-                tx.query(TaskStore.CLAIM_SETTINGS)
-                    .execute()
-                    .compose(
-                        v ->
-                            tx.preparedQuery(
-                                    "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + TaskStore.CLAIM)
-                                .execute(
-                                    Tuple.of(
-                                        owner,
-                                        capacity,
-                                        new String[] {TYPE},
-                                        0,
-                                        NOW.atOffset(ZoneOffset.UTC),
-                                        new String[0],
-                                        new String[0])))
-                    .compose(
-                        rows -> {
-                          Object value = rows.iterator().next().getValue(0);
-                          JsonArray array =
-                              value instanceof JsonArray a ? a : new JsonArray(value.toString());
-                          plans.add(array.getJsonObject(0).getJsonObject("Plan"));
-                          return Future.<Void>failedFuture("roll back");
-                        }))
-        .map(v -> (JsonObject) null)
-        .recover(
-            e ->
-                plans.isEmpty()
-                    ? Future.<JsonObject>failedFuture(e)
-                    : Future.succeededFuture(plans.get(0)));
-  }
-
-  private static JsonObject scanOf(JsonObject node, String index) {
-    if (index.equals(node.getString("Index Name"))) {
-      return node;
-    }
-    JsonArray children = node.getJsonArray("Plans", new JsonArray());
-    for (int i = 0; i < children.size(); i++) {
-      JsonObject found = scanOf(children.getJsonObject(i), index);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
   }
 
   private Future<Void> insert(int count, Instant receivedAt, Instant notBefore) {

@@ -1,0 +1,259 @@
+package io.ordo.queue.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.db.Pools;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.model.QueueKind;
+import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.TaskStore.ClaimedRow;
+import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The runnable-serial-head hint (V17): each serial queue's row holds its head's received time while
+ * it has a head and nothing in progress, whatever statement changes the queue's messages, also when
+ * two transactions change one queue at once; and a claim walks those hints instead of every active
+ * serial queue.
+ */
+@ExtendWith(VertxExtension.class)
+class SerialHeadHintTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+  private static final Instant RECEIVED = NOW.minusSeconds(600);
+  private static final String[] ANY_HELD = {"READY", "RUNNING"};
+
+  private final TaskStore tasks = new TaskStore();
+  private final UUID owner = UUID.randomUUID();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx, VertxTestContext ctx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 3, "test");
+    new LockOwnerStore()
+        .register(pool, owner, "runner-a", "runner", 8, Duration.ofMinutes(5))
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void hint_followsTheHead_throughClaimEndRemovalAndRequeue(VertxTestContext ctx) {
+    // q1 holds three messages, received 1, 2 and 3 ms after RECEIVED (one queue: p × 1 + 1)
+    WaitingRows.serial(pool, TENANT, TYPE, 1, 3, RECEIVED)
+        .compose(v -> expectHint(receivedMs(2)))
+        .compose(v -> claim(1))
+        .compose(
+            first ->
+                expectHint(null)
+                    // the first ends: the second is the head
+                    .compose(v -> tasks.finish(pool, holds(first), ANY_HELD))
+                    .compose(v -> expectHint(receivedMs(3))))
+        .compose(v -> claim(1))
+        .compose(
+            second ->
+                expectHint(null)
+                    // back to WAITING (a release with re-entry): the head again
+                    .compose(
+                        v ->
+                            pool.preparedQuery(
+                                    "UPDATE im_async_task_info SET state = 'WAITING',"
+                                        + " lock_owner_id = NULL WHERE message_id = $1")
+                                .execute(Tuple.of(UUID.fromString(second.get(0).messageId()))))
+                    .compose(v -> expectHint(receivedMs(3)))
+                    // removed while waiting, nothing in progress: the third is the head
+                    .compose(
+                        v ->
+                            tasks.deleteUnstarted(
+                                pool,
+                                TENANT,
+                                UUID.fromString(second.get(0).messageId()),
+                                QueueKind.SERIAL))
+                    .compose(v -> expectHint(receivedMs(4))))
+        .compose(v -> claim(1))
+        .compose(third -> tasks.finish(pool, holds(third), ANY_HELD))
+        // empty
+        .compose(v -> expectHint(null))
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /**
+   * A registration into a busy queue and the end of its message in progress, at once: the end's
+   * trigger waits for the registration's lock on the queue row and then sees the new message.
+   * Computed in the ending statement's own snapshot, the hint would stay empty and the queue would
+   * never run again.
+   */
+  @Test
+  void endOfTheMessageInProgress_seesAMessageRegisteredMeanwhile(VertxTestContext ctx) {
+    WaitingRows.serial(pool, TENANT, TYPE, 1, 1, RECEIVED)
+        .compose(v -> claim(1))
+        .compose(
+            running ->
+                pool.getConnection()
+                    .compose(
+                        registering ->
+                            pool.getConnection()
+                                .compose(
+                                    ending ->
+                                        raceEndAgainstRegistration(registering, ending, running)
+                                            .eventually(ending::close))
+                                .eventually(registering::close)))
+        .compose(v -> newestReceived())
+        .compose(
+            registered ->
+                hint()
+                    .map(
+                        hint -> {
+                          assertEquals(registered, hint, "the registered message is the head");
+                          return null;
+                        }))
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void claim_withManyRunnableSerialQueues_walksOnlyTheHeadsItTakes(VertxTestContext ctx) {
+    int queues = 2_000;
+    WaitingRows.serial(pool, TENANT, TYPE, queues, 2, RECEIVED)
+        .compose(v -> pool.query("ANALYZE im_async_queue_info").execute())
+        .compose(v -> ClaimPlans.explain(pool, owner, 4, 4, TYPE, NOW))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          String text = plan.encode();
+                          JsonObject walk =
+                              ClaimPlans.scanOf(plan, "im_async_queue_runnable_serial_heads_idx");
+                          assertNotNull(walk, "the runnable heads are walked: " + text);
+                          // the 4 taken and the barrier behind them, not the 2,000 queues
+                          assertTrue(walk.getInteger("Actual Rows") <= 5, text);
+                          assertTrue(ExplainedPlans.blocks(plan) < 200, "pages read: " + text);
+                          ctx.completeNow();
+                        })));
+  }
+
+  private Future<Void> raceEndAgainstRegistration(
+      SqlConnection registering, SqlConnection ending, List<ClaimedRow> running) {
+    Promise<Void> ended = Promise.promise();
+    return registering
+        .begin()
+        .compose(
+            registration ->
+                new QueueStore()
+                    .reserveTail(
+                        registering,
+                        List.of(new TailRequest(TENANT, QueueKind.SERIAL, "q1", 1)),
+                        NOW)
+                    .compose(v -> insertBehind(registering))
+                    .compose(
+                        v -> {
+                          // the end runs while the registration holds the queue row
+                          ending
+                              .begin()
+                              .compose(
+                                  end ->
+                                      tasks
+                                          .finish(ending, holds(running), ANY_HELD)
+                                          .compose(done -> end.commit()))
+                              .onComplete(ended);
+                          return awaitLockWait();
+                        })
+                    .compose(v -> registration.commit()))
+        .compose(v -> ended.future());
+  }
+
+  /** A second message of q1, received after the first, written as a registration writes it. */
+  private static Future<Void> insertBehind(SqlClient client) {
+    return client
+        .preparedQuery(
+            "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id, position,"
+                + " state, task_class_name, timeouts, sent_at, received_at, last_event_id,"
+                + " scheduled_event_id)"
+                + " VALUES ($1, gen_random_uuid(), 'S', 'q1', 2, 'WAITING', $2, '{}'::jsonb, $3,"
+                + " $3, 1, 1)")
+        .execute(Tuple.of(TENANT, TYPE, NOW.atOffset(ZoneOffset.UTC)))
+        .mapEmpty();
+  }
+
+  /** Until some backend waits for a lock (the end, on the queue row). */
+  private Future<Void> awaitLockWait() {
+    return pool.query("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        .execute()
+        .compose(
+            rows ->
+                rows.iterator().next().getLong(0) > 0
+                    ? Future.<Void>succeededFuture()
+                    : awaitLockWait());
+  }
+
+  private Future<List<ClaimedRow>> claim(int serialCapacity) {
+    return pool.withTransaction(
+        tx -> tasks.claim(tx, owner, 4, serialCapacity, List.of(TYPE), List.of(), NOW));
+  }
+
+  private List<Hold> holds(List<ClaimedRow> claimed) {
+    assertEquals(1, claimed.size(), "one head claimed");
+    return claimed.stream()
+        .map(c -> new Hold(c.tenant(), c.messageId(), owner.toString(), c.version()))
+        .toList();
+  }
+
+  private static OffsetDateTime receivedMs(long millis) {
+    return RECEIVED.plusMillis(millis).atOffset(ZoneOffset.UTC);
+  }
+
+  private Future<Void> expectHint(OffsetDateTime expected) {
+    return hint()
+        .map(
+            hint -> {
+              if (expected == null) {
+                assertNull(hint, "no runnable head");
+              } else {
+                assertEquals(expected.toInstant(), hint == null ? null : hint.toInstant());
+              }
+              return null;
+            });
+  }
+
+  private Future<OffsetDateTime> hint() {
+    return pool.query(
+            "SELECT runnable_head_at FROM im_async_queue_info"
+                + " WHERE tenant = 'default' AND queue_kind = 'S' AND queue_id = 'q1'")
+        .execute()
+        .map(rows -> rows.iterator().next().getOffsetDateTime(0));
+  }
+
+  private Future<OffsetDateTime> newestReceived() {
+    return pool.query("SELECT max(received_at) FROM im_async_task_info WHERE queue_id = 'q1'")
+        .execute()
+        .map(rows -> rows.iterator().next().getOffsetDateTime(0));
+  }
+}
