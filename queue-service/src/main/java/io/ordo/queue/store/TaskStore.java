@@ -117,14 +117,19 @@ public final class TaskStore {
           + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3 AND NOT waiting"
           + " ORDER BY received_at LIMIT $4";
 
+  /**
+   * The first waiting messages of each serial queue: a walk of the waiting index per queue that
+   * stops after $2, not a sort of every waiting serial message of the tenant.
+   */
   private static final String SELECT_SERIAL_WAITING =
       "SELECT "
-          + TaskRows.INFO_COLUMNS
-          + " FROM (SELECT *, row_number() OVER (PARTITION BY queue_id ORDER BY position) AS rank"
-          + "   FROM im_async_task_info"
-          // $1 tenant, $2 limit per queue
-          + "   WHERE tenant = $1 AND queue_kind = 'S' AND waiting) ranked"
-          + " WHERE rank <= $2 ORDER BY queue_id, position";
+          + TaskRows.infoColumns("t")
+          + " FROM im_async_queue_info q CROSS JOIN LATERAL (SELECT * FROM im_async_task_info w"
+          + "   WHERE w.tenant = q.tenant AND w.queue_kind = 'S' AND w.queue_id = q.queue_id"
+          // $2 limit per queue
+          + "   AND w.waiting ORDER BY w.position LIMIT $2) t"
+          // $1 tenant
+          + " WHERE q.tenant = $1 AND q.queue_kind = 'S' ORDER BY q.queue_id, t.position";
 
   private static final String SELECT_SERIAL_IN_PROGRESS =
       "SELECT "

@@ -100,4 +100,41 @@ class WaitingListPlanTest {
                           ctx.completeNow();
                         })));
   }
+
+  /** The serial queues' listing (their first waiting messages) walks each queue's head only. */
+  @Test
+  void serialQueuesFirstMessages_readEachQueuesHead_notEveryWaitingMessage(VertxTestContext ctx) {
+    int queues = 200;
+    int perQueue = 200;
+    List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
+    pool.getConnection()
+        .compose(
+            connection ->
+                WaitingRows.serial(connection, TENANT, TYPE, queues, perQueue, NOW)
+                    .compose(v -> connection.query("ANALYZE im_async_task_info").execute())
+                    .compose(v -> ExplainedPlans.collect(connection, plans))
+                    .compose(v -> tasks.serialWaiting(connection, TENANT, 1))
+                    .map(
+                        heads -> {
+                          assertEquals(queues, heads.size());
+                          heads.values().forEach(head -> assertEquals(1, head.size()));
+                          return null;
+                        })
+                    .eventually(connection::close))
+        .onComplete(
+            ctx.succeeding(
+                v ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(1, plans.size(), "plans: " + plans);
+                          String text = plans.get(0).encode();
+                          assertFalse(text.contains("WindowAgg"), "every message ranked: " + text);
+                          // a probe per queue (its row and its head), not the pages of the
+                          // 40,000 waiting messages
+                          assertTrue(
+                              ExplainedPlans.blocks(plans.get(0)) < 6 * queues,
+                              "pages read: " + text);
+                          ctx.completeNow();
+                        })));
+  }
 }
