@@ -210,8 +210,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
 
   /** Gives free slots to waiting messages. */
   private void dispatch() {
-    for (TaskExecution execution : slots.fill(System.nanoTime())) {
-      taskThreads.execute(execution::accept);
+    for (Slots.Step step : slots.fill(System.nanoTime())) {
+      TaskExecution execution = step.execution();
+      taskThreads.execute(step.run() ? execution::runStep : execution::accept);
     }
   }
 
@@ -296,8 +297,24 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   }
 
   @Override
-  public void onTaskThread(Runnable step) {
-    taskThreads.execute(step);
+  public void startPending(TaskExecution execution) {
+    context.runOnContext(
+        v -> {
+          slots.threadFree(execution);
+          dispatch();
+        });
+  }
+
+  @Override
+  public void startRecorded(TaskExecution execution) {
+    context.runOnContext(
+        v -> {
+          if (slots.startRecorded(execution)) {
+            dispatch();
+          } else {
+            taskThreads.execute(execution::runStep); // freed meanwhile: it returns at once
+          }
+        });
   }
 
   @Override

@@ -151,10 +151,13 @@ class TaskExecutionTest {
     }
 
     @Override
-    public void onTaskThread(Runnable step) {
+    public void startPending(TaskExecution execution) {}
+
+    @Override
+    public void startRecorded(TaskExecution execution) {
       new Thread(
               () -> {
-                step.run();
+                execution.runStep();
                 runStepDone.countDown();
               })
           .start();
