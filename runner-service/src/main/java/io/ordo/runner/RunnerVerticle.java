@@ -20,13 +20,10 @@ import io.ordo.runner.tasktype.TaskTypeRegistry;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,14 +40,13 @@ import org.slf4j.LoggerFactory;
  * lifecycle on task threads, reports every transition, holds a lease, and honours release and
  * forced stop.
  *
- * <p>It holds up to {@code max-threads} tasks in their lifecycle (a slot each) and up to {@code
- * prefetch} more claimed parallel-queue messages waiting for a slot, so that claims and reports go
- * in large batches under load. Serial-queue heads are claimed only into free slots and go first.
- * Everything here but the task threads runs on the verticle's event loop.
+ * <p>Its {@link Slots} give each step of a task one of {@code max-threads} threads and bound the
+ * tasks in their lifecycle and the prefetched messages waiting for a thread; its {@link ClaimLoop}
+ * claims for the room they leave. Everything here but the task threads runs on the verticle's event
+ * loop.
  */
 public final class RunnerVerticle extends VerticleBase implements ExecutionHost, LeaseListener {
   private static final Logger LOG = LoggerFactory.getLogger(RunnerVerticle.class);
-  private static final long CLAIM_TIMEOUT_MS = 10_000;
 
   private final NodeContext node;
   private final TaskTypeRegistry registry;
@@ -65,11 +61,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private LeaseKeeper lease;
   private ControlListener control;
   private ScriptTasks scripts;
-  private boolean claiming;
-  // serial queues whose task ended here and whose outcome is not applied yet, with how many such
-  // tasks each (event loop only)
-  private final Map<SerialQueueRef, Integer> settling = new HashMap<>();
-  private boolean claimAgain;
+  private ClaimLoop claims;
   private volatile boolean stopping;
   private long pollTimer = -1;
   private ShutdownWait shutdownWait;
@@ -90,7 +82,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     return lease == null ? null : lease.ownerId();
   }
 
-  /** Tasks in their lifecycle on this runner (holding a slot). */
+  /** Threads of this runner running a task's step now. */
   public int busy() {
     return slots.busy();
   }
@@ -117,6 +109,14 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             this,
             node.meters(),
             new RunnerStatus(maxThreads, slots::busy, taskTypeNames));
+    claims =
+        new ClaimLoop(
+            vertx,
+            new ClaimLoop.Claimant(lease::ownerId, node(), taskTypeNames),
+            slots,
+            executions::size,
+            () -> stopping,
+            this::take);
     RunnerMetrics.register(node.meters(), node(), maxThreads, slots::busy);
     node.health()
         .register(
@@ -130,13 +130,13 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
         .compose(v -> lease.start())
         .onSuccess(
             v -> {
-              vertx.eventBus().consumer(Addresses.WORK_AVAILABLE, message -> claim());
+              vertx.eventBus().consumer(Addresses.WORK_AVAILABLE, message -> claims.claim());
               pollTimer =
                   vertx.setPeriodic(
                       config.runner().roundInterval().toMillis(),
                       id -> {
                         handBackOverdue();
-                        claim();
+                        claims.claim();
                       });
               vertx
                   .eventBus()
@@ -146,54 +146,13 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
                   node(),
                   maxThreads,
                   registry.infos().size());
-              claim();
+              claims.claim();
             });
   }
 
-  /**
-   * Claims up to the free slots plus the prefetch room (serial heads only into free slots); repeats
-   * while claims come back full or work was announced meanwhile.
-   */
-  private void claim() {
-    if (stopping || lease.ownerId() == null) {
-      return;
-    }
-    if (claiming) {
-      claimAgain = true;
-      return;
-    }
-    int held = executions.size();
-    int room = slots.claimRoom(held, System.nanoTime());
-    if (room <= 0) {
-      return;
-    }
-    int freeSlots = slots.freeSlots(held);
-    claiming = true;
-    claimAgain = false;
-    vertx
-        .eventBus()
-        .<JsonObject>request(
-            Addresses.QUEUE_CLAIM,
-            new ClaimRequest(
-                    lease.ownerId(), node(), room, freeSlots, taskTypeNames, settlingQueues())
-                .toJson(),
-            new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
-        .onComplete(
-            reply -> {
-              claiming = false;
-              int got = 0;
-              if (reply.succeeded()) {
-                JsonArray tasks = reply.result().body().getJsonArray("tasks");
-                got = tasks.size();
-                tasks.forEach(task -> take(ClaimedTask.fromJson((JsonObject) task)));
-                dispatch();
-              } else {
-                LOG.debug("Claim failed: {}", reply.cause().getMessage());
-              }
-              if (claimAgain || (got > 0 && got == room)) {
-                claim();
-              }
-            });
+  private void take(List<ClaimedTask> claimed) {
+    claimed.forEach(this::take);
+    dispatch();
   }
 
   private void take(ClaimedTask task) {
@@ -257,9 +216,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
           executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
           dispatch();
           if (execution.outcomePending() && serial(execution)) {
-            settle(queueOf(execution), 1);
+            claims.outcomeOnItsWay(queueOf(execution));
           }
-          claim();
+          claims.claim();
         });
   }
 
@@ -271,21 +230,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   @Override
   public void outcomeSettled(TaskExecution execution) {
     if (serial(execution)) {
-      context.runOnContext(
-          v -> {
-            settle(queueOf(execution), -1);
-            claim();
-          });
+      context.runOnContext(v -> claims.outcomeApplied(queueOf(execution)));
     }
-  }
-
-  /** Counts a serial outcome on its way (+1) or applied (-1), in whichever order they arrive. */
-  private void settle(SerialQueueRef queue, int delta) {
-    settling.merge(queue, delta, (a, b) -> a + b == 0 ? null : a + b);
-  }
-
-  private List<SerialQueueRef> settlingQueues() {
-    return settling.entrySet().stream().filter(e -> e.getValue() > 0).map(e -> e.getKey()).toList();
   }
 
   private static SerialQueueRef queueOf(TaskExecution execution) {

@@ -1,0 +1,135 @@
+package io.ordo.runner;
+
+import io.ordo.bus.Addresses;
+import io.ordo.bus.ClaimRequest;
+import io.ordo.bus.ClaimRequest.SerialQueueRef;
+import io.ordo.bus.ClaimedTask;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A runner's claims: one in flight at a time, for the room its {@link Slots} leave (serial heads
+ * only while it holds fewer tasks than threads), again at once while claims come back full or work
+ * was announced meanwhile. Keeps the serial queues whose task ended here and whose outcome is on
+ * its way: their next heads are not runnable until the outcome is applied, and each claim names
+ * them ({@link ClaimRequest#settling}) so that nothing received after those heads is taken
+ * meanwhile. Confined to the runner's event loop.
+ */
+final class ClaimLoop {
+  private static final Logger LOG = LoggerFactory.getLogger(ClaimLoop.class);
+  private static final long CLAIM_TIMEOUT_MS = 10_000;
+
+  /** What the claims are for: the claiming owner and what it runs. */
+  record Claimant(Supplier<String> ownerId, String node, List<String> taskTypes) {}
+
+  private final Vertx vertx;
+  private final Claimant claimant;
+  private final Slots slots;
+  private final IntSupplier held;
+  private final BooleanSupplier stopping;
+  private final Consumer<List<ClaimedTask>> take;
+  // serial queues with outcomes on their way from here, with how many each
+  private final Map<SerialQueueRef, Integer> settling = new HashMap<>();
+  private boolean claiming;
+  private boolean claimAgain;
+
+  /**
+   * @param held how many messages the runner has in hand (waiting, in their lifecycle, or still to
+   *     be freed)
+   * @param take takes the claimed messages in and gives them threads
+   */
+  ClaimLoop(
+      Vertx vertx,
+      Claimant claimant,
+      Slots slots,
+      IntSupplier held,
+      BooleanSupplier stopping,
+      Consumer<List<ClaimedTask>> take) {
+    this.vertx = vertx;
+    this.claimant = claimant;
+    this.slots = slots;
+    this.held = held;
+    this.stopping = stopping;
+    this.take = take;
+  }
+
+  /** Claims what the runner has room for, unless a claim is in flight (then once more after it). */
+  void claim() {
+    String ownerId = claimant.ownerId().get();
+    if (stopping.getAsBoolean() || ownerId == null) {
+      return;
+    }
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    int inHand = held.getAsInt();
+    int room = slots.claimRoom(inHand, System.nanoTime());
+    if (room <= 0) {
+      return;
+    }
+    claiming = true;
+    claimAgain = false;
+    ClaimRequest request =
+        new ClaimRequest(
+            ownerId,
+            claimant.node(),
+            room,
+            slots.freeSlots(inHand),
+            claimant.taskTypes(),
+            settlingQueues());
+    vertx
+        .eventBus()
+        .<JsonObject>request(
+            Addresses.QUEUE_CLAIM,
+            request.toJson(),
+            new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
+        .onComplete(
+            reply -> {
+              claiming = false;
+              int got = 0;
+              if (reply.succeeded()) {
+                JsonArray tasks = reply.result().body().getJsonArray("tasks");
+                got = tasks.size();
+                take.accept(
+                    tasks.stream().map(task -> ClaimedTask.fromJson((JsonObject) task)).toList());
+              } else {
+                LOG.debug("Claim failed: {}", reply.cause().getMessage());
+              }
+              if (claimAgain || (got > 0 && got == room)) {
+                claim();
+              }
+            });
+  }
+
+  /** A serial task ended here and its outcome is on its way. */
+  void outcomeOnItsWay(SerialQueueRef queue) {
+    settle(queue, 1);
+  }
+
+  /** A serial task's outcome was answered: its queue's next head may be claimed. */
+  void outcomeApplied(SerialQueueRef queue) {
+    settle(queue, -1);
+    claim();
+  }
+
+  /** Counts an outcome on its way (+1) or applied (-1), in whichever order they arrive. */
+  private void settle(SerialQueueRef queue, int delta) {
+    settling.merge(queue, delta, (a, b) -> a + b == 0 ? null : a + b);
+  }
+
+  private List<SerialQueueRef> settlingQueues() {
+    return settling.entrySet().stream().filter(e -> e.getValue() > 0).map(e -> e.getKey()).toList();
+  }
+}
