@@ -40,10 +40,11 @@ import org.slf4j.LoggerFactory;
  * lifecycle on task threads, reports every transition, holds a lease, and honours release and
  * forced stop.
  *
- * <p>Its {@link Slots} give each step of a task one of {@code max-threads} threads and bound the
- * tasks in their lifecycle and the prefetched messages waiting for a thread; its {@link ClaimLoop}
- * claims for the room they leave. Everything here but the task threads runs on the verticle's event
- * loop.
+ * <p>It holds up to {@code max-threads} tasks in their lifecycle (a slot each) and up to {@code
+ * prefetch} more claimed parallel-queue messages waiting for a slot ({@link Slots}), so that claims
+ * and reports go in large batches under load; its {@link ClaimLoop} claims for the room they leave.
+ * Serial-queue heads are claimed only into free slots and go first. Everything here but the task
+ * threads runs on the verticle's event loop.
  */
 public final class RunnerVerticle extends VerticleBase implements ExecutionHost, LeaseListener {
   private static final Logger LOG = LoggerFactory.getLogger(RunnerVerticle.class);
@@ -82,7 +83,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     return lease == null ? null : lease.ownerId();
   }
 
-  /** Threads of this runner running a task's step now. */
+  /** Tasks in their lifecycle on this runner (holding a slot). */
   public int busy() {
     return slots.busy();
   }
@@ -169,9 +170,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
 
   /** Gives free slots to waiting messages. */
   private void dispatch() {
-    for (Slots.Step step : slots.fill(System.nanoTime())) {
-      TaskExecution execution = step.execution();
-      taskThreads.execute(step.run() ? execution::runStep : execution::accept);
+    for (TaskExecution execution : slots.fill(System.nanoTime())) {
+      taskThreads.execute(execution::accept);
     }
   }
 
@@ -243,24 +243,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   }
 
   @Override
-  public void startPending(TaskExecution execution) {
-    context.runOnContext(
-        v -> {
-          slots.threadFree(execution);
-          dispatch();
-        });
-  }
-
-  @Override
-  public void startRecorded(TaskExecution execution) {
-    context.runOnContext(
-        v -> {
-          if (slots.startRecorded(execution)) {
-            dispatch();
-          } else {
-            taskThreads.execute(execution::runStep); // freed meanwhile: it returns at once
-          }
-        });
+  public void onTaskThread(Runnable step) {
+    taskThreads.execute(step);
   }
 
   @Override

@@ -24,18 +24,8 @@ public interface ExecutionHost {
   /** Whether the runner is shutting down (new tasks are rejected). */
   boolean shuttingDown();
 
-  /**
-   * The accept step is over and the start report is on its way: the task's thread is free for
-   * another task's step. The task stays in its lifecycle on this runner.
-   */
-  void startPending(TaskExecution execution);
-
-  /**
-   * The start is recorded: {@link TaskExecution#runStep} runs on the next free task thread, before
-   * any claimed message gets one (at once if the execution was freed meanwhile: it then returns at
-   * once, the task being released).
-   */
-  void startRecorded(TaskExecution execution);
+  /** Runs a lifecycle step on a task thread (the task already holds its slot). */
+  void onTaskThread(Runnable step);
 
   /** Runs blocking work (a task's release()) off the run thread and off the event loop. */
   void runAside(Runnable work);

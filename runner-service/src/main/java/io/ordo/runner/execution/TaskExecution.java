@@ -34,10 +34,11 @@ import org.slf4j.LoggerFactory;
  * back to the head of its queue.
  *
  * <p>The lifecycle runs in two steps on task threads, and no thread waits on the database: {@link
- * #accept} (up to the start report) and, once the start is recorded, {@link #runStep} ({@code
- * taskStarted} to {@code taskCompleted}); between them and after them the thread is free ({@link
- * ExecutionHost#startPending}, {@link ExecutionHost#freed}), and the outcome is reported after the
- * task's slot is free. The runner gives each step a thread of at most {@code max-threads}.
+ * #accept} (up to the start report) and, once the start is recorded, the run step ({@code
+ * taskStarted} to {@code taskCompleted}); the outcome is reported after the task's slot is free.
+ * The runner holds a slot for the task from {@link #accept} until {@code taskCompleted} returned
+ * ({@link ExecutionHost#freed}), so at most {@code max-threads} tasks are between {@code
+ * setParameter} and {@code taskCompleted} at once, and a RUNNING task always has its thread.
  *
  * <p>Every callback but {@code run} holds the instance's callback lock, so no two methods of one
  * instance run at once, except {@code run} and {@code release}.
@@ -156,13 +157,11 @@ public final class TaskExecution {
       return;
     }
     startReported = true;
-    // the thread is free from here on; the run step takes the next free one once the start is in
-    host.startPending(this);
     report(ReportType.STARTED, new JsonObject())
         .onComplete(
             started -> {
               if (applied(started)) {
-                host.startRecorded(this);
+                host.onTaskThread(this::runStep);
               } else {
                 lost("start");
                 end();
@@ -171,7 +170,7 @@ public final class TaskExecution {
   }
 
   /** The run step, on a task thread: {@code taskStarted}, {@code run}, {@code taskCompleted}. */
-  public void runStep() {
+  void runStep() {
     runThread = Thread.currentThread();
     try {
       synchronized (phaseLock) {

@@ -151,13 +151,10 @@ class TaskExecutionTest {
     }
 
     @Override
-    public void startPending(TaskExecution execution) {}
-
-    @Override
-    public void startRecorded(TaskExecution execution) {
+    public void onTaskThread(Runnable step) {
       new Thread(
               () -> {
-                execution.runStep();
+                step.run();
                 runStepDone.countDown();
               })
           .start();
