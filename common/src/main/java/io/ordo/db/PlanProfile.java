@@ -18,6 +18,15 @@ import java.util.Map;
  * reads the whole table (the planner's statistics of a queue that was empty at the first execution
  * would say so); with index probes only, every plan costs what its rows cost, whatever the
  * statistics.
+ *
+ * <p>{@link #CLAIM}: the claim, one statement per batch, planned for its parameters (its best plan
+ * depends on them and on how many serial queues there are). No bitmap scans: the waiting messages
+ * change faster than autovacuum's statistics, and a planner that believes the table small reads
+ * every candidate through a bitmap and sorts them all (10 ms a claim at 16,000 waiting) instead of
+ * walking the candidates index in received order and stopping after a batch (under 1 ms). Bounded
+ * in time (5 s, shorter than a runner's wait), so a claim the runner gave up on never lingers. The
+ * settings belong to the connection, so a claim is one statement on its own: one round trip, not
+ * BEGIN, settings, claim and COMMIT.
  */
 public enum PlanProfile {
   GENERAL(Map.of("plan_cache_mode", "force_custom_plan")),
@@ -26,7 +35,12 @@ public enum PlanProfile {
           "plan_cache_mode", "force_generic_plan",
           "enable_hashjoin", "off",
           "enable_mergejoin", "off",
-          "enable_seqscan", "off"));
+          "enable_seqscan", "off")),
+  CLAIM(
+      Map.of(
+          "plan_cache_mode", "force_custom_plan",
+          "enable_bitmapscan", "off",
+          "statement_timeout", "5000"));
 
   private final Map<String, String> settings;
 

@@ -67,6 +67,7 @@ public final class QueueServiceVerticle extends VerticleBase {
   private Pool pool;
   // registration, claims and reports: statements planned once per connection (PlanProfile)
   private Pool hotPool;
+  private Pool claimPool;
   private HttpServer server;
   private QueueServices services;
   private QueueMetrics metrics;
@@ -114,6 +115,13 @@ public final class QueueServiceVerticle extends VerticleBase {
     hotPool =
         Pools.create(vertx, node.database(), poolSize, "ordo-queue-hot", PlanProfile.HOT_PATH);
     pool = Pools.create(vertx, node.database(), Math.max(2, poolSize / 2), "ordo-queue");
+    claimPool =
+        Pools.create(
+            vertx,
+            node.database(),
+            Math.max(2, poolSize / 4),
+            "ordo-queue-claim",
+            PlanProfile.CLAIM);
     metrics = new MicrometerQueueMetrics(node.meters(), knownTenants(config));
     // A queue service advances state-machine executions under instance locks: it is a lock owner.
     lease =
@@ -130,7 +138,8 @@ public final class QueueServiceVerticle extends VerticleBase {
                     "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId),
             node.meters());
     WorkNotifier notifier = new WorkNotifier(vertx, node.clock());
-    dispatcher = new Dispatcher(pool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
+    dispatcher =
+        new Dispatcher(claimPool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
     services = buildServices(config, notifier);
     node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
@@ -299,6 +308,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     }
     return closed
         .eventually(() -> hotPool == null ? Future.succeededFuture() : hotPool.close())
+        .eventually(() -> claimPool == null ? Future.succeededFuture() : claimPool.close())
         .eventually(() -> pool == null ? Future.succeededFuture() : pool.close());
   }
 }

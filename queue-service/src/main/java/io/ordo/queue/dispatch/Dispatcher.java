@@ -82,20 +82,18 @@ public final class Dispatcher {
   private void claim(Message<JsonObject> message) {
     ClaimRequest request = ClaimRequest.fromJson(message.body());
     UUID owner = UUID.fromString(request.ownerId());
-    // One statement claims, accepts and writes TaskAccepted; its transaction only bounds its time.
-    claimPool
-        .withTransaction(
-            tx ->
-                tasks.claim(
-                    tx,
-                    owner,
-                    request.capacity(),
-                    request.serialCapacity(),
-                    request.taskTypes(),
-                    request.settling().stream()
-                        .map(q -> new TaskStore.SerialQueue(q.tenant(), q.queueId()))
-                        .toList(),
-                    clock.instant()))
+    // One statement claims, accepts and writes TaskAccepted, on its own (no transaction around it)
+    tasks
+        .claim(
+            claimPool,
+            owner,
+            request.capacity(),
+            request.serialCapacity(),
+            request.taskTypes(),
+            request.settling().stream()
+                .map(q -> new TaskStore.SerialQueue(q.tenant(), q.queueId()))
+                .toList(),
+            clock.instant())
         .recover(
             error -> {
               if (Transactions.isUniqueViolation(error)) {

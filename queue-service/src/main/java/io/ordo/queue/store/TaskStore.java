@@ -9,7 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
-import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -567,16 +566,6 @@ public final class TaskStore {
           // $1 tenant, $2 message id
           + " WHERE tenant = $1 AND message_id = $2";
 
-  /**
-   * The claim's transaction settings: bounded in time, and no bitmap scans. The waiting messages
-   * change faster than autovacuum's statistics: a planner that believes the table small reads every
-   * candidate through a bitmap and sorts them all (10 ms a claim at 16,000 waiting) instead of
-   * walking the candidates index in received order and stopping after a batch (under 1 ms).
-   */
-  static final String CLAIM_SETTINGS =
-      "SELECT set_config('statement_timeout', '5000', true),"
-          + " set_config('enable_bitmapscan', 'off', true)";
-
   private static final String IN_PROGRESS_BY_OWNER =
       // Farm-wide on purpose: runner capacity is shared by every tenant; only counts leave here.
       "SELECT lock_owner_id, count(*) AS tasks FROM im_async_task_info"
@@ -975,9 +964,9 @@ public final class TaskStore {
   }
 
   /**
-   * Claims and accepts runnable messages for a lock owner; see {@link #CLAIM}. Bounded by a
-   * statement timeout shorter than the runner's wait, so a claim the runner gave up on never
-   * lingers.
+   * Claims and accepts runnable messages for a lock owner, in one statement; see {@link #CLAIM}.
+   * Meant for connections of the claim's profile ({@code PlanProfile.CLAIM}: planned for its
+   * parameters, no bitmap scans, bounded in time); the statement needs no transaction around it.
    *
    * @param capacity the most messages to take
    * @param serialCapacity the most serial-queue heads among them
@@ -986,27 +975,24 @@ public final class TaskStore {
    * @param acceptedAt the accept time (the queue service's clock)
    */
   public Future<List<ClaimedRow>> claim(
-      SqlConnection tx,
+      SqlClient client,
       UUID ownerId,
       int capacity,
       int serialCapacity,
       List<String> taskTypes,
       List<SerialQueue> settling,
       Instant acceptedAt) {
-    return tx.query(CLAIM_SETTINGS)
-        .execute()
-        .compose(
-            v ->
-                tx.preparedQuery(CLAIM)
-                    .execute(
-                        Tuple.of(
-                            ownerId,
-                            capacity,
-                            taskTypes.toArray(String[]::new),
-                            Math.min(serialCapacity, capacity),
-                            utc(acceptedAt),
-                            settling.stream().map(SerialQueue::tenant).toArray(String[]::new),
-                            settling.stream().map(SerialQueue::queueId).toArray(String[]::new))))
+    return client
+        .preparedQuery(CLAIM)
+        .execute(
+            Tuple.of(
+                ownerId,
+                capacity,
+                taskTypes.toArray(String[]::new),
+                Math.min(serialCapacity, capacity),
+                utc(acceptedAt),
+                settling.stream().map(SerialQueue::tenant).toArray(String[]::new),
+                settling.stream().map(SerialQueue::queueId).toArray(String[]::new)))
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());

@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-/** The claim statement's plan as it ran (EXPLAIN ANALYZE, its writes rolled back). */
+/**
+ * The claim statement's plan as it ran (EXPLAIN ANALYZE, its writes rolled back), on a pool of the
+ * claim's profile ({@code PlanProfile.CLAIM}), as the queue service runs it.
+ */
 final class ClaimPlans {
   private ClaimPlans() {}
 
@@ -21,21 +24,16 @@ final class ClaimPlans {
     List<JsonObject> plans = new ArrayList<>();
     return pool.<Void>withTransaction(
             tx ->
-                tx.query(TaskStore.CLAIM_SETTINGS)
-                    .execute()
-                    .compose(
-                        v ->
-                            tx.preparedQuery(
-                                    "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + TaskStore.CLAIM)
-                                .execute(
-                                    Tuple.of(
-                                        owner,
-                                        capacity,
-                                        new String[] {type},
-                                        serialCapacity,
-                                        now.atOffset(ZoneOffset.UTC),
-                                        new String[0],
-                                        new String[0])))
+                tx.preparedQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + TaskStore.CLAIM)
+                    .execute(
+                        Tuple.of(
+                            owner,
+                            capacity,
+                            new String[] {type},
+                            serialCapacity,
+                            now.atOffset(ZoneOffset.UTC),
+                            new String[0],
+                            new String[0]))
                     .compose(
                         rows -> {
                           Object value = rows.iterator().next().getValue(0);

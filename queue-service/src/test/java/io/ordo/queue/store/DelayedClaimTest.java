@@ -3,6 +3,7 @@ package io.ordo.queue.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.testing.TestDatabase;
@@ -39,7 +40,7 @@ class DelayedClaimTest {
   @BeforeEach
   void setUp(Vertx vertx) {
     TestDatabase.truncate();
-    pool = Pools.create(vertx, TestDatabase.address(), 2, "test");
+    pool = Pools.create(vertx, TestDatabase.address(), 2, "test", PlanProfile.CLAIM);
   }
 
   @AfterEach

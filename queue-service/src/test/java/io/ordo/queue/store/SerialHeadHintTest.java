@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.QueueKind;
@@ -54,7 +55,7 @@ class SerialHeadHintTest {
   @BeforeEach
   void setUp(Vertx vertx, VertxTestContext ctx) {
     TestDatabase.truncate();
-    pool = Pools.create(vertx, TestDatabase.address(), 3, "test");
+    pool = Pools.create(vertx, TestDatabase.address(), 3, "test", PlanProfile.CLAIM);
     new LockOwnerStore()
         .register(pool, owner, "runner-a", "runner", 8, Duration.ofMinutes(5))
         .onComplete(ctx.succeedingThenComplete());
