@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-  // claims: planned for each execution's parameters (PlanProfile.GENERAL)
+  // claims: one statement each, planned for its parameters (PlanProfile.CLAIM)
   private final Pool claimPool;
   // reports: statements planned once per connection (PlanProfile.HOT_PATH)
   private final Pool reportPool;

@@ -6,6 +6,7 @@ import static io.ordo.db.SqlTimes.utc;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
+import io.vertx.core.json.Json;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
@@ -13,9 +14,12 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -192,19 +196,6 @@ public final class TaskStore {
               + ", last_event_id");
 
   /**
-   * Claims and accepts up to $2 runnable messages for lock owner $1 in one statement (SPEC 3.4):
-   * heads of active parallel queues and of active, idle serial queues (at most $4 of those: a
-   * serial head goes only to a runner with a free thread), oldest received first, of the task types
-   * the runner knows ($3; a serial head of another type waits for a runner that knows it). Rows
-   * another claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since it was
-   * read is re-checked and dropped. Each claim bumps the lock version (the fencing token), moves
-   * the message INITIAL → READY at once (claim and accept are one write: a runner takes only what
-   * it will accept, and a rejection puts the message back) and writes its {@code TaskAccepted}
-   * event. The owner must hold a live lease, or nothing is claimed. The unique index on serial
-   * queues in progress makes a second task of one serial queue impossible even if this statement
-   * were wrong. Answers each message with its registration context.
-   */
-  /**
    * What a waiting parallel message must be to be claimed, besides its time: computed once (no
    * correlated subquery), so that the plan is a walk of the candidates index that stops after $2
    * rows, whatever the statistics say.
@@ -220,6 +211,36 @@ public final class TaskStore {
           + "     AND t.received_at < coalesce((SELECT received_at FROM barrier), 'infinity')"
           + "     AND EXISTS (SELECT 1 FROM owner)";
 
+  /** The head of the serial queue {@code q} (tenant, queue_id): its first waiting message, as h. */
+  private static final String SERIAL_HEAD_OF_Q =
+      "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
+          + "     t.task_class_name, t.js_path FROM im_async_task_info t WHERE t.tenant = q.tenant"
+          + "     AND t.queue_kind = 'S' AND t.queue_id = q.queue_id AND t.waiting"
+          + "     ORDER BY t.position LIMIT 1) h";
+
+  /**
+   * A head h the claiming owner may run now. A head with a time (a delay, a retry's or a
+   * rejection's back-off) holds its queue until then ($5 now, on the queue service's clock): strict
+   * order is the point of a serial queue. The owner knows its task type ($3), or it is a script
+   * (every node sees the scripts directory).
+   */
+  private static final String HEAD_RUNNABLE =
+      " (h.not_before IS NULL OR h.not_before <= $5)"
+          + " AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)";
+
+  /**
+   * Claims and accepts up to $2 runnable messages for lock owner $1 in one statement (SPEC 3.4):
+   * heads of active parallel queues and of active, idle serial queues (at most $4 of those: a
+   * serial head goes only to a runner with a free thread), oldest received first, of the task types
+   * the runner knows ($3; a serial head of another type waits for a runner that knows it). Rows
+   * another claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since it was
+   * read is re-checked and dropped. Each claim bumps the lock version (the fencing token), moves
+   * the message INITIAL → READY at once (claim and accept are one write: a runner takes only what
+   * it will accept, and a rejection puts the message back) and writes its {@code TaskAccepted}
+   * event. The owner must hold a live lease, or nothing is claimed. The unique index on serial
+   * queues in progress makes a second task of one serial queue impossible even if this statement
+   * were wrong. Answers each message with its registration context.
+   */
   // package-private: its plan is checked by a test
   static final String CLAIM =
       "WITH owner AS ("
@@ -233,18 +254,10 @@ public final class TaskStore {
           // the order of their runnable heads (V17: a hint the triggers keep, re-checked here)
           // and the walk stops once enough heads pass
           + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
-          + "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
-          + "     t.task_class_name, t.js_path"
-          + "     FROM im_async_task_info t WHERE t.tenant = q.tenant AND t.queue_kind = 'S'"
-          + "     AND t.queue_id = q.queue_id AND t.waiting ORDER BY t.position LIMIT 1) h"
+          + SERIAL_HEAD_OF_Q
           + "   WHERE q.queue_kind = 'S' AND q.active AND q.runnable_head_at IS NOT NULL"
-          + "     AND EXISTS (SELECT 1 FROM owner)"
-          // a head with a time (a delay, a retry's or a rejection's back-off) holds its queue
-          // until then: strict order is the point of a serial queue
-          // $5 now, on the queue service's clock
-          + "     AND (h.not_before IS NULL OR h.not_before <= $5)"
-          // every runner runs scripts (every node sees the scripts directory)
-          + "     AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)"
+          + "     AND EXISTS (SELECT 1 FROM owner) AND"
+          + HEAD_RUNNABLE
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting)"
           // $4 how many serial heads the owner can start at once (its free threads); a runnable
@@ -254,15 +267,12 @@ public final class TaskStore {
           // is on its way ($6 tenants, $7 queue ids): not runnable until the outcome is applied,
           // and not to be overtaken meanwhile
           + " settling AS (SELECT min(h.received_at) AS received_at"
-          + "   FROM unnest($6::text[], $7::text[]) AS s(tenant, queue_id)"
-          + "   CROSS JOIN LATERAL (SELECT t.received_at, t.not_before, t.task_class_name,"
-          + "     t.js_path FROM im_async_task_info t WHERE t.tenant = s.tenant"
-          + "     AND t.queue_kind = 'S' AND t.queue_id = s.queue_id AND t.waiting"
-          + "     ORDER BY t.position LIMIT 1) h"
-          + "   WHERE (h.not_before IS NULL OR h.not_before <= $5)"
-          + "     AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)"
-          + "     AND EXISTS (SELECT 1 FROM im_async_queue_info q WHERE q.tenant = s.tenant"
-          + "       AND q.queue_kind = 'S' AND q.queue_id = s.queue_id AND q.active)),"
+          + "   FROM unnest($6::text[], $7::text[]) AS q(tenant, queue_id)"
+          + SERIAL_HEAD_OF_Q
+          + "   WHERE"
+          + HEAD_RUNNABLE
+          + "     AND EXISTS (SELECT 1 FROM im_async_queue_info a WHERE a.tenant = q.tenant"
+          + "       AND a.queue_kind = 'S' AND a.queue_id = q.queue_id AND a.active)),"
           // The oldest runnable serial head the owner cannot take, or a settling queue's head if
           // older: no message younger than it is taken, so that prefetching never lets a younger
           // message overtake it.
@@ -1090,7 +1100,7 @@ public final class TaskStore {
     if (holds.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    Map<String, Integer> latest = new java.util.LinkedHashMap<>();
+    Map<String, Integer> latest = new LinkedHashMap<>();
     for (int i = 0; i < holds.size(); i++) {
       latest.put(key(holds.get(i)), i);
     }
@@ -1098,14 +1108,13 @@ public final class TaskStore {
     Tuple params = holdColumns(holds, times, sent);
     params.addValue(
         sent.stream()
-            .map(
-                i -> details.get(i) == null ? null : io.vertx.core.json.Json.encode(details.get(i)))
+            .map(i -> details.get(i) == null ? null : Json.encode(details.get(i)))
             .toArray(String[]::new));
     return tx.preparedQuery(HEARTBEAT)
         .execute(params)
         .map(
             rows -> {
-              java.util.Set<String> held = new java.util.HashSet<>();
+              Set<String> held = new HashSet<>();
               rows.forEach(row -> held.add(rowKey(row)));
               List<Boolean> results = new ArrayList<>(holds.size());
               for (int i = 0; i < holds.size(); i++) {
