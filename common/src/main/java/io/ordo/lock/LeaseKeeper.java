@@ -34,6 +34,9 @@ public final class LeaseKeeper {
   private final Supplier<OwnerStatus> status;
   private volatile String ownerId;
   private volatile boolean held;
+  // System.nanoTime() before which the current lease is surely live on the database: the time the
+  // last registration or renewal that succeeded was sent, plus the lease
+  private volatile long liveUntilNanos;
   private long timer = -1;
   private boolean renewing;
 
@@ -102,6 +105,18 @@ public final class LeaseKeeper {
     return held;
   }
 
+  /**
+   * Whether {@code owner} is the current lease and surely still live on the database's clock for
+   * {@code margin} more: counted on this JVM's monotonic clock from the moment the last successful
+   * registration or renewal was sent, which is never after the database stamped it. A node paused
+   * past its lease, or cut off from the database, answers false before it learns of the loss.
+   */
+  public boolean holds(String owner, Duration margin) {
+    return held
+        && owner.equals(ownerId)
+        && System.nanoTime() - (liveUntilNanos - margin.toNanos()) < 0;
+  }
+
   public Future<Void> start() {
     return register()
         .onSuccess(v -> timer = vertx.setPeriodic(renewalPeriod.toMillis(), id -> renew()));
@@ -109,11 +124,13 @@ public final class LeaseKeeper {
 
   private Future<Void> register() {
     String id = UUID.randomUUID().toString();
+    long sent = System.nanoTime();
     return store
         .register(pool, UUID.fromString(id), node, kind, capacity, lease, status.get())
         .map(
             expiry -> {
               ownerId = id;
+              liveUntilNanos = sent + lease.toNanos();
               held = true;
               LOG.info("{} {} holds lease {} until {}", kind, node, id, expiry);
               listener.leaseAcquired(id);
@@ -138,11 +155,13 @@ public final class LeaseKeeper {
   }
 
   private Future<Void> renewOrReplace(String current) {
+    long sent = System.nanoTime();
     return store
         .renew(pool, UUID.fromString(current), lease, busy())
         .compose(
             renewed -> {
               if (renewed.isPresent()) {
+                liveUntilNanos = sent + lease.toNanos();
                 held = true;
                 counted("renewed");
                 return Future.succeededFuture();

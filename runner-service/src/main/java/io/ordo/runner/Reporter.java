@@ -29,8 +29,8 @@ final class Reporter {
 
   private final Vertx vertx;
   private final String node;
-  // Starts go apart from everything else: a task holds its slot until its start is recorded, and
-  // a batch of starts alone is one statement on the queue service; outcomes wait for nobody.
+  // Starts go apart from everything else: a batch of starts alone is one statement on the queue
+  // service, and every other report of a task waits for its start's answer.
   private final Batcher<TaskReport, Result> starts;
   private final Batcher<TaskReport, Result> others;
   private volatile boolean closed;

@@ -243,8 +243,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   }
 
   @Override
-  public void onTaskThread(Runnable step) {
-    taskThreads.execute(step);
+  public boolean holds(ClaimedTask claimed) {
+    return lease.holds(claimed.ownerId(), node.config().lock().lease().dividedBy(10));
   }
 
   @Override

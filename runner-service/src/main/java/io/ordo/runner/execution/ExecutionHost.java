@@ -1,5 +1,6 @@
 package io.ordo.runner.execution;
 
+import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.TaskReport;
 import io.vertx.core.Future;
 import java.time.Clock;
@@ -24,8 +25,12 @@ public interface ExecutionHost {
   /** Whether the runner is shutting down (new tasks are rejected). */
   boolean shuttingDown();
 
-  /** Runs a lifecycle step on a task thread (the task already holds its slot). */
-  void onTaskThread(Runnable step);
+  /**
+   * Whether the runner surely still holds what it claimed as {@code claimed}: the lock owner that
+   * claimed it is the runner's current lease, and that lease is surely live on the database for a
+   * margin more.
+   */
+  boolean holds(ClaimedTask claimed);
 
   /** Runs blocking work (a task's release()) off the run thread and off the event loop. */
   void runAside(Runnable work);

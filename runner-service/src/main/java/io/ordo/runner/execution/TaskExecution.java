@@ -29,16 +29,24 @@ import org.slf4j.LoggerFactory;
 /**
  * One run of one message through the lifecycle of SPEC 3.3, in the seed's order: accepted and
  * recorded by the claim (READY), instance created, {@code setParameter}, {@code taskAccepted},
- * started and recorded (RUNNING), {@code taskStarted}, {@code run}, {@code taskCompleted}, outcome
- * recorded. A runner that cannot accept the task calls {@code taskRejected} and the message goes
- * back to the head of its queue.
+ * started (RUNNING), {@code taskStarted}, {@code run}, {@code taskCompleted}, outcome recorded. A
+ * runner that cannot accept the task calls {@code taskRejected} and the message goes back to the
+ * head of its queue.
  *
- * <p>The lifecycle runs in two steps on task threads, and no thread waits on the database: {@link
- * #accept} (up to the start report) and, once the start is recorded, the run step ({@code
- * taskStarted} to {@code taskCompleted}); the outcome is reported after the task's slot is free.
- * The runner holds a slot for the task from {@link #accept} until {@code taskCompleted} returned
+ * <p>The whole lifecycle runs on one task thread, which never waits on the database: the start is
+ * sent and the thread goes on to {@code taskStarted} and {@code run} at once, while the start is
+ * recorded with the next group commit; every later report (heartbeats, the outcome, a release) is
+ * sent only once the start is answered, so the history shows them after {@code TaskStarted}. What
+ * keeps the hold safe meanwhile is checked here, just before {@code taskStarted} and again before
+ * {@code run}: the runner's lease is surely live ({@link ExecutionHost#holds}), and the task was
+ * not released. If the start is refused all the same (the message was removed while it waited for a
+ * thread, its schedule-to-close passed), the task is treated as one that lost its hold while
+ * running: it is released ({@code release()}, a script is ended) and nothing it reports is applied.
+ *
+ * <p>The runner holds a slot for the task from {@link #accept} until {@code taskCompleted} returned
  * ({@link ExecutionHost#freed}), so at most {@code max-threads} tasks are between {@code
- * setParameter} and {@code taskCompleted} at once, and a RUNNING task always has its thread.
+ * setParameter} and {@code taskCompleted} at once, each on its own thread; the outcome is reported
+ * after the slot is free.
  *
  * <p>Every callback but {@code run} holds the instance's callback lock, so no two methods of one
  * instance run at once, except {@code run} and {@code release}.
@@ -65,6 +73,8 @@ public final class TaskExecution {
   private volatile boolean startReported;
   // the task ended and its outcome is on its way to the queue service
   private volatile boolean outcomePending;
+  // whether the start was applied (never fails); null until the start is sent
+  private volatile Future<Boolean> startAnswer;
   // run() began (only ever set under phaseLock, and only while not released)
   private boolean runBegan;
   private volatile Task task;
@@ -106,73 +116,77 @@ public final class TaskExecution {
   }
 
   /**
-   * The first step, on a task thread: the instance, {@code setParameter}, {@code taskAccepted},
-   * then the start report. The thread is free when this returns; the run step follows on a task
-   * thread once the start is recorded.
+   * The lifecycle, on a task thread: the instance, {@code setParameter}, {@code taskAccepted}, the
+   * start report, then the run step without waiting for the start's answer.
    */
   public void accept() {
     try {
-      acceptStep();
+      if (acceptStep()) {
+        runStep();
+      }
     } catch (RuntimeException | Error unexpected) {
       LOG.error("Task {} failed in the runner itself", claimed.messageId(), unexpected);
-      end();
     } finally {
       CurrentTask.unbind();
+      end();
     }
   }
 
-  private void acceptStep() {
+  /** Answers whether the task was started (else it was rejected or lost). */
+  private boolean acceptStep() {
     if (released) {
-      end(); // lost while it waited for a slot
-      return;
+      return false; // lost while it waited for a slot
     }
     if (type == null) {
       reject(null, "this runner does not know the task type " + taskName());
-      return;
+      return false;
     }
     Task instance;
     try {
       instance = type.instantiate();
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       reject(null, "the task cannot be instantiated: " + e.getMessage());
-      return;
+      return false;
     }
     task = instance;
     if (host.shuttingDown()) {
       reject(instance, "the runner is shutting down", false);
-      return;
+      return false;
     }
     phase = TaskState.ACCEPT_WAIT;
     try {
       locked(() -> instance.setParameter(JavaParameters.fromJson(claimed.parameter())));
     } catch (RuntimeException | Error e) {
       reject(instance, "setParameter threw " + e);
-      return;
+      return false;
     }
     phase = TaskState.READY;
     callback("taskAccepted", () -> instance.taskAccepted(event(TaskEventType.TASK_ACCEPTED, null)));
     if (host.shuttingDown()) {
       // a stopping runner starts nothing new: the message goes back to the head, for another node
       reject(instance, "the runner is shutting down", false);
-      return;
+      return false;
     }
     startReported = true;
-    report(ReportType.STARTED, new JsonObject())
-        .onComplete(
-            started -> {
-              if (applied(started)) {
-                host.onTaskThread(this::runStep);
-              } else {
-                lost("start");
-                end();
-              }
-            });
+    startAnswer =
+        report(ReportType.STARTED, new JsonObject())
+            .transform(answer -> Future.succeededFuture(applied(answer)));
+    startAnswer.onSuccess(
+        applied -> {
+          if (!applied) {
+            lost("start");
+          }
+        });
+    return true;
   }
 
-  /** The run step, on a task thread: {@code taskStarted}, {@code run}, {@code taskCompleted}. */
-  void runStep() {
+  /** The run step: {@code taskStarted}, {@code run}, {@code taskCompleted}. */
+  private void runStep() {
     runThread = Thread.currentThread();
     try {
+      if (!holdConfirmed()) {
+        return;
+      }
       synchronized (phaseLock) {
         if (released) {
           return; // released, stopped or lost before taskStarted: run never begins
@@ -211,12 +225,22 @@ public final class TaskExecution {
                   host.outcomeSettled(this);
                 });
       }
-    } catch (RuntimeException | Error unexpected) {
-      LOG.error("Task {} failed in the runner itself", claimed.messageId(), unexpected);
     } finally {
       CurrentTask.unbind();
-      end();
     }
+  }
+
+  /**
+   * Whether the runner surely still holds the message: its lease is surely live, or else (a pause,
+   * a slow renewal) the start's answer says so; the thread waits for that answer only then. A hold
+   * the start's answer refuses is lost here, before anything more of the task runs.
+   */
+  private boolean holdConfirmed() {
+    if (host.holds(claimed) || await(startAnswer)) {
+      return true;
+    }
+    lost("start");
+    return false;
   }
 
   /** The lifecycle is over on this runner: the slot is free and a forced stop need not wait. */
@@ -242,6 +266,9 @@ public final class TaskExecution {
    * stop finds no thread to stop, and an unmanaged run must not go on beside a re-entered one.
    */
   private Throwable runTask(Task instance) {
+    if (!holdConfirmed()) {
+      return null;
+    }
     synchronized (phaseLock) {
       if (released) {
         return null;
@@ -475,8 +502,17 @@ public final class TaskExecution {
             });
   }
 
+  /**
+   * Sends a report stamped now; once the start was sent, any other report goes after the start's
+   * answer, and only if the start was applied.
+   */
   private Future<Boolean> report(ReportType type, JsonObject data) {
-    return host.report(TaskReport.of(type, claimed, host.clock().instant(), data));
+    TaskReport report = TaskReport.of(type, claimed, host.clock().instant(), data);
+    Future<Boolean> start = startAnswer;
+    if (start == null || type == ReportType.STARTED) {
+      return host.report(report);
+    }
+    return start.compose(applied -> applied ? host.report(report) : Future.succeededFuture(false));
   }
 
   private void freeSlot() {
@@ -494,7 +530,10 @@ public final class TaskExecution {
     return answer.result();
   }
 
-  /** Blocks the task thread on a report's answer (only the task's own heartbeat call does). */
+  /**
+   * Blocks the task thread on a report's answer: the task's own heartbeat call, and a start whose
+   * hold is not surely live.
+   */
   private static boolean await(Future<Boolean> future) {
     try {
       return future.toCompletionStage().toCompletableFuture().join();

@@ -25,8 +25,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A release or forced stop that reaches a runner between the start being recorded (the API shows
- * RUNNING) and {@code run} beginning: it is honoured, and {@code run} never begins.
+ * The lifecycle on one task thread that does not wait for the start to be recorded: the run begins
+ * at once, every later report waits for the start's answer, a refused start releases the task, and
+ * a hold that is not surely live waits for the start's answer before anything runs. A release or
+ * forced stop that reaches the runner before {@code run} began is honoured, and {@code run} never
+ * begins.
  */
 class TaskExecutionTest {
   private final FakeHost host = new FakeHost();
@@ -37,22 +40,72 @@ class TaskExecutionTest {
   }
 
   @Test
-  void forcedStop_whileTheStartIsBeingRecorded_isHonoured_andRunNeverBegins() throws Exception {
+  void run_beginsBeforeTheStartIsAnswered_andTheOutcomeWaitsForIt() throws Exception {
+    TaskExecution execution = execution();
+    Thread thread = new Thread(execution::accept);
+    thread.start();
+    thread.join(10_000);
+    assertFalse(thread.isAlive(), "the thread did not wait for the start");
+
+    assertEquals(
+        List.of("taskAccepted", "taskStarted", "run", "taskCompleted"), GatedStartTask.CALLS);
+    assertEquals(List.of(ReportType.STARTED), host.types(), "no outcome before the start's answer");
+    assertEquals(1, host.freed.get(), "the slot is free while the start is recorded");
+
+    host.started.complete(true);
+    assertEquals(List.of(ReportType.STARTED, ReportType.COMPLETED), host.types());
+  }
+
+  @Test
+  void refusedStart_releasesTheRunningTask_andItsOutcomeIsNotSent() throws Exception {
+    GatedStartTask.reset(false, true);
+    TaskExecution execution = execution();
+    Thread thread = new Thread(execution::accept);
+    thread.start();
+    assertTrue(GatedStartTask.runEntered.await(10, TimeUnit.SECONDS));
+
+    host.started.complete(false); // e.g. the message was removed while it waited for a thread
+    assertTrue(host.asideDone.await(10, TimeUnit.SECONDS), "release() was called aside");
+    GatedStartTask.runGate.countDown();
+    thread.join(10_000);
+
+    assertEquals(
+        List.of("taskAccepted", "taskStarted", "run", "release", "taskCompleted"),
+        GatedStartTask.CALLS);
+    assertEquals(List.of(ReportType.STARTED), host.types(), "nothing after a refused start");
+    assertEquals(1, host.freed.get(), "the slot is freed once");
+  }
+
+  @Test
+  void holdNotSurelyLive_waitsForTheStartsAnswer_andARefusalKeepsRunFromBeginning()
+      throws Exception {
+    host.holds = false;
     TaskExecution execution = execution();
     Thread thread = new Thread(execution::accept);
     thread.start();
     assertTrue(host.startReported.await(10, TimeUnit.SECONDS));
-
-    Future<Boolean> stopped = execution.release(true, false, false, "operator", Instant.now());
-    host.started.complete(true); // the queue service's answer arrives after the stop request
-    thread.join(10_000);
-    assertTrue(host.runStepDone.await(10, TimeUnit.SECONDS), "the run step ended");
-
-    assertTrue(stopped.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS));
-    assertEquals("none (run had not begun)", host.released().getString("method"));
+    thread.join(200);
+    assertTrue(thread.isAlive(), "the thread waits for the database's word");
     assertEquals(List.of("taskAccepted"), GatedStartTask.CALLS);
-    assertFalse(host.types().contains(ReportType.COMPLETED));
-    assertEquals(1, host.freed.get(), "the slot is freed once");
+
+    host.started.complete(false);
+    thread.join(10_000);
+    assertEquals(List.of("taskAccepted"), GatedStartTask.CALLS, "nothing more of it ran");
+    assertEquals(List.of(ReportType.STARTED), host.types());
+  }
+
+  @Test
+  void holdNotSurelyLive_runsOnceTheStartIsApplied() throws Exception {
+    host.holds = false;
+    host.started.complete(true);
+    TaskExecution execution = execution();
+    Thread thread = new Thread(execution::accept);
+    thread.start();
+    thread.join(10_000);
+
+    assertEquals(
+        List.of("taskAccepted", "taskStarted", "run", "taskCompleted"), GatedStartTask.CALLS);
+    assertEquals(List.of(ReportType.STARTED, ReportType.COMPLETED), host.types());
   }
 
   @Test
@@ -67,7 +120,6 @@ class TaskExecutionTest {
     Future<Boolean> stopped = execution.release(true, true, false, "operator", Instant.now());
     GatedStartTask.startGate.countDown();
     thread.join(10_000);
-    assertTrue(host.runStepDone.await(10, TimeUnit.SECONDS), "the run step ended");
 
     assertTrue(stopped.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS));
     assertEquals("none (run had not begun)", host.released().getString("method"));
@@ -107,13 +159,17 @@ class TaskExecutionTest {
     return new TaskExecution(claimed, type, host);
   }
 
-  /** A runner that answers every report at once, but the start when the test says so. */
+  /**
+   * A runner that answers every report at once, but the start when the test says so, and whose
+   * lease is surely live unless the test says otherwise.
+   */
   private static final class FakeHost implements ExecutionHost {
     final Promise<Boolean> started = Promise.promise();
     final CountDownLatch startReported = new CountDownLatch(1);
-    final CountDownLatch runStepDone = new CountDownLatch(1);
+    final CountDownLatch asideDone = new CountDownLatch(1);
     final AtomicInteger freed = new AtomicInteger();
     final List<TaskReport> reports = new CopyOnWriteArrayList<>();
+    volatile boolean holds = true;
 
     List<ReportType> types() {
       return reports.stream().map(TaskReport::type).toList();
@@ -151,18 +207,18 @@ class TaskExecutionTest {
     }
 
     @Override
-    public void onTaskThread(Runnable step) {
-      new Thread(
-              () -> {
-                step.run();
-                runStepDone.countDown();
-              })
-          .start();
+    public boolean holds(ClaimedTask claimed) {
+      return holds;
     }
 
     @Override
     public void runAside(Runnable work) {
-      new Thread(work).start();
+      new Thread(
+              () -> {
+                work.run();
+                asideDone.countDown();
+              })
+          .start();
     }
 
     @Override
