@@ -205,7 +205,14 @@ public final class QueueServiceVerticle extends VerticleBase {
             pool, queues, tasks, new LockOwnerStore(), administration, lookup, node.clock());
     TaskAdministration taskAdministration =
         new TaskAdministration(
-            pool, tasks, queues, history, metrics, node.clock(), dispatcher::announce);
+            pool,
+            vertx.eventBus(),
+            tasks,
+            queues,
+            history,
+            metrics,
+            node.clock(),
+            dispatcher::announce);
     TaskControl control = new TaskControl(pool, vertx.eventBus(), tasks, lookup, node.clock());
     HistoryClient historyClient = new HistoryClient(vertx.eventBus());
     StateMachineModule stateMachines =

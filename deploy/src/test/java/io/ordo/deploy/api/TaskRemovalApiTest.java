@@ -6,13 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
 import io.ordo.deploy.TestNode;
+import io.ordo.deploy.tasks.RecordingTask;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** SPEC 3.3 transition 5: only a WAITING message can be removed; removal is recorded. */
+/**
+ * SPEC 3.3 transition 5: only a message that has not started can be removed (WAITING, or READY on a
+ * runner that prefetched it); removal is recorded, and a removed message never runs.
+ */
 class TaskRemovalApiTest extends NodeApiTest {
 
   @Test
@@ -90,6 +95,42 @@ class TaskRemovalApiTest extends NodeApiTest {
 
     api.post("/tasks/" + id + "/release", new JsonObject());
     awaitState(id, "DISPOSED");
+  }
+
+  /**
+   * A runner runs a task without waiting for its start to be recorded: the removal of a message it
+   * prefetched must reach it, or the message would run once a thread is free.
+   */
+  @Test
+  void removePrefetchedMessage_itsRunnerNeverRunsIt() {
+    api.close();
+    node.close();
+    Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
+    env.put("ORDO_PREFETCH", "1");
+    node = TestNode.start(env);
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    RecordingTask.reset();
+    String busy =
+        registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
+            .getString("messageId");
+    awaitState(busy, "RUNNING");
+    String prefetched =
+        registerParallel(api, task("Recording", new JsonObject().put("key", "removed")))
+            .getString("messageId");
+    awaitState(prefetched, "READY");
+
+    assertEquals(204, api.delete("/tasks/" + prefetched).status());
+    assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());
+    awaitState(busy, "DISPOSED");
+    // the runner's one thread is free: what runs next is the message registered after it
+    String after =
+        registerParallel(api, task("Recording", new JsonObject().put("key", "after")))
+            .getString("messageId");
+    awaitState(after, "DISPOSED");
+
+    assertTrue(RecordingTask.calls("after").contains("run"), RecordingTask.CALLS::toString);
+    assertEquals(List.of(), RecordingTask.calls("removed"), "the removed message never ran");
+    assertEquals(List.of("TaskScheduled", "TaskAccepted", "TaskRemoved"), historyTypes(prefetched));
   }
 
   @Test

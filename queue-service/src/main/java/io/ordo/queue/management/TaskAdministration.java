@@ -2,6 +2,8 @@ package io.ordo.queue.management;
 
 import io.ordo.InvalidTaskException;
 import io.ordo.TaskIllegalStateException;
+import io.ordo.bus.Addresses;
+import io.ordo.bus.RunnerControl;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.Caller;
@@ -16,6 +18,7 @@ import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.Removed;
 import io.vertx.core.Future;
+import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
@@ -24,9 +27,15 @@ import java.time.Instant;
 import java.util.UUID;
 import java.util.function.Consumer;
 
-/** Removes waiting messages (SPEC 3.3, transition 5), recording {@code TaskRemoved}. */
+/**
+ * Removes waiting messages (SPEC 3.3, transition 5), recording {@code TaskRemoved}. A message a
+ * runner accepted but has not started (READY, prefetched) can be removed too; its runner is told,
+ * so that it never runs it, or, if a thread of that runner took it in the moment before, releases
+ * it as a task that lost its hold (its start report finds the message gone).
+ */
 public final class TaskAdministration {
   private final Pool pool;
+  private final EventBus eventBus;
   private final TaskStore tasks;
   private final QueueStore queues;
   private final Consumer<Transition> announcer;
@@ -39,6 +48,7 @@ public final class TaskAdministration {
    */
   public TaskAdministration(
       Pool pool,
+      EventBus eventBus,
       TaskStore tasks,
       QueueStore queues,
       HistoryStore history,
@@ -46,6 +56,7 @@ public final class TaskAdministration {
       Clock clock,
       Consumer<Transition> announcer) {
     this.pool = pool;
+    this.eventBus = eventBus;
     this.tasks = tasks;
     this.queues = queues;
     this.history = history;
@@ -117,6 +128,13 @@ public final class TaskAdministration {
         now,
         new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
     transition.dispose(caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"));
+    if (removed.ownerId() != null) {
+      transition.afterCommit(
+          () ->
+              eventBus.send(
+                  Addresses.runnerControl(removed.ownerId()),
+                  RunnerControl.lost(info.messageId(), removed.version(), "removal").toJson()));
+    }
     return transition.write(tx, history, queues);
   }
 }

@@ -192,14 +192,13 @@ public final class TaskStore {
       withContexts(
           "DELETE FROM im_async_task_info"
               // $1 tenant, $2 message id, $3 the queue kind the caller names ('P', 'S'); a message
-              // a
-              // runner accepted but has not started (prefetched) can go too: its start report will
-              // find it gone, and the runner drops it without running it
+              // a runner accepted but has not started (prefetched) can go too: its runner is told
+              // (the hold it answers), and its start report finds it gone
               + " WHERE tenant = $1 AND message_id = $2 AND queue_kind = $3"
               + " AND state IN ('WAITING', 'READY')"
               + " RETURNING "
               + TaskRows.INFO_COLUMNS
-              + ", last_event_id");
+              + ", last_event_id, lock_owner_id, lock_version");
 
   /**
    * What a waiting parallel message must be to be claimed, besides its time: computed once (no
@@ -748,7 +747,13 @@ public final class TaskStore {
       ContextRow context) {}
 
   /** A removed message: its last state and the last event id of its history. */
-  public record Removed(TaskInfo info, long lastEventId) {}
+  /**
+   * A removed message, and the hold a runner had on it (null owner for a WAITING message).
+   *
+   * @param ownerId the lock owner that had accepted it, or null
+   * @param version that hold's lock version
+   */
+  public record Removed(TaskInfo info, long lastEventId, String ownerId, long version) {}
 
   /** A message to register: its row, its registration context and its {@code TaskScheduled}. */
   public record Scheduling(
@@ -975,7 +980,13 @@ public final class TaskStore {
                 return Optional.empty();
               }
               Row row = iterator.next();
-              return Optional.of(new Removed(TaskRows.toInfo(row), row.getLong("last_event_id")));
+              UUID owner = row.getUUID("lock_owner_id");
+              return Optional.of(
+                  new Removed(
+                      TaskRows.toInfo(row),
+                      row.getLong("last_event_id"),
+                      owner == null ? null : owner.toString(),
+                      row.getLong("lock_version")));
             });
   }
 
