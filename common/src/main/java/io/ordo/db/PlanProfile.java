@@ -23,10 +23,13 @@ import java.util.Map;
  * depends on them and on how many serial queues there are). No bitmap scans: the waiting messages
  * change faster than autovacuum's statistics, and a planner that believes the table small reads
  * every candidate through a bitmap and sorts them all (10 ms a claim at 16,000 waiting) instead of
- * walking the candidates index in received order and stopping after a batch (under 1 ms). Bounded
- * in time (5 s, shorter than a runner's wait), so a claim the runner gave up on never lingers. The
- * settings belong to the connection, so a claim is one statement on its own: one round trip, not
- * BEGIN, settings, claim and COMMIT.
+ * walking the candidates index in received order and stopping after a batch (under 1 ms). No
+ * sequential scans: every row the claim reads it can reach by key, and a planner that believes the
+ * queue table small (statistics from before a burst of new serial queues) compared every queue with
+ * every settling queue the runner named (2.3 ms of a 2.8 ms claim at 1,000 queues). Bounded in time
+ * (5 s, shorter than a runner's wait), so a claim the runner gave up on never lingers. The settings
+ * belong to the connection, so a claim is one statement on its own: one round trip, not BEGIN,
+ * settings, claim and COMMIT.
  */
 public enum PlanProfile {
   GENERAL(Map.of("plan_cache_mode", "force_custom_plan")),
@@ -40,6 +43,7 @@ public enum PlanProfile {
       Map.of(
           "plan_cache_mode", "force_custom_plan",
           "enable_bitmapscan", "off",
+          "enable_seqscan", "off",
           "statement_timeout", "5000"));
 
   private final Map<String, String> settings;

@@ -21,6 +21,22 @@ final class ClaimPlans {
   /** Runs the claim for one task type under EXPLAIN ANALYZE and answers the plan. */
   static Future<JsonObject> explain(
       Pool pool, UUID owner, int capacity, int serialCapacity, String type, Instant now) {
+    return explain(pool, owner, capacity, serialCapacity, type, now, new String[0], new String[0]);
+  }
+
+  /**
+   * As {@link #explain(Pool, UUID, int, int, String, Instant)}, naming serial queues whose outcome
+   * is on its way ({@code settling}: their tenants and ids, pairwise).
+   */
+  static Future<JsonObject> explain(
+      Pool pool,
+      UUID owner,
+      int capacity,
+      int serialCapacity,
+      String type,
+      Instant now,
+      String[] settlingTenants,
+      String[] settlingQueues) {
     List<JsonObject> plans = new ArrayList<>();
     return pool.<Void>withTransaction(
             tx ->
@@ -32,8 +48,8 @@ final class ClaimPlans {
                             new String[] {type},
                             serialCapacity,
                             now.atOffset(ZoneOffset.UTC),
-                            new String[0],
-                            new String[0]))
+                            settlingTenants,
+                            settlingQueues))
                     .compose(
                         rows -> {
                           Object value = rows.iterator().next().getValue(0);
@@ -63,6 +79,20 @@ final class ClaimPlans {
       }
     }
     return null;
+  }
+
+  /** The plan nodes of {@code type} that read {@code relation}. */
+  static List<JsonObject> nodes(JsonObject node, String type, String relation) {
+    List<JsonObject> found = new ArrayList<>();
+    if (type.equals(node.getString("Node Type"))
+        && relation.equals(node.getString("Relation Name"))) {
+      found.add(node);
+    }
+    JsonArray children = node.getJsonArray("Plans", new JsonArray());
+    for (int i = 0; i < children.size(); i++) {
+      found.addAll(nodes(children.getJsonObject(i), type, relation));
+    }
+    return found;
   }
 
   /** The pages a scan node read. */
