@@ -4,11 +4,14 @@
 #   1. pgbench: the machine's commit ceiling of the day, 8 clients, ~10 s per script: one small
 #      INSERT per transaction (one commit per task) and 32 INSERTs per transaction (batched by 32);
 #   2. db-scheduler (deploy/bench/db-scheduler, a standalone Maven project): drain N pre-inserted
-#      no-op one-time tasks with 8 threads, lock-and-fetch, on database `dbs`;
+#      no-op one-time tasks with 8 threads, lock-and-fetch, on database `dbs`: one warm-up drain
+#      of N in the same JVM (BENCH_WARM_DRAINS), then the measured one;
 #   3. Ordo's all-in-one node (java -jar $ORDO_JAR, defaults, database `ordo`), driven by the load
-#      generator: 5,000 warm-up tasks; (a) drain of N preloaded tasks; (b) end to end, N tasks
-#      registered over HTTP at 32 connections while they run; (c) idle latency, 200 samples;
-#      (d) serial, 1,000 queues × 20 Record tasks;
+#      generator: 5,000 warm-up tasks end to end and one warm-up drain of N (BENCH_WARM_DRAINS);
+#      (a) drain of N preloaded tasks; (b) end to end, N tasks registered over HTTP at 32
+#      connections while they run; (c) idle latency, 200 samples; (d) serial, 1,000 queues × 20
+#      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
+#      once every message is registered);
 #   4. optional (BENCH_MILLION=1): 1,000,000 waiting messages: the node's heap, and the drain rate
 #      over the first 20,000 against (a).
 # Then a summary table and one JSON line with every figure. A run in which not every task ran to
@@ -33,7 +36,10 @@
 #   ORDO_JAR=deploy/target/ordo.jar   the node to measure (build: mvn -B -q -DskipTests package)
 #   BENCH_SKIP=                    comma list of parts to skip: pgbench, db-scheduler, warmup,
 #                                  drain, e2e, latency, serial (or ordo: every Ordo part)
-#   BENCH_WARMUP=5000              warm-up tasks before (a)
+#   BENCH_WARMUP=5000              warm-up tasks before (a), end to end
+#   BENCH_WARM_DRAINS=1            unmeasured drains of N before each side's measured drain, in the
+#                                  same JVM (its JIT warm, as in a running service); the first
+#                                  drain's figure is printed too (0: measure the first)
 #   BENCH_SERIAL_QUEUES=1000, BENCH_SERIAL_COUNT=20   the serial run's shape
 #   BENCH_LATENCY_SAMPLES=200      the idle-latency samples
 #   BENCH_PGBENCH_SECONDS=10       seconds per pgbench script
@@ -49,6 +55,7 @@ ORDO_JAR=${ORDO_JAR:-$root/deploy/target/ordo.jar}
 case $ORDO_JAR in /*) ;; *) ORDO_JAR=$(pwd)/$ORDO_JAR ;; esac
 SKIP=",${BENCH_SKIP:-},"
 WARMUP=${BENCH_WARMUP:-5000}
+WARM_DRAINS=${BENCH_WARM_DRAINS:-1}
 SERIAL_QUEUES=${BENCH_SERIAL_QUEUES:-1000}
 SERIAL_COUNT=${BENCH_SERIAL_COUNT:-20}
 LATENCY_SAMPLES=${BENCH_LATENCY_SAMPLES:-200}
@@ -274,12 +281,12 @@ run_db_scheduler() {
   log "db-scheduler: drain of $N tasks, $THREADS threads"
   run_limited $((600 + N / 10)) "$work/out/db-scheduler.txt" \
     java -jar "$dbs_jar" --url "jdbc:postgresql://127.0.0.1:$pg_port/dbs" --user "$DB_USER" \
-    --count "$N" --threads "$THREADS" --timeout-s $((300 + N / 10))
+    --count "$N" --threads "$THREADS" --timeout-s $((300 + N / 10)) --warmup-rounds "$WARM_DRAINS"
   local rc=$?
   dbs_json=$(grep '^{' "$work/out/db-scheduler.txt" | tail -1)
   [ $rc -eq 0 ] && [ "$(json_get "$dbs_json" .ok)" = true ] ||
     die "db-scheduler: not every task ran exactly once, or the run failed (see $work/out/db-scheduler.txt)"
-  log "db-scheduler: $(json_get "$dbs_json" .tasksPerSecond) tasks/s, every task exactly once, table empty"
+  log "db-scheduler: $(json_get "$dbs_json" .tasksPerSecond) tasks/s (warm-up drains: $(json_get "$dbs_json" '.warmupTasksPerSecond | map(tostring) | join(", ")') tasks/s), every task exactly once, table empty"
 }
 
 # --- 3. Ordo ----------------------------------------------------------------------------------------
@@ -373,16 +380,25 @@ start_postgres
 skip pgbench || run_pgbench
 skip db-scheduler || run_db_scheduler
 
-warm_json= drain_json= e2e_json= latency_json= serial_json=
+warm_json= drain_json= e2e_json= latency_json= serial_json= serial_drain_json= first_drain_json=
 if ! skip ordo && { ! skip warmup || ! skip drain || ! skip e2e || ! skip latency || ! skip serial || [ "$MILLION" = 1 ]; }; then
   start_ordo
   if ordo_part warmup; then load warm-up $((600 + WARMUP / 5)) --count "$WARMUP"; warm_json=$load_json; fi
-  if ordo_part drain; then load drain $((600 + N / 5)) --preload --count "$N"; drain_json=$load_json; fi
+  if ordo_part drain; then
+    for ((i = 1; i <= WARM_DRAINS; i++)); do
+      load "warm-up-drain-$i" $((600 + N / 5)) --preload --count "$N"
+      [ $i = 1 ] && first_drain_json=$load_json
+    done
+    load drain $((600 + N / 5)) --preload --count "$N"
+    drain_json=$load_json
+  fi
   if ordo_part e2e; then load end-to-end $((600 + N / 5)) --count "$N" --concurrency 32; e2e_json=$load_json; fi
   if ordo_part latency; then load latency $((600 + LATENCY_SAMPLES * 2)) --mode latency --count "$LATENCY_SAMPLES"; latency_json=$load_json; fi
   if ordo_part serial; then
     load serial $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
     serial_json=$load_json
+    load serial-preloaded $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --preload --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
+    serial_drain_json=$load_json
   fi
   [ "$MILLION" = 1 ] && run_million
   stop_ordo
@@ -393,6 +409,9 @@ dbs_rate=$(json_get "$dbs_json" .tasksPerSecond)
 drain_rate=$(json_get "$drain_json" .processingTasksPerSecond)
 e2e_rate=$(json_get "$e2e_json" .endToEndTasksPerSecond)
 serial_rate=$(json_get "$serial_json" .endToEndTasksPerSecond)
+serial_drain_rate=$(json_get "$serial_drain_json" .processingTasksPerSecond)
+first_drain_rate=$(json_get "$first_drain_json" .processingTasksPerSecond)
+dbs_first_rate=$(json_get "$dbs_json" '.warmupTasksPerSecond[0] // empty')
 million_rate=$(json_get "$million_json" .drainTasksPerSecond)
 pgb_batch_rows=$([ -n "$pgb_batch_tps" ] && calc "$pgb_batch_tps * 32" 0)
 
@@ -401,8 +420,11 @@ echo "== side by side: N=$N, $(nproc) cores, PostgreSQL ${pg_version:-?} (fsync,
 echo "   Ordo: $ORDO_JAR ($(date -u -r "$ORDO_JAR" +'%F %T' 2>/dev/null) UTC)"
 [ -n "$pgb_one_tps" ] && row "pgbench, 1 INSERT per commit, 8 clients" "$(calc "$pgb_one_tps" 0) tx/s = $(calc "$pgb_one_tps" 0) rows/s"
 [ -n "$pgb_batch_tps" ] && row "pgbench, 32 INSERTs per commit, 8 clients" "$(calc "$pgb_batch_tps" 0) tx/s = $pgb_batch_rows rows/s"
+[ -n "$dbs_first_rate" ] && row "db-scheduler first drain (cold JVM; not the measured one)" "$(calc "$dbs_first_rate" 1) tasks/s"
 [ -n "$dbs_rate" ] && row "db-scheduler 16.12.0 drain ($THREADS threads, lock-and-fetch)" "$(calc "$dbs_rate" 1) tasks/s"
 [ -n "$warm_json" ] && row "Ordo warm-up ($WARMUP, end to end)" "$(json_get "$warm_json" .endToEndTasksPerSecond) tasks/s"
+[ -n "$first_drain_rate" ] && row "Ordo first drain (after the warm-up; not the measured one)" \
+  "$first_drain_rate tasks/s$(ratio_text "$first_drain_rate" "$dbs_first_rate" "db-scheduler's first")"
 [ -n "$drain_rate" ] && row "Ordo drain ($N preloaded; first accept to last completion)" \
   "$drain_rate tasks/s$(ratio_text "$drain_rate" "$dbs_rate" "db-scheduler")"
 if [ -n "$e2e_rate" ]; then
@@ -419,6 +441,8 @@ if [ -n "$latency_json" ]; then
 fi
 [ -n "$serial_rate" ] && row "Ordo serial ($SERIAL_QUEUES queues x $SERIAL_COUNT Record, end to end)" \
   "$serial_rate tasks/s$(ratio_text "$serial_rate" "$drain_rate" "Ordo drain")"
+[ -n "$serial_drain_rate" ] && row "Ordo serial ($SERIAL_QUEUES queues x $SERIAL_COUNT Record, preloaded)" \
+  "$serial_drain_rate tasks/s$(ratio_text "$serial_drain_rate" "$drain_rate" "Ordo drain")"
 if [ -n "$million_json" ]; then
   row "Ordo heap, $MILLION_COUNT waiting: after GC / max sampled" \
     "$(mib "$(json_get "$million_json" .heapUsedAfterGcBytes)") / $(mib "$(json_get "$million_json" .heapUsedMaxBytes)") MiB"
@@ -432,20 +456,22 @@ summary=$(jq -cn \
   --arg pgbOne "${pgb_one_tps:-}" --arg pgbBatch "${pgb_batch_tps:-}" \
   --argjson dbs "${dbs_json:-null}" --argjson warm "${warm_json:-null}" --argjson drain "${drain_json:-null}" \
   --argjson e2e "${e2e_json:-null}" --argjson lat "${latency_json:-null}" --argjson serial "${serial_json:-null}" \
-  --argjson million "${million_json:-null}" \
+  --argjson million "${million_json:-null}" --argjson serialDrain "${serial_drain_json:-null}" \
+  --argjson firstDrain "${first_drain_json:-null}" --arg serialDrainRatio "$(ratio "$serial_drain_rate" "$drain_rate")" \
   --arg drainRatio "$(ratio "$drain_rate" "$dbs_rate")" --arg e2eRatio "$(ratio "$e2e_rate" "$dbs_rate")" \
   --arg serialRatio "$(ratio "$serial_rate" "$drain_rate")" --arg millionRatio "$(ratio "$million_rate" "$drain_rate")" '
   def num: if . == "" or . == null then null else tonumber end;
   {date: $date, n: $n, cores: $cores, postgresql: $pg, ordoJar: $jar,
    pgbench: {onePerCommitTps: ($pgbOne | num), batch32Tps: ($pgbBatch | num),
              batch32RowsPerSecond: (if $pgbBatch == "" then null else ($pgbBatch | tonumber) * 32 end)},
-   dbScheduler: (if $dbs == null then null else {tasksPerSecond: $dbs.tasksPerSecond, threads: $dbs.threads, executedOnce: $dbs.executedOnce} end),
+   dbScheduler: (if $dbs == null then null else {tasksPerSecond: $dbs.tasksPerSecond, warmupTasksPerSecond: $dbs.warmupTasksPerSecond, threads: $dbs.threads, executedOnce: $dbs.executedOnce} end),
    ordo: {
-     warmupTasksPerSecond: $warm.endToEndTasksPerSecond,
+     warmupTasksPerSecond: $warm.endToEndTasksPerSecond, firstDrainTasksPerSecond: $firstDrain.processingTasksPerSecond,
      drainTasksPerSecond: $drain.processingTasksPerSecond, drainRatioToDbScheduler: ($drainRatio | num),
      endToEndTasksPerSecond: $e2e.endToEndTasksPerSecond, endToEndRatioToDbSchedulerDrain: ($e2eRatio | num),
      registrationP50Millis: $e2e.registrationRoundTripMillis.p50, registrationP99Millis: $e2e.registrationRoundTripMillis.p99,
      idleReceivedToStartedP50Millis: $lat.receivedToStartedMillis.p50, idleReceivedToStartedP99Millis: $lat.receivedToStartedMillis.p99,
      serialTasksPerSecond: $serial.endToEndTasksPerSecond, serialRatioToDrain: ($serialRatio | num),
+     serialPreloadedTasksPerSecond: $serialDrain.processingTasksPerSecond, serialPreloadedRatioToDrain: ($serialDrainRatio | num),
      million: (if $million == null then null else $million + {drainRatioTo20k: ($millionRatio | num)} end)}}')
 echo "$summary"

@@ -63,7 +63,33 @@ public final class DrainBenchmark {
     System.exit(run(options) ? 0 : 1);
   }
 
+  /**
+   * Runs {@code --warmup-rounds} whole drains first (same N, same scheduler settings, in this JVM,
+   * so that its JIT has compiled the path as it has Ordo's after Ordo's warm-up), then the measured
+   * one; the figures are the measured drain's, with the warm-up drains' rates beside them.
+   */
   private static boolean run(Options options) throws Exception {
+    StringBuilder warmups = new StringBuilder();
+    for (int round = 0; round < options.warmupRounds; round++) {
+      Drained warm = drain(options, round > 0);
+      if (!warm.ok()) {
+        System.out.println(warm.json());
+        return false;
+      }
+      warmups.append(warmups.length() == 0 ? "" : ",").append(warm.tasksPerSecond());
+    }
+    Drained measured = drain(options, options.warmupRounds > 0);
+    String json = measured.json();
+    System.out.println(
+        json.substring(0, json.length() - 1) + ",\"warmupTasksPerSecond\":[" + warmups + "]}");
+    return measured.ok();
+  }
+
+  /** One drain's JSON line, whether it passed its checks, and its rate. */
+  private record Drained(String json, boolean ok, double tasksPerSecond) {}
+
+  /** One drain on a fresh table ({@code again}: the table of an earlier drain is dropped). */
+  private static Drained drain(Options options, boolean again) throws Exception {
     int n = options.count;
     HikariConfig pool = new HikariConfig();
     pool.setJdbcUrl(options.url);
@@ -76,7 +102,7 @@ public final class DrainBenchmark {
     pool.setMaximumPoolSize(options.threads + 2);
     pool.setPoolName("db-scheduler-bench");
     try (HikariDataSource dataSource = new HikariDataSource(pool)) {
-      createTable(dataSource, options.dropExisting);
+      createTable(dataSource, options.dropExisting || again);
       long insertStart = System.nanoTime();
       insert(dataSource, n);
       double insertSeconds = (System.nanoTime() - insertStart) / 1e9;
@@ -196,8 +222,7 @@ public final class DrainBenchmark {
               : "NOT FINISHED after " + options.timeoutSeconds + " s (" + executed.get() + " ran)",
           executedOnce,
           remaining == 0);
-      System.out.println(json);
-      return ok;
+      return new Drained(json.toString(), ok, finished ? round(n / processing) : 0);
     }
   }
 
@@ -314,7 +339,7 @@ public final class DrainBenchmark {
     static final String USAGE =
         "usage: java -jar db-scheduler-bench.jar --url jdbc:postgresql://HOST:PORT/DB --user U"
             + " [--password P] [--count 20000] [--threads 8] [--polling-ms 100] [--lower 1.0]"
-            + " [--upper 4.0] [--timeout-s 600] [--drop-existing]";
+            + " [--upper 4.0] [--timeout-s 600] [--drop-existing] [--warmup-rounds 0]";
 
     String url;
     String user = "postgres";
@@ -325,6 +350,7 @@ public final class DrainBenchmark {
     double lower = 1.0;
     double upper = 4.0;
     long timeoutSeconds = 600;
+    int warmupRounds;
     boolean dropExisting;
 
     static Options parse(String[] args) {
@@ -349,6 +375,7 @@ public final class DrainBenchmark {
           case "--lower" -> o.lower = Double.parseDouble(value);
           case "--upper" -> o.upper = Double.parseDouble(value);
           case "--timeout-s" -> o.timeoutSeconds = Long.parseLong(value);
+          case "--warmup-rounds" -> o.warmupRounds = Integer.parseInt(value);
           default -> throw new IllegalArgumentException("unknown option " + name);
         }
       }
