@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -44,6 +46,21 @@ abstract class NodeApiTest {
     if (node != null) {
       node.close();
     }
+  }
+
+  /** Replaces the node with {@code next} (a node started with other settings), and the client. */
+  void restartNode(Supplier<OrdoNode> next) {
+    api.close();
+    node.close();
+    node = next.get();
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+  }
+
+  /** A node whose runner has one thread and room for one prefetched message. */
+  static OrdoNode oneThreadOnePrefetched() {
+    Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
+    env.put("ORDO_PREFETCH", "1");
+    return TestNode.start(env);
   }
 
   /** A registration body naming a task type. */

@@ -10,7 +10,6 @@ import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -231,10 +230,7 @@ class QueueInfoApiTest extends NodeApiTest {
   @Test
   void blockedReason_noRunner() {
     // The runner of the first node has published the task types; a node without one takes over.
-    api.close();
-    node.close();
-    node = TestNode.startWithoutRunner();
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    restartNode(TestNode::startWithoutRunner);
     addSerialQueue(api, "blocked.norunner", true);
     String parallel = registerParallel(api, task("Echo")).getString("messageId");
     String serial = registerSerial(api, "blocked.norunner", task("Echo")).getString("messageId");
@@ -256,12 +252,7 @@ class QueueInfoApiTest extends NodeApiTest {
 
   @Test
   void blockedReason_noCapacity_whileEveryRunnerSlotAndItsPrefetchRoomIsTaken() {
-    api.close();
-    node.close();
-    Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
-    env.put("ORDO_PREFETCH", "1");
-    node = TestNode.start(env);
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    restartNode(NodeApiTest::oneThreadOnePrefetched);
     String busy =
         registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
             .getString("messageId");

@@ -9,7 +9,6 @@ import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.RecordingTask;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -103,12 +102,7 @@ class TaskRemovalApiTest extends NodeApiTest {
    */
   @Test
   void removePrefetchedMessage_itsRunnerNeverRunsIt() {
-    api.close();
-    node.close();
-    Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
-    env.put("ORDO_PREFETCH", "1");
-    node = TestNode.start(env);
-    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    restartNode(NodeApiTest::oneThreadOnePrefetched);
     RecordingTask.reset();
     String busy =
         registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))

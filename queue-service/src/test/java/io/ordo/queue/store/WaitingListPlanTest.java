@@ -7,15 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.db.Pools;
 import io.ordo.model.QueueKind;
 import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -107,36 +111,27 @@ class WaitingListPlanTest {
   void serialQueuesFirstMessages_readEachQueuesHead_notEveryWaitingMessage(VertxTestContext ctx) {
     int queues = 200;
     int perQueue = 200;
-    List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
-    pool.getConnection()
-        .compose(
-            connection ->
-                WaitingRows.serial(connection, TENANT, TYPE, queues, perQueue, NOW)
-                    .compose(v -> connection.query("ANALYZE im_async_task_info").execute())
-                    .compose(v -> ExplainedPlans.collect(connection, plans))
-                    .compose(v -> tasks.serialWaiting(connection, TENANT, 1))
-                    .map(
-                        heads -> {
-                          assertEquals(queues, heads.size());
-                          heads.values().forEach(head -> assertEquals(1, head.size()));
-                          return null;
-                        })
-                    .eventually(connection::close))
-        .onComplete(
-            ctx.succeeding(
-                v ->
-                    ctx.verify(
-                        () -> {
-                          assertEquals(1, plans.size(), "plans: " + plans);
-                          String text = plans.get(0).encode();
-                          assertFalse(text.contains("WindowAgg"), "every message ranked: " + text);
-                          // a probe per queue (its row and its head), not the pages of the
-                          // 40,000 waiting messages
-                          assertTrue(
-                              ExplainedPlans.blocks(plans.get(0)) < 6 * queues,
-                              "pages read: " + text);
-                          ctx.completeNow();
-                        })));
+    onePlan(
+        ctx,
+        connection ->
+            WaitingRows.serial(connection, TENANT, TYPE, queues, perQueue, NOW)
+                .compose(v -> connection.query("ANALYZE im_async_task_info").execute())
+                .mapEmpty(),
+        connection ->
+            tasks
+                .serialWaiting(connection, TENANT, 1)
+                .map(
+                    heads -> {
+                      assertEquals(queues, heads.size());
+                      heads.values().forEach(head -> assertEquals(1, head.size()));
+                      return null;
+                    }),
+        plan -> {
+          String text = plan.encode();
+          assertFalse(text.contains("WindowAgg"), "every message ranked: " + text);
+          // a probe per queue (its row and its head), not the pages of the 40,000 waiting messages
+          assertTrue(ExplainedPlans.blocks(plan) < 6 * queues, "pages read: " + text);
+        });
   }
 
   /**
@@ -149,28 +144,50 @@ class WaitingListPlanTest {
   void countsOfEveryQueue_readTheMessagesOnce_withStaleStatistics(VertxTestContext ctx) {
     int queues = 200;
     int perQueue = 50;
+    onePlan(
+        ctx,
+        connection ->
+            WaitingRows.serial(connection, "quiet", TYPE, 2, 1, NOW)
+                .compose(
+                    v ->
+                        connection
+                            .query("ANALYZE im_async_task_info, im_async_queue_info")
+                            .execute())
+                .compose(v -> WaitingRows.serial(connection, TENANT, TYPE, queues, perQueue, NOW)),
+        connection ->
+            tasks
+                .countsOfEveryQueue(connection)
+                .map(
+                    counts -> {
+                      assertEquals(queues + 2, counts.size());
+                      counts.stream()
+                          .filter(c -> c.tenant().equals(TENANT))
+                          .forEach(c -> assertEquals(perQueue, c.counts().waiting()));
+                      return null;
+                    }),
+        plan ->
+            // the 10,000 messages fill a few hundred pages; once per queue would be tens of
+            // thousands
+            assertTrue(ExplainedPlans.blocks(plan) < 2_000, "pages read: " + plan.encode()));
+  }
+
+  /**
+   * On one connection: {@code prepare}, then {@code statement} with the plan of every statement it
+   * runs collected; there must be one, and {@code check} judges it.
+   */
+  private void onePlan(
+      VertxTestContext ctx,
+      Function<SqlConnection, Future<Void>> prepare,
+      Function<SqlConnection, Future<Void>> statement,
+      Consumer<JsonObject> check) {
     List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
     pool.getConnection()
         .compose(
             connection ->
-                WaitingRows.serial(connection, "quiet", TYPE, 2, 1, NOW)
-                    .compose(
-                        v ->
-                            connection
-                                .query("ANALYZE im_async_task_info, im_async_queue_info")
-                                .execute())
-                    .compose(
-                        v -> WaitingRows.serial(connection, TENANT, TYPE, queues, perQueue, NOW))
+                prepare
+                    .apply(connection)
                     .compose(v -> ExplainedPlans.collect(connection, plans))
-                    .compose(v -> tasks.countsOfEveryQueue(connection))
-                    .map(
-                        counts -> {
-                          assertEquals(queues + 2, counts.size());
-                          counts.stream()
-                              .filter(c -> c.tenant().equals(TENANT))
-                              .forEach(c -> assertEquals(perQueue, c.counts().waiting()));
-                          return null;
-                        })
+                    .compose(v -> statement.apply(connection))
                     .eventually(connection::close))
         .onComplete(
             ctx.succeeding(
@@ -178,11 +195,7 @@ class WaitingListPlanTest {
                     ctx.verify(
                         () -> {
                           assertEquals(1, plans.size(), "plans: " + plans);
-                          String text = plans.get(0).encode();
-                          // the 10,000 messages fill a few hundred pages; once per queue would be
-                          // tens of thousands
-                          assertTrue(
-                              ExplainedPlans.blocks(plans.get(0)) < 2_000, "pages read: " + text);
+                          check.accept(plans.get(0));
                           ctx.completeNow();
                         })));
   }
