@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -234,6 +235,70 @@ class LeaseKeeperTest {
   }
 
   /** Starts a keeper whose listener fails the test on a loss; answers its owner id. */
+  /**
+   * A runner begins a task only while its lease is surely live: {@code holds} answers for the
+   * current owner within its lease, not for another owner nor for a margin longer than the lease,
+   * and it turns false a lease after the last renewal that got through, while the keeper itself has
+   * not learnt of any loss (here the database is out of reach: every renewal fails).
+   */
+  @Test
+  void holds_onlyTheCurrentOwner_andNoLongerThanALeaseAfterTheLastRenewal(VertxTestContext ctx) {
+    Pool cutOff = Pools.create(vertx, TestDatabase.address(), 1, "cut-off");
+    keeper =
+        new LeaseKeeper(
+            vertx,
+            cutOff,
+            NODE,
+            LockOwner.RUNNER,
+            CAPACITY,
+            LEASE,
+            RENEWAL_PERIOD,
+            lostOwnerId -> ctx.failNow("the keeper cannot learn of a loss here"),
+            new SimpleMeterRegistry());
+    keeper
+        .start()
+        .map(
+            v -> {
+              String id = keeper.ownerId();
+              ctx.verify(
+                  () -> {
+                    assertTrue(keeper.holds(id, Duration.ofMillis(100)));
+                    assertFalse(keeper.holds(UUID.randomUUID().toString(), Duration.ZERO));
+                    assertFalse(keeper.holds(id, LEASE.plusSeconds(1)), "beyond its lease");
+                  });
+              return id;
+            })
+        .compose(id -> cutOff.close().map(id))
+        .compose(id -> becomes(() -> !keeper.holds(id, Duration.ZERO), LEASE.multipliedBy(3)))
+        .onComplete(
+            ctx.succeeding(
+                v ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(keeper.held(), "the keeper has not learnt of a loss");
+                          keeper = null; // its database is out of reach: nothing to resign
+                          ctx.completeNow();
+                        })));
+  }
+
+  /** Completes once {@code condition} holds, checked every 20 ms; fails after {@code limit}. */
+  private Future<Void> becomes(BooleanSupplier condition, Duration limit) {
+    Promise<Void> done = Promise.promise();
+    long deadline = System.nanoTime() + limit.toNanos();
+    vertx.setPeriodic(
+        20,
+        timer -> {
+          if (condition.getAsBoolean()) {
+            vertx.cancelTimer(timer);
+            done.tryComplete();
+          } else if (System.nanoTime() - deadline > 0) {
+            vertx.cancelTimer(timer);
+            done.tryFail("not within " + limit);
+          }
+        });
+    return done.future();
+  }
+
   private Future<String> startExpectingNoLoss(VertxTestContext ctx) {
     Promise<String> acquired = Promise.promise();
     keeper =
