@@ -23,6 +23,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private final TaskTypeRegistry registry;
   private final int maxThreads;
   private final int prefetch;
+  // how long a lease must surely stay live for a task to begin without waiting for its start
+  private final Duration holdMargin;
   private final List<String> taskTypeNames;
   private final Map<String, TaskExecution> executions = new ConcurrentHashMap<>();
   private final Slots slots;
@@ -74,6 +77,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     this.registry = registry;
     this.maxThreads = node.config().runner().maxThreads();
     this.prefetch = node.config().runner().prefetch();
+    this.holdMargin = node.config().lock().lease().dividedBy(10);
     this.slots = new Slots(maxThreads, prefetch);
     this.taskTypeNames = registry.infos().stream().map(info -> info.taskClassName()).toList();
   }
@@ -244,7 +248,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
 
   @Override
   public boolean holds(ClaimedTask claimed) {
-    return lease.holds(claimed.ownerId(), node.config().lock().lease().dividedBy(10));
+    return lease.holds(claimed.ownerId(), holdMargin);
   }
 
   @Override

@@ -1,13 +1,12 @@
 package io.ordo.queue.maintenance;
 
-import io.ordo.bus.Addresses;
-import io.ordo.bus.RunnerControl;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.RetryPolicy;
 import io.ordo.model.TaskState;
 import io.ordo.model.TimeoutType;
+import io.ordo.queue.lifecycle.LostHolds;
 import io.ordo.queue.lifecycle.MessageEnd;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.Summaries;
@@ -38,7 +37,7 @@ public final class TimeoutSweep {
   static final int BATCH = 500;
 
   private final Pool pool;
-  private final EventBus eventBus;
+  private final LostHolds lostHolds;
   private final MessageEnd ends;
   private final TaskStore tasks = new TaskStore();
   private final QueueStore queues = new QueueStore();
@@ -46,7 +45,7 @@ public final class TimeoutSweep {
 
   public TimeoutSweep(Pool pool, EventBus eventBus, QueueMetrics metrics) {
     this.pool = pool;
-    this.eventBus = eventBus;
+    this.lostHolds = new LostHolds(eventBus);
     this.ends = new MessageEnd(metrics);
   }
 
@@ -141,15 +140,7 @@ public final class TimeoutSweep {
 
   private void tellRunner(
       Transition transition, String ownerId, String messageId, long version, TimeoutType type) {
-    if (ownerId == null) {
-      return;
-    }
-    // The runner, if alive, is told to release the task; its later reports find no hold.
-    transition.afterCommit(
-        () ->
-            eventBus.send(
-                Addresses.runnerControl(ownerId),
-                RunnerControl.lost(messageId, version, type.name() + " timeout").toJson()));
+    lostHolds.tellAfterCommit(transition, ownerId, messageId, version, type.name() + " timeout");
   }
 
   private void timedOut(Transition transition, TimedOut row, Instant now) {

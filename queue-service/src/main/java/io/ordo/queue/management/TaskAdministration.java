@@ -2,8 +2,6 @@ package io.ordo.queue.management;
 
 import io.ordo.InvalidTaskException;
 import io.ordo.TaskIllegalStateException;
-import io.ordo.bus.Addresses;
-import io.ordo.bus.RunnerControl;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.Caller;
@@ -11,6 +9,7 @@ import io.ordo.model.MessageIds;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
 import io.ordo.model.TaskInfo;
+import io.ordo.queue.lifecycle.LostHolds;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
@@ -35,7 +34,7 @@ import java.util.function.Consumer;
  */
 public final class TaskAdministration {
   private final Pool pool;
-  private final EventBus eventBus;
+  private final LostHolds lostHolds;
   private final TaskStore tasks;
   private final QueueStore queues;
   private final Consumer<Transition> announcer;
@@ -56,7 +55,7 @@ public final class TaskAdministration {
       Clock clock,
       Consumer<Transition> announcer) {
     this.pool = pool;
-    this.eventBus = eventBus;
+    this.lostHolds = new LostHolds(eventBus);
     this.tasks = tasks;
     this.queues = queues;
     this.history = history;
@@ -128,13 +127,8 @@ public final class TaskAdministration {
         now,
         new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
     transition.dispose(caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"));
-    if (removed.ownerId() != null) {
-      transition.afterCommit(
-          () ->
-              eventBus.send(
-                  Addresses.runnerControl(removed.ownerId()),
-                  RunnerControl.lost(info.messageId(), removed.version(), "removal").toJson()));
-    }
+    lostHolds.tellAfterCommit(
+        transition, removed.ownerId(), info.messageId(), removed.version(), "removal");
     return transition.write(tx, history, queues);
   }
 }

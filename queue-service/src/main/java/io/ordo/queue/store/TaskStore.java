@@ -746,9 +746,9 @@ public final class TaskStore {
       String executionId,
       ContextRow context) {}
 
-  /** A removed message: its last state and the last event id of its history. */
   /**
-   * A removed message, and the hold a runner had on it (null owner for a WAITING message).
+   * A removed message: its last state, the last event id of its history, and the hold a runner had
+   * on it (null owner for a WAITING message).
    *
    * @param ownerId the lock owner that had accepted it, or null
    * @param version that hold's lock version

@@ -503,13 +503,13 @@ public final class TaskExecution {
   }
 
   /**
-   * Sends a report stamped now; once the start was sent, any other report goes after the start's
+   * Sends a report stamped now; once the start was sent, every later report goes after the start's
    * answer, and only if the start was applied.
    */
   private Future<Boolean> report(ReportType type, JsonObject data) {
     TaskReport report = TaskReport.of(type, claimed, host.clock().instant(), data);
     Future<Boolean> start = startAnswer;
-    if (start == null || type == ReportType.STARTED) {
+    if (start == null) {
       return host.report(report);
     }
     return start.compose(applied -> applied ? host.report(report) : Future.succeededFuture(false));
