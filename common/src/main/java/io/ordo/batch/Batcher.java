@@ -78,6 +78,10 @@ public final class Batcher<I, O> {
     return queue.size();
   }
 
+  private static IllegalStateException leftOpen() {
+    return new IllegalStateException("batch left request open");
+  }
+
   private void drain() {
     while (inFlight < maxInFlight && !queue.isEmpty()) {
       List<Pending<I, O>> batch = new ArrayList<>(Math.min(queue.size(), maxBatchSize));
@@ -93,11 +97,13 @@ public final class Batcher<I, O> {
       }
       written.onComplete(
           result -> {
-            if (result.failed()) {
-              batch.forEach(p -> p.promise().tryFail(result.cause()));
-            } else {
-              batch.forEach(
-                  p -> p.promise().tryFail(new IllegalStateException("batch left request open")));
+            // a flush answers every request; one it left open fails (an exception is built only
+            // for such a request, not for every answered one)
+            Throwable cause = result.failed() ? result.cause() : null;
+            for (Pending<I, O> p : batch) {
+              if (!p.promise().future().isComplete()) {
+                p.promise().tryFail(cause != null ? cause : leftOpen());
+              }
             }
             inFlight--;
             drain();
