@@ -14,7 +14,8 @@ import java.util.List;
  * Per-queue figures over a recent window, counted from the headers of the task histories a tenant
  * closed in it (their summary is the task info at its end, with its queue and outcome). A read-only
  * aggregate of {@code ordo_history_execution}, kept apart from {@link HistoryStore}'s writes; the
- * index {@code ordo_history_execution_task_closed_idx} (V15) finds the window's rows by range.
+ * index {@code ordo_history_execution_closed_idx} (V18: closing time, then tenant) finds the
+ * window's rows by range.
  */
 public final class QueueFiguresStore {
   private static final String SELECT =
