@@ -12,7 +12,8 @@ work=$(mktemp -d)
 keep=false
 trap '$keep || rm -rf "$work"' EXIT
 load() {
-  java -cp deploy/target/ordo.jar io.ordo.deploy.load.LoadGenerator \
+  # C1 only: the generator's own C2 compilations would take cores from the farm (see side-by-side.sh)
+  java -XX:TieredStopAtLevel=1 -cp deploy/target/ordo.jar io.ordo.deploy.load.LoadGenerator \
     --url "http://127.0.0.1:$port" --token bench --count "$1" >"$2" 2>&1
 }
 for runners in ${ORDO_BENCH_RUNNERS:-1 2 3}; do

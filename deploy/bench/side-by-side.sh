@@ -45,6 +45,11 @@
 #   BENCH_PGBENCH_SECONDS=10       seconds per pgbench script
 #   BENCH_MILLION=1                also run the 1,000,000-waiting probe (long; off by default);
 #                                  BENCH_MILLION_COUNT (1000000) and BENCH_MILLION_MEASURE (20000)
+#   BENCH_GEN_JAVA_OPTS=-XX:TieredStopAtLevel=1   the load generator's JVM options. The generator
+#                                  is a fresh JVM per run, sharing the machine's cores with the node
+#                                  and PostgreSQL: with the default tiered JIT its C2 compilations
+#                                  took 11-12 s of CPU per 20,000-task end-to-end run, C1 alone 4 s
+#                                  (the figures are the node's, on its clock, not the generator's)
 #   BENCH_KEEP=1                   keep the temporary directory (logs, outputs) even on success
 set -u -o pipefail
 
@@ -61,6 +66,7 @@ SERIAL_COUNT=${BENCH_SERIAL_COUNT:-20}
 LATENCY_SAMPLES=${BENCH_LATENCY_SAMPLES:-200}
 PGBENCH_SECONDS=${BENCH_PGBENCH_SECONDS:-10}
 MILLION=${BENCH_MILLION:-0}
+read -r -a GEN_JAVA_OPTS <<<"${BENCH_GEN_JAVA_OPTS--XX:TieredStopAtLevel=1}"
 MILLION_COUNT=${BENCH_MILLION_COUNT:-1000000}
 MILLION_MEASURE=${BENCH_MILLION_MEASURE:-20000}
 THREADS=8 # db-scheduler's threads: Ordo's default task-runner.max-threads
@@ -317,7 +323,8 @@ load() {
   shift 2
   local out=$work/out/ordo-$name.txt
   log "Ordo $name: $*"
-  run_limited "$seconds" "$out" java -cp "$ORDO_JAR" io.ordo.deploy.load.LoadGenerator \
+  run_limited "$seconds" "$out" java "${GEN_JAVA_OPTS[@]}" -cp "$ORDO_JAR" \
+    io.ordo.deploy.load.LoadGenerator \
     --url "http://127.0.0.1:$ordo_port" --token "$TOKEN" "$@"
   local rc=$?
   load_json=$(grep '^{' "$out" | tail -1)
@@ -373,7 +380,7 @@ row() { printf '  %-62s %s\n' "$1" "${2:-—}"; }
 need_tools
 work=$(mktemp -d "${TMPDIR:-/tmp}/ordo-side-by-side.XXXXXX")
 mkdir -p "$work/logs" "$work/out"
-log "work directory $work; N=$N; $(nproc) cores; $(java -version 2>&1 | head -1)"
+log "work directory $work; N=$N; $(nproc) cores; $(java -version 2>&1 | head -1); generator JVM options: ${GEN_JAVA_OPTS[*]:-none}"
 skip db-scheduler || build_db_scheduler
 start_postgres
 
