@@ -448,7 +448,7 @@ final class ReportApplier {
                 tasks.requeue(
                     batch.tx(),
                     batch.holds(indexes),
-                    indexes.stream().map(i -> states).toList(),
+                    states,
                     positions,
                     indexes.stream().map(events::applyAsInt).toList(),
                     indexes.stream()

@@ -355,17 +355,15 @@ public final class TaskStore {
       "unnest($1::text[], $2::uuid[], $3::uuid[], $4::bigint[], $5::timestamptz[])"
           + " AS i(tenant, message_id, owner_id, version, time)";
 
+  /** A set-based statement over holds that takes no more columns than the holds' own. */
+  private static final java.util.function.Function<List<Integer>, Object[]> NO_MORE_COLUMNS =
+      sent -> new Object[0];
+
   /** Holds only while the owner's lease is live and the lock version is the one claimed. */
   private static final String HELD_BY_REPORT =
       " t.tenant = i.tenant AND t.message_id = i.message_id AND t.lock_owner_id = i.owner_id"
           + " AND t.lock_version = i.version"
           + " AND EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = i.owner_id"
-          + "   AND o.lease_expires_at > now())";
-
-  /** Holds only while the owner's lease is live and the lock version is the one claimed. */
-  private static final String HELD =
-      " t.tenant = $1 AND t.message_id = $2 AND t.lock_owner_id = $3 AND t.lock_version = $4"
-          + " AND EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = $3"
           + "   AND o.lease_expires_at > now())";
 
   /**
@@ -455,20 +453,24 @@ public final class TaskStore {
    * refer to the run that ended.
    */
   private static final String REQUEUE =
-      "UPDATE im_async_task_info t SET state = 'WAITING', position = $6, lock_owner_id = NULL,"
-          + " node = NULL, accept_at = NULL, start_at = NULL, started_event_id = NULL,"
-          + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
-          + " heartbeat_deadline = NULL, claimed_at = NULL, last_event_id = t.last_event_id + $7,"
-          + " rejections = t.rejections + CASE WHEN $8 THEN 1 ELSE 0 END,"
-          + " not_before = CASE WHEN $8"
+      "UPDATE im_async_task_info t SET state = 'WAITING', position = i.position,"
+          + " lock_owner_id = NULL, node = NULL, accept_at = NULL, start_at = NULL,"
+          + " started_event_id = NULL, last_heartbeat_at = NULL, heartbeat_details = NULL,"
+          + " start_to_close_deadline = NULL, heartbeat_deadline = NULL, claimed_at = NULL,"
+          + " last_event_id = t.last_event_id + i.events,"
+          + " rejections = t.rejections + CASE WHEN i.backoff THEN 1 ELSE 0 END,"
+          + " not_before = CASE WHEN i.backoff"
           + "   THEN now() + least(60, power(2, t.rejections)) * interval '1 second' END"
-          // $1 tenant, $2 message id, $3 owner, $4 lock version, $5 the states it may be in,
-          // $6 its new position (at the head), $7 how many events the caller writes,
-          // $8 whether it was rejected (not selected again for 1, 2, 4 … 60 s)
-          + " FROM im_async_task_info was"
-          + " WHERE was.tenant = t.tenant AND was.message_id = t.message_id AND"
-          + HELD
-          + " AND t.state = ANY($5) RETURNING "
+          // $1-$5 the holds (REPORTED), $6 the states they may be in; per hold: $7 its new
+          // position (at the head), $8 how many events the caller writes, $9 whether it was
+          // rejected (not selected again for 1, 2, 4 … 60 s)
+          + " FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::bigint[], $5::timestamptz[],"
+          + "   $7::bigint[], $8::int[], $9::boolean[])"
+          + "   AS i(tenant, message_id, owner_id, version, time, position, events, backoff),"
+          + " im_async_task_info was"
+          + " WHERE was.tenant = i.tenant AND was.message_id = i.message_id AND"
+          + HELD_BY_REPORT
+          + " AND t.state = ANY($6) RETURNING "
           + TaskRows.infoColumns("t")
           + ", t.last_event_id, was.started_event_id";
 
@@ -1060,11 +1062,7 @@ public final class TaskStore {
   public record SerialQueue(String tenant, String queueId) {}
 
   /** A lock holder's reference to a message: which one, and the hold it claims to have. */
-  public record Hold(String tenant, String messageId, String ownerId, long version) {
-    Object[] params() {
-      return new Object[] {tenant, UUID.fromString(messageId), UUID.fromString(ownerId), version};
-    }
-  }
+  public record Hold(String tenant, String messageId, String ownerId, long version) {}
 
   /** A message that left the task table, or went back to waiting: how it looked, its event ids. */
   public record Moved(TaskInfo info, long lastEventId, Long startedEventId) {}
@@ -1105,7 +1103,7 @@ public final class TaskStore {
    */
   public Future<List<Optional<Stepped>>> start(
       SqlClient client, List<Hold> holds, List<Instant> times) {
-    return byHold(client, START, holds, times, null, Stepped::of);
+    return byHold(client, START, holds, times, null, NO_MORE_COLUMNS, Stepped::of);
   }
 
   /**
@@ -1181,11 +1179,12 @@ public final class TaskStore {
    * given order, empty where the hold was lost.
    */
   public Future<List<Optional<Moved>>> finish(SqlClient tx, List<Hold> holds, String[] states) {
-    return byHold(tx, FINISH, holds, null, states, TaskStore::moved);
+    return byHold(tx, FINISH, holds, null, states, NO_MORE_COLUMNS, TaskStore::moved);
   }
 
   /**
-   * Runs a set-based statement over holds (their columns as arrays, {@link #REPORTED}) and lines
+   * Runs a set-based statement over holds (their columns as arrays, {@link #REPORTED}; then the
+   * states, if any; then {@code perHold}'s arrays for the holds sent, by their indexes) and lines
    * its rows up with the holds by message. A message held twice in the batch is sent once.
    */
   private static <T> Future<List<Optional<T>>> byHold(
@@ -1194,6 +1193,7 @@ public final class TaskStore {
       List<Hold> holds,
       List<Instant> times,
       String[] states,
+      java.util.function.Function<List<Integer>, Object[]> perHold,
       java.util.function.Function<Row, T> map) {
     if (holds.isEmpty()) {
       return Future.succeededFuture(List.of());
@@ -1208,6 +1208,9 @@ public final class TaskStore {
     Tuple params = holdColumns(holds, times, sent);
     if (states != null) {
       params.addValue(states);
+    }
+    for (Object column : perHold.apply(sent)) {
+      params.addValue(column);
     }
     return client
         .preparedQuery(sql)
@@ -1264,7 +1267,7 @@ public final class TaskStore {
    */
   public Future<List<Optional<Retryable>>> lockRetryable(
       SqlClient tx, List<Hold> holds, String[] states) {
-    return byHold(tx, LOCK_RETRYABLE_HELD, holds, null, states, Retryable::of);
+    return byHold(tx, LOCK_RETRYABLE_HELD, holds, null, states, NO_MORE_COLUMNS, Retryable::of);
   }
 
   /** Locks up to {@code limit} running messages with a retry policy whose run timed out. */
@@ -1293,38 +1296,35 @@ public final class TaskStore {
   }
 
   /**
-   * Puts held messages back at the given (head) positions in WAITING, reserving {@code events}
-   * event ids each; empty where the hold was lost.
+   * Puts held messages back at the given (head) positions in WAITING if they are in one of {@code
+   * states}, reserving {@code events} event ids each, in one statement; per hold in the given
+   * order, empty where the hold was lost.
    */
   public Future<List<Optional<Moved>>> requeue(
       SqlClient tx,
       List<Hold> holds,
-      List<String[]> states,
+      String[] states,
       List<Long> positions,
       List<Integer> events,
       List<Boolean> backoff) {
-    List<Object[]> params = new ArrayList<>();
-    for (int i = 0; i < holds.size(); i++) {
-      params.add(
-          with(
-              holds.get(i).params(),
-              states.get(i),
-              positions.get(i),
-              events.get(i),
-              backoff.get(i)));
-    }
-    return aligned(tx, REQUEUE, params, TaskStore::moved);
+    return byHold(
+        tx,
+        REQUEUE,
+        holds,
+        null,
+        states,
+        sent ->
+            new Object[] {
+              sent.stream().map(positions::get).toArray(Long[]::new),
+              sent.stream().map(events::get).toArray(Integer[]::new),
+              sent.stream().map(backoff::get).toArray(Boolean[]::new)
+            },
+        TaskStore::moved);
   }
 
   private static Moved moved(Row row) {
     return new Moved(
         TaskRows.toInfo(row), row.getLong("last_event_id"), row.getLong("started_event_id"));
-  }
-
-  private static Object[] with(Object[] head, Object... tail) {
-    Object[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
-    System.arraycopy(tail, 0, all, head.length, tail.length);
-    return all;
   }
 
   /** Runs one statement per parameter set in one round trip; the answers in the same order. */

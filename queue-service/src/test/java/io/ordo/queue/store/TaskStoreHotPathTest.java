@@ -546,6 +546,82 @@ class TaskStoreHotPathTest {
         .onComplete(ctx.succeedingThenComplete());
   }
 
+  // ---- requeue ----
+
+  @Test
+  void requeue_batchWithLostHolds_putsOnlyHeldRowsBackAtTheirPositions_alignedAnswers(
+      VertxTestContext ctx) {
+    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
+    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
+    UUID b = UUID.randomUUID();
+    List<Hold> held = new ArrayList<>();
+    List<Hold> batch = new ArrayList<>();
+    heldByTwoOwners(m0, m1, m2, m3, b)
+        .compose(
+            holds -> {
+              held.addAll(holds);
+              return start(held);
+            })
+        .compose(
+            started -> {
+              assertTrue(started.stream().allMatch(Optional::isPresent), "all running");
+              // m0 held (released), m1 wrong version, m3 owner expired, m2 held (rejected),
+              // m0 named twice: the repeat finds it moved
+              batch.add(held.get(0));
+              batch.add(staleVersion(held.get(1)));
+              batch.add(held.get(3));
+              batch.add(held.get(2));
+              batch.add(held.get(0));
+              return expire(b);
+            })
+        .compose(
+            v ->
+                pool.withTransaction(
+                    tx ->
+                        tasks.requeue(
+                            tx,
+                            batch,
+                            RUNNING,
+                            List.of(-10L, -11L, -12L, -13L, -14L),
+                            List.of(2, 2, 2, 3, 2),
+                            List.of(false, false, false, true, false))))
+        .compose(
+            results -> {
+              assertEquals(5, results.size());
+              assertTrue(results.get(0).isPresent(), "m0 held: requeued");
+              assertEquals(TaskState.WAITING, results.get(0).get().info().state());
+              assertEquals(5L, results.get(0).get().lastEventId(), "3 + the 2 events reserved");
+              assertEquals(3L, results.get(0).get().startedEventId(), "the run that ended");
+              assertFalse(results.get(1).isPresent(), "wrong lock version");
+              assertFalse(results.get(2).isPresent(), "owner's lease expired");
+              assertTrue(results.get(3).isPresent(), "m2 held: requeued");
+              assertEquals(6L, results.get(3).get().lastEventId(), "3 + the 3 events reserved");
+              assertFalse(results.get(4).isPresent(), "a repeat finds m0 moved already");
+              return Future.all(
+                  List.of(taskRow(id(m0)), taskRow(id(m1)), taskRow(id(m2)), taskRow(id(m3))));
+            })
+        .map(
+            all -> {
+              Row r0 = all.resultAt(0);
+              assertEquals("WAITING", r0.getString("state"));
+              assertEquals(-10L, r0.getLong("position"), "m0 at the position given for it");
+              assertNull(r0.getUUID("lock_owner_id"), "m0's hold given up");
+              assertNull(r0.getValue("not_before"), "released: no back-off");
+              assertEquals(0, r0.getInteger("rejections"));
+              assertEquals("RUNNING", ((Row) all.resultAt(1)).getString("state"));
+              Row r2 = all.resultAt(2);
+              assertEquals("WAITING", r2.getString("state"));
+              assertEquals(-13L, r2.getLong("position"), "m2 at the position given for it");
+              assertNotNull(r2.getValue("not_before"), "rejected: backs off");
+              assertEquals(1, r2.getInteger("rejections"));
+              assertEquals("RUNNING", ((Row) all.resultAt(3)).getString("state"));
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
   @Test
   void heartbeat_batchWithLostHolds_recordsOnlyHeldOnes_andATwiceNamedMessageGetsItsLatest(
       VertxTestContext ctx) {
