@@ -61,63 +61,65 @@ class BatcherTest {
 
   @Test
   void aRequestTheFlushLeftOpen_failsAlone(Vertx vertx, VertxTestContext ctx) {
-    Context context = vertx.getOrCreateContext();
-    context.runOnContext(
-        v -> {
-          Batcher<Integer, Integer> batcher =
-              new Batcher<>(
-                  context,
-                  8,
-                  1,
-                  batch -> {
-                    batch.stream()
-                        .filter(p -> p.item() % 2 == 0)
-                        .forEach(p -> p.promise().complete(p.item()));
-                    return Future.succeededFuture();
-                  });
-          Future<Integer> answered = batcher.submit(2);
-          Future<Integer> leftOpen = batcher.submit(3);
-          Future.join(answered, leftOpen)
-              .onComplete(
-                  done ->
-                      ctx.verify(
-                          () -> {
-                            assertEquals(2, answered.result());
-                            assertInstanceOf(IllegalStateException.class, leftOpen.cause());
-                            ctx.completeNow();
-                          }));
-        });
+    Function<List<Pending<Integer, Integer>>, Future<Void>> answersEvenOnes =
+        batch -> {
+          batch.stream()
+              .filter(p -> p.item() % 2 == 0)
+              .forEach(p -> p.promise().complete(p.item()));
+          return Future.succeededFuture();
+        };
+    submitTwo(vertx, answersEvenOnes, 2, 3)
+        .onComplete(
+            ctx.succeeding(
+                two ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(2, two.first().result());
+                          assertInstanceOf(IllegalStateException.class, two.second().cause());
+                          ctx.completeNow();
+                        })));
   }
 
   @Test
   void aFailedFlush_failsTheRequestsItLeftOpenWithItsCause(Vertx vertx, VertxTestContext ctx) {
-    Context context = vertx.getOrCreateContext();
     RuntimeException refused = new RuntimeException("database gone");
+    Function<List<Pending<Integer, Integer>>, Future<Void>> answersOneThenFails =
+        batch -> {
+          batch.stream().filter(p -> p.item() == 1).forEach(p -> p.promise().complete(-1));
+          return Future.failedFuture(refused);
+        };
+    submitTwo(vertx, answersOneThenFails, 1, 2)
+        .onComplete(
+            ctx.succeeding(
+                two ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(-1, two.first().result());
+                          assertSame(refused, two.second().cause());
+                          assertTrue(two.batcher().idle());
+                          ctx.completeNow();
+                        })));
+  }
+
+  /** A batcher and the two requests submitted to it, both ended. */
+  private record Two(
+      Batcher<Integer, Integer> batcher, Future<Integer> first, Future<Integer> second) {}
+
+  /** Submits two requests, one after the other, to a new batcher with {@code flush}. */
+  private static Future<Two> submitTwo(
+      Vertx vertx,
+      Function<List<Pending<Integer, Integer>>, Future<Void>> flush,
+      int first,
+      int second) {
+    Context context = vertx.getOrCreateContext();
+    Promise<Two> ended = Promise.promise();
     context.runOnContext(
         v -> {
-          Batcher<Integer, Integer> batcher =
-              new Batcher<>(
-                  context,
-                  8,
-                  1,
-                  batch -> {
-                    batch.stream()
-                        .filter(p -> p.item() == 1)
-                        .forEach(p -> p.promise().complete(-1));
-                    return Future.failedFuture(refused);
-                  });
-          Future<Integer> answered = batcher.submit(1);
-          Future<Integer> open = batcher.submit(2);
-          Future.join(answered, open)
-              .onComplete(
-                  done ->
-                      ctx.verify(
-                          () -> {
-                            assertEquals(-1, answered.result());
-                            assertSame(refused, open.cause());
-                            assertTrue(batcher.idle());
-                            ctx.completeNow();
-                          }));
+          Batcher<Integer, Integer> batcher = new Batcher<>(context, 8, 1, flush);
+          Future<Integer> a = batcher.submit(first);
+          Future<Integer> b = batcher.submit(second);
+          Future.join(a, b).onComplete(done -> ended.complete(new Two(batcher, a, b)));
         });
+    return ended.future();
   }
 }

@@ -489,47 +489,26 @@ class TaskStoreHotPathTest {
   @Test
   void finish_batchWithLostHolds_deletesOnlyHeldRunningRowsAndTheirContexts_alignedAnswers(
       VertxTestContext ctx) {
-    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
-    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
-    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
-    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
-    UUID b = UUID.randomUUID();
-    List<Hold> held = new ArrayList<>();
-    List<Hold> batch = new ArrayList<>();
-    heldByTwoOwners(m0, m1, m2, m3, b)
-        .compose(
-            holds -> {
-              held.addAll(holds);
-              return start(held);
-            })
-        .compose(
-            started -> {
-              assertTrue(started.stream().allMatch(Optional::isPresent), "all running");
-              // m0 held, m1 wrong version, m3 owner expired, m2 held
-              batch.add(held.get(0));
-              batch.add(staleVersion(held.get(1)));
-              batch.add(held.get(3));
-              batch.add(held.get(2));
-              return expire(b);
-            })
-        .compose(v -> pool.withTransaction(tx -> tasks.finish(tx, batch, RUNNING)))
+    LostHolds lost = new LostHolds();
+    runningBatchWithLostHolds(lost)
+        .compose(v -> pool.withTransaction(tx -> tasks.finish(tx, lost.batch, RUNNING)))
         .compose(
             results -> {
               assertEquals(4, results.size());
-              checkFinished(results.get(0), m0);
+              checkFinished(results.get(0), lost.m0);
               assertFalse(results.get(1).isPresent(), "wrong lock version");
               assertFalse(results.get(2).isPresent(), "owner's lease expired");
-              checkFinished(results.get(3), m2);
+              checkFinished(results.get(3), lost.m2);
               return Future.all(
                   List.of(
-                      taskRow(id(m0)),
-                      taskRow(id(m1)),
-                      taskRow(id(m2)),
-                      taskRow(id(m3)),
-                      contextRow(id(m0)),
-                      contextRow(id(m1)),
-                      contextRow(id(m2)),
-                      contextRow(id(m3))));
+                      taskRow(id(lost.m0)),
+                      taskRow(id(lost.m1)),
+                      taskRow(id(lost.m2)),
+                      taskRow(id(lost.m3)),
+                      contextRow(id(lost.m0)),
+                      contextRow(id(lost.m1)),
+                      contextRow(id(lost.m2)),
+                      contextRow(id(lost.m3))));
             })
         .map(
             all -> {
@@ -551,42 +530,23 @@ class TaskStoreHotPathTest {
   @Test
   void requeue_batchWithLostHolds_putsOnlyHeldRowsBackAtTheirPositions_alignedAnswers(
       VertxTestContext ctx) {
-    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
-    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
-    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
-    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
-    UUID b = UUID.randomUUID();
-    List<Hold> held = new ArrayList<>();
-    List<Hold> batch = new ArrayList<>();
-    heldByTwoOwners(m0, m1, m2, m3, b)
+    LostHolds lost = new LostHolds();
+    runningBatchWithLostHolds(lost)
         .compose(
-            holds -> {
-              held.addAll(holds);
-              return start(held);
+            v -> {
+              // m0 released, m2 rejected (backs off), and m0 named twice: the repeat finds it moved
+              List<Hold> batch = new ArrayList<>(lost.batch);
+              batch.add(batch.get(0));
+              return pool.withTransaction(
+                  tx ->
+                      tasks.requeue(
+                          tx,
+                          batch,
+                          RUNNING,
+                          List.of(-10L, -11L, -12L, -13L, -14L),
+                          List.of(2, 2, 2, 3, 2),
+                          List.of(false, false, false, true, false)));
             })
-        .compose(
-            started -> {
-              assertTrue(started.stream().allMatch(Optional::isPresent), "all running");
-              // m0 held (released), m1 wrong version, m3 owner expired, m2 held (rejected),
-              // m0 named twice: the repeat finds it moved
-              batch.add(held.get(0));
-              batch.add(staleVersion(held.get(1)));
-              batch.add(held.get(3));
-              batch.add(held.get(2));
-              batch.add(held.get(0));
-              return expire(b);
-            })
-        .compose(
-            v ->
-                pool.withTransaction(
-                    tx ->
-                        tasks.requeue(
-                            tx,
-                            batch,
-                            RUNNING,
-                            List.of(-10L, -11L, -12L, -13L, -14L),
-                            List.of(2, 2, 2, 3, 2),
-                            List.of(false, false, false, true, false))))
         .compose(
             results -> {
               assertEquals(5, results.size());
@@ -600,7 +560,11 @@ class TaskStoreHotPathTest {
               assertEquals(6L, results.get(3).get().lastEventId(), "3 + the 3 events reserved");
               assertFalse(results.get(4).isPresent(), "a repeat finds m0 moved already");
               return Future.all(
-                  List.of(taskRow(id(m0)), taskRow(id(m1)), taskRow(id(m2)), taskRow(id(m3))));
+                  List.of(
+                      taskRow(id(lost.m0)),
+                      taskRow(id(lost.m1)),
+                      taskRow(id(lost.m2)),
+                      taskRow(id(lost.m3))));
             })
         .map(
             all -> {
@@ -677,6 +641,39 @@ class TaskStoreHotPathTest {
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /** Four parallel messages and a batch of reports on them, some of whose holds are lost. */
+  private static final class LostHolds {
+    final Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
+    final Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
+    final Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
+    final Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
+    final List<Hold> batch = new ArrayList<>();
+  }
+
+  /**
+   * Runs the four messages and fills the batch in this order: m0 held, m1 with a stale lock
+   * version, m3 of an owner whose lease expired meanwhile, m2 held.
+   */
+  private Future<Void> runningBatchWithLostHolds(LostHolds lost) {
+    UUID b = UUID.randomUUID();
+    List<Hold> held = new ArrayList<>();
+    return heldByTwoOwners(lost.m0, lost.m1, lost.m2, lost.m3, b)
+        .compose(
+            holds -> {
+              held.addAll(holds);
+              return start(held);
+            })
+        .compose(
+            started -> {
+              assertTrue(started.stream().allMatch(Optional::isPresent), "all running");
+              lost.batch.add(held.get(0));
+              lost.batch.add(staleVersion(held.get(1)));
+              lost.batch.add(held.get(3));
+              lost.batch.add(held.get(2));
+              return expire(b);
+            });
   }
 
   /**
