@@ -38,7 +38,7 @@ public final class HistoryStore {
           + " FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::text[], $5::timestamptz[],"
           + "   $6::text[]) AS e(tenant, execution_id, event_id, event_type, event_time, attributes)";
 
-  /** A batch of closings in one statement, one array per column. */
+  /** A batch of execution closings in one statement, one array per column. */
   private static final String CLOSE_EXECUTIONS =
       "UPDATE ordo_history_execution h SET open = false, closed_at = c.closed_at,"
           + " last_event_id = c.last_event_id, summary = c.summary::jsonb"
@@ -47,16 +47,40 @@ public final class HistoryStore {
           + "   AS c(tenant, execution_id, closed_at, last_event_id, summary)"
           + " WHERE h.tenant = c.tenant AND h.execution_id = c.execution_id";
 
-  private static final String SET_LAST_EVENT =
-      "UPDATE ordo_history_execution SET last_event_id = $3"
-          // $1 tenant, $2 execution id, $3 last event id
-          + " WHERE tenant = $1 AND execution_id = $2";
+  /**
+   * A batch of task closings in one statement: a task history's header is written once, when it
+   * closes (while it is open, the task's row and its events are what it is). A header that an
+   * earlier Ordo opened at registration is closed in place.
+   */
+  private static final String CLOSE_TASKS =
+      "INSERT INTO ordo_history_execution"
+          + " (tenant, execution_id, kind, open, started_at, closed_at, last_event_id, summary)"
+          + " SELECT tenant, execution_id, 'task', false, started_at, closed_at, last_event_id,"
+          + "   summary::jsonb"
+          // $1-$5 as for executions, $6 the tasks' received times
+          + " FROM unnest($1::text[], $2::uuid[], $3::timestamptz[], $4::bigint[], $5::text[],"
+          + "   $6::timestamptz[])"
+          + "   AS c(tenant, execution_id, closed_at, last_event_id, summary, started_at)"
+          + " ON CONFLICT (tenant, execution_id) DO UPDATE SET open = false,"
+          + " closed_at = excluded.closed_at, last_event_id = excluded.last_event_id,"
+          + " summary = excluded.summary";
 
+  /**
+   * A history's header; for an open task, which has none yet, one made from its events: opened at
+   * its first event ({@code TaskScheduled}, at its received time), its last event so far.
+   */
   private static final String SELECT_EXECUTION =
       "SELECT kind, open, started_at, closed_at, last_event_id, summary"
           + " FROM ordo_history_execution"
           // $1 tenant, $2 execution id
-          + " WHERE tenant = $1 AND execution_id = $2";
+          + " WHERE tenant = $1 AND execution_id = $2"
+          + " UNION ALL"
+          + " SELECT 'task', true, e.event_time, NULL, (SELECT max(m.event_id)"
+          + "   FROM ordo_history_event m WHERE m.tenant = $1 AND m.execution_id = $2),"
+          + "   '{}'::jsonb FROM ordo_history_event e"
+          + " WHERE e.tenant = $1 AND e.execution_id = $2 AND e.event_id = 1"
+          + " AND NOT EXISTS (SELECT 1 FROM ordo_history_execution h"
+          + "   WHERE h.tenant = $1 AND h.execution_id = $2)";
 
   private static final String SELECT_EVENTS_FORWARD =
       "SELECT event_id, event_type, event_time, attributes FROM ordo_history_event"
@@ -111,9 +135,25 @@ public final class HistoryStore {
   public record Opening(
       String tenant, String executionId, String kind, Instant startedAt, JsonObject summary) {}
 
-  /** A history to close: its last event and the summary of how it ended. */
+  /**
+   * A history to close: its last event and the summary of how it ended; a task's also its received
+   * time ({@code startedAt}: its header is written now), an execution's none (its header was
+   * written when it started).
+   */
   public record Closing(
-      String tenant, String executionId, Instant closedAt, long lastEventId, JsonObject summary) {}
+      String tenant,
+      String executionId,
+      Instant closedAt,
+      long lastEventId,
+      JsonObject summary,
+      Instant startedAt) {
+
+    /** An execution's closing. */
+    public Closing(
+        String tenant, String executionId, Instant closedAt, long lastEventId, JsonObject summary) {
+      this(tenant, executionId, closedAt, lastEventId, summary, null);
+    }
+  }
 
   /** A history header as stored. */
   public record Header(
@@ -172,6 +212,12 @@ public final class HistoryStore {
 
   /** Closes histories: from now on retention may purge them. */
   public Future<Void> close(SqlClient tx, List<Closing> closings) {
+    List<Closing> tasks = closings.stream().filter(c -> c.startedAt() != null).toList();
+    List<Closing> executions = closings.stream().filter(c -> c.startedAt() == null).toList();
+    return Future.all(closeAll(tx, tasks, true), closeAll(tx, executions, false)).mapEmpty();
+  }
+
+  private static Future<Void> closeAll(SqlClient tx, List<Closing> closings, boolean tasks) {
     if (closings.isEmpty()) {
       return Future.succeededFuture();
     }
@@ -181,6 +227,7 @@ public final class HistoryStore {
     OffsetDateTime[] times = new OffsetDateTime[n];
     Long[] lastEventIds = new Long[n];
     String[] summaries = new String[n];
+    OffsetDateTime[] started = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       Closing c = closings.get(i);
       tenants[i] = c.tenant();
@@ -188,18 +235,13 @@ public final class HistoryStore {
       times[i] = utc(c.closedAt());
       lastEventIds[i] = c.lastEventId();
       summaries[i] = c.summary().encode();
+      started[i] = c.startedAt() == null ? null : utc(c.startedAt());
     }
-    return tx.preparedQuery(CLOSE_EXECUTIONS)
-        .execute(Tuple.of(tenants, executions, times, lastEventIds, summaries))
-        .mapEmpty();
-  }
-
-  /** Records the last event id of open histories whose instance row does not keep it. */
-  public Future<Void> setLastEventId(
-      SqlClient tx, String tenant, String executionId, long lastEventId) {
-    return tx.preparedQuery(SET_LAST_EVENT)
-        .execute(Tuple.of(tenant, UUID.fromString(executionId), lastEventId))
-        .mapEmpty();
+    Tuple params = Tuple.of(tenants, executions, times, lastEventIds, summaries);
+    if (tasks) {
+      params.addValue(started);
+    }
+    return tx.preparedQuery(tasks ? CLOSE_TASKS : CLOSE_EXECUTIONS).execute(params).mapEmpty();
   }
 
   /**

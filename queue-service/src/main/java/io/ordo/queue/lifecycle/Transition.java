@@ -59,7 +59,12 @@ public final class Transition {
       String tenant, TaskInfo info, Instant time, long lastEventId, JsonObject outcome) {
     closings.add(
         new HistoryStore.Closing(
-            tenant, info.messageId(), time, lastEventId, Summaries.disposed(info, outcome)));
+            tenant,
+            info.messageId(),
+            time,
+            lastEventId,
+            Summaries.disposed(info, outcome),
+            info.receivedTime()));
     if (info.executionId() != null) {
       executionOutcomes.add(
           new ExecutionInboxStore.Entry(tenant, info.executionId(), info.messageId(), outcome));

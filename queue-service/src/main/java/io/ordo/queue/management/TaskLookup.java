@@ -40,7 +40,7 @@ public final class TaskLookup {
                         .map(
                             header ->
                                 header
-                                    .filter(h -> "task".equals(h.kind()))
+                                    .filter(h -> "task".equals(h.kind()) && !h.open())
                                     .map(h -> disposed(h.summary()))));
   }
 

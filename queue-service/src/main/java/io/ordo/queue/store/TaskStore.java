@@ -30,8 +30,8 @@ public final class TaskStore {
 
   /**
    * Registers a batch of messages in one statement: the task rows (WAITING, the history starting
-   * with {@code TaskScheduled} as event 1), their contexts, their history headers and their {@code
-   * TaskScheduled} events, one array per column.
+   * with {@code TaskScheduled} as event 1), their contexts and their {@code TaskScheduled} events,
+   * one array per column. A task history's header is written when it closes.
    */
   private static final String INSERT_SCHEDULED =
       "WITH t AS (SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[],"
@@ -57,11 +57,8 @@ public final class TaskStore {
           + " contexts AS (INSERT INTO im_async_context_info (tenant, message_id, principal,"
           + "   locale, time_zone, trace_id, traceparent, attributes, role)"
           + "   SELECT tenant, message_id, principal, locale, time_zone, trace_id, traceparent,"
-          + "   attributes::jsonb, role FROM t),"
-          + " headers AS (INSERT INTO ordo_history_execution"
-          + "   (tenant, execution_id, kind, open, started_at, last_event_id, summary)"
-          // an open task history has no summary: while open, the task's row says what it is
-          + "   SELECT tenant, message_id, 'task', true, received_at, 1, '{}'::jsonb FROM t)"
+          + "   attributes::jsonb, role FROM t)"
+          // no history header: a task's is written once, when it closes (HistoryStore)
           + " INSERT INTO ordo_history_event"
           + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
           + " SELECT tenant, message_id, 1, 'TaskScheduled', received_at, scheduled::jsonb FROM t";
