@@ -2,6 +2,9 @@ package io.ordo.testing;
 
 import io.ordo.db.DatabaseAddress;
 import io.ordo.db.Migrations;
+import io.ordo.db.Pools;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -59,6 +62,12 @@ public final class TestDatabase {
           }
           return null;
         });
+  }
+
+  /** Empties the database and answers a small pool on it, for one test (the test closes it). */
+  public static Pool emptiedPool(Vertx vertx) {
+    truncate();
+    return Pools.create(vertx, address(), 2, "test");
   }
 
   /** Runs JDBC work on the test database (for checks a test makes behind the API's back). */
