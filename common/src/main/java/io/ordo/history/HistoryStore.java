@@ -25,9 +25,9 @@ public final class HistoryStore {
   private static final String INSERT_EXECUTION =
       "INSERT INTO ordo_history_execution"
           + " (tenant, execution_id, kind, open, started_at, last_event_id, summary)"
-          // $1 tenant, $2 execution id, $3 kind (task|execution), $4 start time,
-          // $5 last event id so far, $6 summary (task info or execution description)
-          + " VALUES ($1, $2, $3, true, $4, $5, $6)";
+          // $1 tenant, $2 execution id, $3 start time, $4 last event id so far, $5 summary (the
+          // execution's description); a task's header is written at its close (CLOSE_TASKS)
+          + " VALUES ($1, $2, 'execution', true, $3, $4, $5)";
 
   /** A batch of events in one statement, one array per column. */
   private static final String INSERT_EVENTS =
@@ -131,9 +131,8 @@ public final class HistoryStore {
   /** What one purge removed. */
   public record Purged(int histories, long events) {}
 
-  /** A history to open: its header. */
-  public record Opening(
-      String tenant, String executionId, String kind, Instant startedAt, JsonObject summary) {}
+  /** A state-machine execution's history to open: its header. */
+  public record Opening(String tenant, String executionId, Instant startedAt, JsonObject summary) {}
 
   /**
    * A history to close: its last event and the summary of how it ended; a task's also its received
@@ -164,7 +163,9 @@ public final class HistoryStore {
       long lastEventId,
       JsonObject summary) {}
 
-  /** Opens histories (headers only; their first events come through {@link #append}). */
+  /**
+   * Opens executions' histories (headers only; their first events come through {@link #append}).
+   */
   public Future<Void> open(SqlClient tx, List<Opening> openings, List<Long> lastEventIds) {
     if (openings.isEmpty()) {
       return Future.succeededFuture();
@@ -176,7 +177,6 @@ public final class HistoryStore {
           Tuple.of(
               o.tenant(),
               UUID.fromString(o.executionId()),
-              o.kind(),
               utc(o.startedAt()),
               lastEventIds.get(i),
               o.summary()));

@@ -62,8 +62,7 @@ class HistoryReaderTest {
                     .open(
                         tx,
                         List.of(
-                            new HistoryStore.Opening(
-                                "t1", executionId, "task", start, new JsonObject())),
+                            new HistoryStore.Opening("t1", executionId, start, new JsonObject())),
                         List.of((long) EVENTS))
                     .compose(v -> store.append(tx, events)))
         .onComplete(ctx.succeedingThenComplete());

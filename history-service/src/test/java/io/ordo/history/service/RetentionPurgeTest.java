@@ -151,7 +151,7 @@ class RetentionPurgeTest {
                     tx,
                     List.of(
                         new HistoryStore.Opening(
-                            tenant, id, "task", CLOSED_AT.minusSeconds(5), new JsonObject())),
+                            tenant, id, CLOSED_AT.minusSeconds(5), new JsonObject())),
                     List.of(2L))
                 .compose(
                     v ->

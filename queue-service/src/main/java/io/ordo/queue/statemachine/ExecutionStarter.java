@@ -148,7 +148,7 @@ final class ExecutionStarter {
     Decision decision = interpreter.decision();
     ExecutionRow after = ExecutionAdvancer.after(before, decision, now);
     HistoryStore.Opening opening =
-        new HistoryStore.Opening(tenant, executionId, "execution", now, before.view());
+        new HistoryStore.Opening(tenant, executionId, now, before.view());
     return Transactions.withRetry(
             pool,
             tx ->

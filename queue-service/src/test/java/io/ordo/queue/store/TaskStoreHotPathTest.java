@@ -506,16 +506,14 @@ class TaskStoreHotPathTest {
               assertFalse(results.get(1).isPresent(), "wrong lock version");
               assertFalse(results.get(2).isPresent(), "owner's lease expired");
               checkFinished(results.get(3), lost.m2);
-              return Future.all(
+              List<Future<Row>> rows = new ArrayList<>(taskRows(lost));
+              rows.addAll(
                   List.of(
-                      taskRow(id(lost.m0)),
-                      taskRow(id(lost.m1)),
-                      taskRow(id(lost.m2)),
-                      taskRow(id(lost.m3)),
                       contextRow(id(lost.m0)),
                       contextRow(id(lost.m1)),
                       contextRow(id(lost.m2)),
                       contextRow(id(lost.m3))));
+              return Future.all(rows);
             })
         .map(
             all -> {
@@ -566,12 +564,7 @@ class TaskStoreHotPathTest {
               assertTrue(results.get(3).isPresent(), "m2 held: requeued");
               assertEquals(6L, results.get(3).get().lastEventId(), "3 + the 3 events reserved");
               assertFalse(results.get(4).isPresent(), "a repeat finds m0 moved already");
-              return Future.all(
-                  List.of(
-                      taskRow(id(lost.m0)),
-                      taskRow(id(lost.m1)),
-                      taskRow(id(lost.m2)),
-                      taskRow(id(lost.m3))));
+              return Future.all(taskRows(lost));
             })
         .map(
             all -> {
@@ -657,6 +650,12 @@ class TaskStoreHotPathTest {
     final Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
     final Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
     final List<Hold> batch = new ArrayList<>();
+  }
+
+  /** The task rows of the four messages, in message order. */
+  private List<Future<Row>> taskRows(LostHolds lost) {
+    return List.of(
+        taskRow(id(lost.m0)), taskRow(id(lost.m1)), taskRow(id(lost.m2)), taskRow(id(lost.m3)));
   }
 
   /**
