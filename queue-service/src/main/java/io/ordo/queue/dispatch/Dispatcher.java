@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-  // claims: one statement each, planned for its parameters (PlanProfile.CLAIM)
+  // claims: one statement each, planned once per connection (PlanProfile.CLAIM)
   private final Pool claimPool;
   // reports: statements planned once per connection (PlanProfile.HOT_PATH)
   private final Pool reportPool;

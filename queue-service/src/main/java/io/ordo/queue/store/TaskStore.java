@@ -207,15 +207,25 @@ public final class TaskStore {
       // node sees the scripts directory)
       "     AND (t.task_class_name = ANY($3) OR t.js_path IS NOT NULL)"
           // not a tenant whose parallel queue is inactive (every tenant with messages has its
-          // queue row), older than the barrier
+          // queue row)
           + "     AND t.tenant <> ALL (ARRAY(SELECT q.tenant FROM im_async_queue_info q"
           + "       WHERE q.queue_kind = 'P' AND NOT q.active))"
-          + "     AND t.received_at < coalesce((SELECT received_at FROM barrier), 'infinity')"
           + "     AND EXISTS (SELECT 1 FROM owner)";
+
+  /** A candidate is older than the barrier. */
+  private static final String BEFORE_BARRIER =
+      " t.received_at < coalesce((SELECT received_at FROM barrier), 'infinity')";
+
+  /**
+   * Ends a subquery that looks rows up by the key of the row it is correlated with: the planner
+   * keeps it apart ({@code OFFSET 0}), so it is always a probe per outer row, never a join the
+   * statistics could turn around (the claim's plan is made once per connection).
+   */
+  private static final String PROBE = " OFFSET 0";
 
   /** The head of the serial queue {@code q} (tenant, queue_id): its first waiting message, as h. */
   private static final String SERIAL_HEAD_OF_Q =
-      "   CROSS JOIN LATERAL (SELECT t.tenant, t.message_id, t.received_at, t.not_before,"
+      "   CROSS JOIN LATERAL (SELECT t.ctid, t.tenant, t.message_id, t.received_at, t.not_before,"
           + "     t.task_class_name, t.js_path FROM im_async_task_info t WHERE t.tenant = q.tenant"
           + "     AND t.queue_kind = 'S' AND t.queue_id = q.queue_id AND t.waiting"
           + "     ORDER BY t.position LIMIT 1) h";
@@ -255,13 +265,15 @@ public final class TaskStore {
           // $4 are claimed, the next one is a barrier for prefetching. The queues are walked in
           // the order of their runnable heads (V17: a hint the triggers keep, re-checked here)
           // and the walk stops once enough heads pass
-          + "   SELECT h.tenant, h.message_id, h.received_at FROM im_async_queue_info q"
+          + "   SELECT h.ctid, h.received_at FROM im_async_queue_info q"
           + SERIAL_HEAD_OF_Q
           + "   WHERE q.queue_kind = 'S' AND q.active AND q.runnable_head_at IS NOT NULL"
           + "     AND EXISTS (SELECT 1 FROM owner) AND"
           + HEAD_RUNNABLE
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
-          + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting)"
+          + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting"
+          + PROBE
+          + ")"
           // $4 how many serial heads the owner can start at once (its free threads); a runnable
           // queue's hint is its head's received time
           + "   ORDER BY q.runnable_head_at LIMIT $4 + 1),"
@@ -274,7 +286,9 @@ public final class TaskStore {
           + "   WHERE"
           + HEAD_RUNNABLE
           + "     AND EXISTS (SELECT 1 FROM im_async_queue_info a WHERE a.tenant = q.tenant"
-          + "       AND a.queue_kind = 'S' AND a.queue_id = q.queue_id AND a.active)),"
+          + "       AND a.queue_kind = 'S' AND a.queue_id = q.queue_id AND a.active"
+          + PROBE
+          + ")),"
           // The oldest runnable serial head the owner cannot take, or a settling queue's head if
           // older: no message younger than it is taken, so that prefetching never lets a younger
           // message overtake it.
@@ -286,31 +300,37 @@ public final class TaskStore {
           // (a delay, a back-off) has come in the order of their times; the oldest received of
           // both are taken below (the few extra rows locked are free again at commit)
           + " ready AS ("
-          + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
-          + "   WHERE t.queue_kind = 'P' AND t.waiting AND t.not_before IS NULL"
+          + "   SELECT t.ctid, t.received_at FROM im_async_task_info t"
+          + "   WHERE t.queue_kind = 'P' AND t.waiting AND t.not_before IS NULL AND"
+          + BEFORE_BARRIER
           + PARALLEL_CANDIDATE
           // $2 how many the owner can take
           + "   ORDER BY t.received_at LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
           + " due AS ("
-          + "   SELECT t.tenant, t.message_id, t.received_at FROM im_async_task_info t"
+          + "   SELECT t.ctid, t.received_at FROM im_async_task_info t"
           + "   WHERE t.queue_kind = 'P' AND t.waiting AND t.not_before IS NOT NULL"
           // $5 now, on the queue service's clock
           + "     AND t.not_before <= $5"
+          // the barrier as a filter, not an index condition: the only index this walk can use
+          // is the one of the times (a plan made on an empty table could otherwise read every
+          // waiting message through the waiting list's index, which has the received time too)
+          + "     AND ("
+          + BEFORE_BARRIER
+          + ") IS TRUE"
           + PARALLEL_CANDIDATE
           + "   ORDER BY t.not_before LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
           + " parallel AS (SELECT * FROM ready UNION ALL SELECT * FROM due),"
           + " serial AS ("
-          // the heads locked by primary key (no state condition here, so no partial index is
-          // chosen whatever the statistics say); a head that changed meanwhile is dropped below
-          + "   SELECT t.tenant, t.message_id, t.received_at, t.waiting FROM im_async_task_info t"
-          + "   JOIN (SELECT * FROM serial_heads WHERE received_at"
+          // the heads locked where they were read (no state condition here, so no partial index
+          // is chosen whatever the statistics say); a head that changed meanwhile is dropped below
+          + "   SELECT t.ctid, t.received_at, t.waiting FROM im_async_task_info t"
+          + "   WHERE t.ctid = ANY (ARRAY(SELECT ctid FROM serial_heads WHERE received_at"
           + "     < coalesce((SELECT received_at FROM settling), 'infinity')"
-          + "     ORDER BY received_at LIMIT $4) s"
-          + "   ON s.tenant = t.tenant AND s.message_id = t.message_id"
+          + "     ORDER BY received_at LIMIT $4))"
           + "   FOR UPDATE OF t SKIP LOCKED),"
           + " picked AS ("
-          + "   SELECT tenant, message_id, received_at FROM parallel UNION ALL"
-          + "   SELECT tenant, message_id, received_at FROM serial WHERE waiting"
+          + "   SELECT ctid, received_at FROM parallel UNION ALL"
+          + "   SELECT ctid, received_at FROM serial WHERE waiting"
           + "   ORDER BY received_at LIMIT $2),"
           + " claimed AS ("
           + "   UPDATE im_async_task_info t SET state = 'READY', lock_owner_id = $1,"
@@ -318,7 +338,10 @@ public final class TaskStore {
           // $5 the accept time on the queue service's clock
           + "   claimed_at = now(), accept_at = greatest($5, t.received_at),"
           + "   schedule_to_start_deadline = NULL, last_event_id = t.last_event_id + 1"
-          + "   FROM picked p WHERE t.tenant = p.tenant AND t.message_id = p.message_id"
+          // the rows this statement locked, where it locked them: a TID scan, whatever the
+          // statistics (a row another transaction changed before it was locked is not visible
+          // there to this statement's snapshot, and is left for the next claim)
+          + "   WHERE t.ctid = ANY (ARRAY(SELECT ctid FROM picked))"
           + "   RETURNING t.tenant, t.message_id, t.queue_kind, t.queue_id, t.task_class_name,"
           + "   t.js_path, t.parameter, t.timeouts, t.attempt, t.lock_version, t.received_at,"
           + "   t.node, t.accept_at, t.last_event_id, t.execution_id),"
@@ -331,14 +354,16 @@ public final class TaskStore {
           // a claimed serial head's queue is busy now: its runnable-head hint goes (V17), unless
           // a registration holds the queue's row; a hint left on a busy queue is only skipped
           + " busy AS (UPDATE im_async_queue_info q SET runnable_head_at = NULL"
-          + "   FROM (SELECT l.tenant, l.queue_id FROM im_async_queue_info l JOIN claimed c"
-          + "     ON l.tenant = c.tenant AND l.queue_kind = 'S' AND l.queue_id = c.queue_id"
-          + "     WHERE c.queue_kind = 'S' FOR UPDATE OF l SKIP LOCKED) b"
-          + "   WHERE q.tenant = b.tenant AND q.queue_kind = 'S' AND q.queue_id = b.queue_id)"
+          + "   WHERE q.ctid = ANY (ARRAY(SELECT l.ctid FROM claimed c CROSS JOIN LATERAL"
+          + "     (SELECT l.ctid FROM im_async_queue_info l WHERE l.tenant = c.tenant"
+          + "       AND l.queue_kind = 'S' AND l.queue_id = c.queue_id FOR UPDATE SKIP LOCKED) l"
+          + "     WHERE c.queue_kind = 'S')))"
           + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent, x.role,"
           + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
-          + " FROM claimed c LEFT JOIN im_async_context_info x"
-          + "   ON x.tenant = c.tenant AND x.message_id = c.message_id"
+          + " FROM claimed c LEFT JOIN LATERAL (SELECT * FROM im_async_context_info x"
+          + "   WHERE x.tenant = c.tenant AND x.message_id = c.message_id"
+          + PROBE
+          + ") x ON true"
           // the runner lines prefetched messages up in this order
           + " ORDER BY c.received_at";
 
@@ -991,8 +1016,8 @@ public final class TaskStore {
 
   /**
    * Claims and accepts runnable messages for a lock owner, in one statement; see {@link #CLAIM}.
-   * Meant for connections of the claim's profile ({@code PlanProfile.CLAIM}: planned for its
-   * parameters, no bitmap scans, bounded in time); the statement needs no transaction around it.
+   * Meant for connections of the claim's profile ({@code PlanProfile.CLAIM}: planned once per
+   * connection, no bitmap scans, bounded in time); the statement needs no transaction around it.
    *
    * @param capacity the most messages to take
    * @param serialCapacity the most serial-queue heads among them

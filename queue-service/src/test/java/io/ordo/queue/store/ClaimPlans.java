@@ -4,24 +4,61 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Tuple;
+import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * The claim statement's plan as it ran (EXPLAIN ANALYZE, its writes rolled back), on a pool of the
- * claim's profile ({@code PlanProfile.CLAIM}), as the queue service runs it.
+ * claim's profile ({@code PlanProfile.CLAIM}), as the queue service runs it: a prepared statement,
+ * planned once for any parameters (a generic plan).
  */
 final class ClaimPlans {
+  private static final AtomicInteger NAMES = new AtomicInteger();
+
   private ClaimPlans() {}
+
+  /** One claim's parameters. */
+  record Claim(
+      UUID owner,
+      int capacity,
+      int serialCapacity,
+      String type,
+      Instant now,
+      String[] settlingTenants,
+      String[] settlingQueues) {
+    Claim(UUID owner, int capacity, int serialCapacity, String type, Instant now) {
+      this(owner, capacity, serialCapacity, type, now, new String[0], new String[0]);
+    }
+
+    /** The EXECUTE of the prepared claim {@code name} with these parameters. */
+    String execute(String name) {
+      return "EXECUTE "
+          + name
+          + "("
+          + String.join(
+              ", ",
+              literal(owner.toString()) + "::uuid",
+              Integer.toString(capacity),
+              array(new String[] {type}),
+              Integer.toString(serialCapacity),
+              literal(now.atOffset(ZoneOffset.UTC).toString()) + "::timestamptz",
+              array(settlingTenants),
+              array(settlingQueues))
+          + ")";
+    }
+  }
 
   /** Runs the claim for one task type under EXPLAIN ANALYZE and answers the plan. */
   static Future<JsonObject> explain(
       Pool pool, UUID owner, int capacity, int serialCapacity, String type, Instant now) {
-    return explain(pool, owner, capacity, serialCapacity, type, now, new String[0], new String[0]);
+    return explain(pool, new Claim(owner, capacity, serialCapacity, type, now), null);
   }
 
   /**
@@ -37,33 +74,80 @@ final class ClaimPlans {
       Instant now,
       String[] settlingTenants,
       String[] settlingQueues) {
+    return explain(
+        pool,
+        new Claim(owner, capacity, serialCapacity, type, now, settlingTenants, settlingQueues),
+        null);
+  }
+
+  /**
+   * Plans the claim on the tables as they are (running it once), then runs {@code change} and the
+   * claim again by the same plan, in one transaction (so no new statistics make a new plan);
+   * answers the second run's plan.
+   */
+  static Future<JsonObject> explainPlannedBefore(
+      Pool pool, Claim claim, Function<SqlClient, Future<?>> change) {
+    return explain(pool, claim, change);
+  }
+
+  private static Future<JsonObject> explain(
+      Pool pool, Claim claim, Function<SqlClient, Future<?>> change) {
+    String name = "claim_plan_" + NAMES.incrementAndGet();
+    String explain = "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + claim.execute(name);
     List<JsonObject> plans = new ArrayList<>();
     return pool.<Void>withTransaction(
             tx ->
-                tx.preparedQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + TaskStore.CLAIM)
-                    .execute(
-                        Tuple.of(
-                            owner,
-                            capacity,
-                            new String[] {type},
-                            serialCapacity,
-                            now.atOffset(ZoneOffset.UTC),
-                            settlingTenants,
-                            settlingQueues))
+                tx.query(
+                        "PREPARE "
+                            + name
+                            + "(uuid, int, text[], int, timestamptz, text[], text[]) AS "
+                            + TaskStore.CLAIM)
+                    .execute()
+                    .compose(
+                        v ->
+                            change == null
+                                ? Future.succeededFuture()
+                                : tx.query(explain).execute().compose(first -> change.apply(tx)))
+                    .compose(v -> tx.query(explain).execute())
                     .compose(
                         rows -> {
                           Object value = rows.iterator().next().getValue(0);
                           JsonArray array =
                               value instanceof JsonArray a ? a : new JsonArray(value.toString());
                           plans.add(array.getJsonObject(0).getJsonObject("Plan"));
-                          return Future.<Void>failedFuture("roll back");
-                        }))
+                          return tx.query("DEALLOCATE " + name).execute();
+                        })
+                    .compose(v -> Future.<Void>failedFuture("roll back")))
         .map(v -> (JsonObject) null)
         .recover(
             e ->
                 plans.isEmpty()
                     ? Future.<JsonObject>failedFuture(e)
                     : Future.succeededFuture(plans.get(0)));
+  }
+
+  private static String literal(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
+
+  private static String array(String[] items) {
+    return "ARRAY["
+        + String.join(", ", Arrays.stream(items).map(ClaimPlans::literal).toList())
+        + "]::text[]";
+  }
+
+  /** How many rows the plan read: every node's rows (over its loops) and those its filters left. */
+  static long rowsRead(JsonObject node) {
+    long rows =
+        node.getLong("Actual Rows", 0L) * node.getLong("Actual Loops", 1L)
+            + node.getLong("Rows Removed by Filter", 0L)
+            + node.getLong("Rows Removed by Join Filter", 0L)
+            + node.getLong("Rows Removed by Index Recheck", 0L);
+    JsonArray children = node.getJsonArray("Plans", new JsonArray());
+    for (int i = 0; i < children.size(); i++) {
+      rows += rowsRead(children.getJsonObject(i));
+    }
+    return rows;
   }
 
   /** The plan node that scans {@code index}, or null. */

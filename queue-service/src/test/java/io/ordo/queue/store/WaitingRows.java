@@ -28,7 +28,8 @@ final class WaitingRows {
                 + " scheduled_event_id, not_before)"
                 + " SELECT $1, gen_random_uuid(), 'P', '',"
                 + " nextval('im_async_task_parallel_position_seq'), 'WAITING', $2, '{}'::jsonb,"
-                + " $3, $3 + i * interval '1 millisecond', 1, 1, $4"
+                + " $3::timestamptz, $3::timestamptz + i * interval '1 millisecond', 1, 1,"
+                + " $4::timestamptz"
                 + " FROM generate_series(1, $5) AS i")
         .execute(
             Tuple.of(
@@ -60,7 +61,8 @@ final class WaitingRows {
                             + " queue_id, position, state, task_class_name, timeouts, sent_at,"
                             + " received_at, last_event_id, scheduled_event_id)"
                             + " SELECT $1, gen_random_uuid(), 'S', 'q' || i, p, 'WAITING', $2,"
-                            + " '{}'::jsonb, $3, $3 + (p * $4 + i) * interval '1 millisecond', 1, 1"
+                            + " '{}'::jsonb, $3::timestamptz,"
+                            + " $3::timestamptz + (p * $4 + i) * interval '1 millisecond', 1, 1"
                             + " FROM generate_series(1, $5) AS p, generate_series(1, $4) AS i"
                             + " ORDER BY p, i")
                     .execute(
