@@ -14,7 +14,9 @@ import java.util.function.Function;
  * and go together in the next one. With nothing in flight a request is flushed at once, so an idle
  * system pays no added latency; under load, one transaction serves many requests.
  *
- * <p>Confined to the Vert.x context it was created on: {@link #submit} must be called there.
+ * <p>Confined to the Vert.x context it was created on, but {@link #submit}, which any thread may
+ * call: requests from other threads reach the context through a {@link ContextInbox}, a burst of
+ * them with one wake-up.
  *
  * @param <I> the request
  * @param <O> the answer to one request
@@ -29,6 +31,7 @@ public final class Batcher<I, O> {
   private final int maxInFlight;
   private final Function<List<Pending<I, O>>, Future<Void>> flush;
   private final ArrayDeque<Pending<I, O>> queue = new ArrayDeque<>();
+  private final ContextInbox<Pending<I, O>> inbox;
   private int inFlight;
 
   /**
@@ -50,6 +53,13 @@ public final class Batcher<I, O> {
     this.maxBatchSize = maxBatchSize;
     this.maxInFlight = maxInFlight;
     this.flush = flush;
+    this.inbox =
+        new ContextInbox<>(
+            context,
+            burst -> {
+              queue.addAll(burst);
+              drain();
+            });
   }
 
   public Future<O> submit(I item) {
@@ -58,7 +68,7 @@ public final class Batcher<I, O> {
     if (Vertx.currentContext() == context) {
       enqueue(pending);
     } else {
-      context.runOnContext(v -> enqueue(pending));
+      inbox.post(pending);
     }
     return promise.future();
   }
@@ -68,9 +78,9 @@ public final class Batcher<I, O> {
     drain();
   }
 
-  /** Whether no request is queued or being written. */
+  /** Whether no request is queued or being written (call on the context). */
   public boolean idle() {
-    return queue.isEmpty() && inFlight == 0;
+    return queue.isEmpty() && inbox.isEmpty() && inFlight == 0;
   }
 
   /** Requests waiting for a flush (for metrics and tests). */
