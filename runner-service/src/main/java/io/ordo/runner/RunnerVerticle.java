@@ -1,5 +1,6 @@
 package io.ordo.runner;
 
+import io.ordo.batch.ContextInbox;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
@@ -69,6 +70,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private volatile boolean stopping;
   private long pollTimer = -1;
   private ShutdownWait shutdownWait;
+  private ContextInbox<TaskExecution> freedExecutions;
   // asked to stop waiting before the shutdown began (event loop only)
   private boolean waitNoLonger;
 
@@ -100,6 +102,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
         new ControlListener(
             vertx.eventBus(), (messageId, version) -> executions.get(key(messageId, version)));
     taskThreads = Executors.newCachedThreadPool(threads("ordo-task-"));
+    freedExecutions = new ContextInbox<>(context, this::forget);
     scripts = new ScriptTasks(config.scripts(), vertx);
     reporter = new Reporter(vertx, context, node());
     lease =
@@ -172,10 +175,24 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime());
   }
 
-  /** Gives free slots to waiting messages. */
+  /** Gives free slots to waiting messages, each on a task thread of its own. */
   private void dispatch() {
     for (TaskExecution execution : slots.fill(System.nanoTime())) {
-      taskThreads.execute(execution::accept);
+      taskThreads.execute(() -> runFrom(execution));
+    }
+  }
+
+  /**
+   * Runs the lifecycle of {@code first} on this task thread, then of every message waiting for the
+   * slot it freed: while claimed messages wait, a task thread goes on to the next one itself,
+   * instead of handing it back to the event loop for another thread to be woken.
+   */
+  private void runFrom(TaskExecution first) {
+    TaskExecution execution = first;
+    while (execution != null) {
+      execution.accept();
+      Thread.interrupted(); // a forced stop's interrupt was for the task that ended
+      execution = slots.next(System.nanoTime());
     }
   }
 
@@ -185,14 +202,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
    */
   private void handBackOverdue() {
     long limit = node.config().lock().lease().toNanos() / 2;
-    for (TaskExecution execution : slots.waitedLongerThan(limit, System.nanoTime())) {
-      handBack(execution, "no thread of this runner was free for it within half a lease");
+    for (TaskExecution execution : slots.removeWaitingLongerThan(limit, System.nanoTime())) {
+      execution.handBack("no thread of this runner was free for it within half a lease");
     }
-  }
-
-  private void handBack(TaskExecution execution, String reason) {
-    slots.free(execution, System.nanoTime()); // out of line at once: it must not get a slot
-    execution.handBack(reason);
   }
 
   /** Every hold lapsed with the lease: tasks are told to stop and their reports are refused. */
@@ -214,16 +226,20 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
 
   @Override
   public void freed(TaskExecution execution) {
-    context.runOnContext(
-        v -> {
-          slots.free(execution, System.nanoTime());
-          executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
-          dispatch();
-          if (execution.outcomePending() && serial(execution)) {
-            claims.outcomeOnItsWay(queueOf(execution));
-          }
-          claims.claim();
-        });
+    slots.free(execution, System.nanoTime()); // at once: the task thread may take the next message
+    freedExecutions.post(execution);
+  }
+
+  /** Executions that freed their slots, on the event loop: out of the books, and claims go on. */
+  private void forget(List<TaskExecution> freed) {
+    for (TaskExecution execution : freed) {
+      executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
+      if (execution.outcomePending() && serial(execution)) {
+        claims.outcomeOnItsWay(queueOf(execution));
+      }
+    }
+    dispatch();
+    claims.claim();
   }
 
   /**
@@ -292,8 +308,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
       vertx.cancelTimer(pollTimer);
     }
     // claimed messages that never got a slot go back to their queues at once, for other runners
-    List<TaskExecution> waiting = slots.waiting();
-    waiting.forEach(execution -> handBack(execution, "the runner is shutting down"));
+    List<TaskExecution> waiting = slots.close();
+    waiting.forEach(execution -> execution.handBack("the runner is shutting down"));
     List<TaskExecution> running = new ArrayList<>(executions.values());
     running.removeAll(waiting);
     // outcomes still on their way must be applied before the lease is given up

@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * order). Decides how much the next claim may take: prefetching goes on only while tasks are short,
  * so that a prefetched message waits a moment, not behind long runs.
  *
- * <p>Confined to the runner's event loop, but {@link #busy()}, which gauges read.
+ * <p>Thread-safe: the event loop adds claimed messages and hands out slots, and a task thread whose
+ * task ended frees its slot and takes the next waiting message itself ({@link #next}), without a
+ * round trip through the event loop.
  */
 final class Slots {
   /** Tasks holding their slots longer than this (now, or on average lately) stop prefetching. */
@@ -28,6 +30,7 @@ final class Slots {
   private final Map<TaskExecution, Long> slotTaken = new HashMap<>();
   private final AtomicInteger busy = new AtomicInteger();
   private double averageHoldNanos;
+  private boolean closed;
 
   /** A claimed message waiting for a slot, and since when. */
   private record Waiting(TaskExecution execution, long since) {}
@@ -38,7 +41,7 @@ final class Slots {
   }
 
   /** A claimed message waits for a slot; a serial head goes before every prefetched message. */
-  void add(TaskExecution execution, boolean serial, long now) {
+  synchronized void add(TaskExecution execution, boolean serial, long now) {
     if (serial) {
       waiting.addFirst(new Waiting(execution, now));
     } else {
@@ -47,9 +50,9 @@ final class Slots {
   }
 
   /** Gives free slots to waiting messages; answers those that got one, in order. */
-  List<TaskExecution> fill(long now) {
+  synchronized List<TaskExecution> fill(long now) {
     List<TaskExecution> started = new ArrayList<>();
-    while (slotTaken.size() < maxThreads && !waiting.isEmpty()) {
+    while (!closed && slotTaken.size() < maxThreads && !waiting.isEmpty()) {
       TaskExecution execution = waiting.poll().execution();
       slotTaken.put(execution, now);
       started.add(execution);
@@ -58,8 +61,19 @@ final class Slots {
     return started;
   }
 
+  /** Gives one free slot to the first waiting message, if there are both; else null. */
+  synchronized TaskExecution next(long now) {
+    if (closed || slotTaken.size() >= maxThreads || waiting.isEmpty()) {
+      return null;
+    }
+    TaskExecution execution = waiting.poll().execution();
+    slotTaken.put(execution, now);
+    busy.set(slotTaken.size());
+    return execution;
+  }
+
   /** The execution is over on this runner: its slot, or its place in line, is free. */
-  void free(TaskExecution execution, long now) {
+  synchronized void free(TaskExecution execution, long now) {
     if (waiting.removeIf(w -> w.execution() == execution)) {
       return;
     }
@@ -75,7 +89,7 @@ final class Slots {
    * still to be freed): free slots, plus the prefetch room while tasks are short. Zero while enough
    * prefetched messages wait: one claim of many rows costs about what a claim of one costs.
    */
-  int claimRoom(int held, long now) {
+  synchronized int claimRoom(int held, long now) {
     int room = maxThreads + (prefetching(now) ? prefetch : 0) - held;
     if (room <= 0 || (waiting.size() >= maxThreads && room < prefetch)) {
       return 0;
@@ -84,21 +98,36 @@ final class Slots {
   }
 
   /** Free slots no waiting message is promised: how many serial heads a claim may take. */
-  int freeSlots(int held) {
+  synchronized int freeSlots(int held) {
     return Math.max(0, maxThreads - held);
   }
 
-  /** Waiting messages that have waited longer than {@code limitNanos} for a slot. */
-  List<TaskExecution> waitedLongerThan(long limitNanos, long now) {
-    return waiting.stream()
-        .filter(w -> now - w.since() > limitNanos)
-        .map(Waiting::execution)
-        .toList();
+  /**
+   * Takes out of line the waiting messages that have waited longer than {@code limitNanos} for a
+   * slot (to be handed back): none of them gets a slot any more.
+   */
+  synchronized List<TaskExecution> removeWaitingLongerThan(long limitNanos, long now) {
+    List<TaskExecution> overdue = new ArrayList<>();
+    waiting.removeIf(
+        w -> {
+          boolean over = now - w.since() > limitNanos;
+          if (over) {
+            overdue.add(w.execution());
+          }
+          return over;
+        });
+    return overdue;
   }
 
-  /** Every message waiting for a slot. */
-  List<TaskExecution> waiting() {
-    return waiting.stream().map(Waiting::execution).toList();
+  /**
+   * No waiting message gets a slot from now on (the runner is stopping): takes those waiting out of
+   * line, to be handed back.
+   */
+  synchronized List<TaskExecution> close() {
+    closed = true;
+    List<TaskExecution> left = waiting.stream().map(Waiting::execution).toList();
+    waiting.clear();
+    return left;
   }
 
   int busy() {
