@@ -107,6 +107,32 @@ class TaskListStorePlanTest {
                         })));
   }
 
+  @Test
+  void completedTasks_readTheFinishedIndex_inOrder(VertxTestContext ctx) {
+    // the status index leaves completed tasks out (V19): nearly every finished task is one
+    TaskFilter completed =
+        new TaskFilter(Set.of(TaskStatus.COMPLETED), null, null, null, null, null, null, null);
+    pool.query(FILL)
+        .execute()
+        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+        .compose(
+            v ->
+                plan(
+                    TaskListStore.FINISHED_ONE,
+                    TaskListStore.finishedArgs(
+                        "default", new String[] {"COMPLETED"}, completed, CURSOR, 101)))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(plan.contains("ordo_history_task_finished_idx"), plan);
+                          assertFalse(plan.contains("ordo_history_task_status_idx"), plan);
+                          assertFalse(plan.contains("Sort"), plan);
+                          ctx.completeNow();
+                        })));
+  }
+
   private Future<String> plan(String sql, Tuple args) {
     return pool.withTransaction(
         tx ->
