@@ -61,23 +61,9 @@ final class ClaimPlans {
     return explain(pool, new Claim(owner, capacity, serialCapacity, type, now), null);
   }
 
-  /**
-   * As {@link #explain(Pool, UUID, int, int, String, Instant)}, naming serial queues whose outcome
-   * is on its way ({@code settling}: their tenants and ids, pairwise).
-   */
-  static Future<JsonObject> explain(
-      Pool pool,
-      UUID owner,
-      int capacity,
-      int serialCapacity,
-      String type,
-      Instant now,
-      String[] settlingTenants,
-      String[] settlingQueues) {
-    return explain(
-        pool,
-        new Claim(owner, capacity, serialCapacity, type, now, settlingTenants, settlingQueues),
-        null);
+  /** Runs a claim under EXPLAIN ANALYZE and answers the plan. */
+  static Future<JsonObject> explain(Pool pool, Claim claim) {
+    return explain(pool, claim, null);
   }
 
   /**

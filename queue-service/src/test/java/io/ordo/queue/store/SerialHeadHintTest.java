@@ -178,7 +178,10 @@ class SerialHeadHintTest {
     WaitingRows.serial(pool, "quiet", TYPE, 1, 1, RECEIVED)
         .compose(v -> pool.query("ANALYZE im_async_queue_info, im_async_task_info").execute())
         .compose(v -> WaitingRows.serial(pool, TENANT, TYPE, 1_000, 2, RECEIVED))
-        .compose(v -> ClaimPlans.explain(pool, owner, 4, 4, TYPE, NOW, tenants, queueIds))
+        .compose(
+            v ->
+                ClaimPlans.explain(
+                    pool, new ClaimPlans.Claim(owner, 4, 4, TYPE, NOW, tenants, queueIds)))
         .onComplete(
             ctx.succeeding(
                 plan ->
