@@ -2,6 +2,7 @@ package io.ordo.testing;
 
 import io.ordo.db.DatabaseAddress;
 import io.ordo.db.Migrations;
+import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -66,8 +67,13 @@ public final class TestDatabase {
 
   /** Empties the database and answers a small pool on it, for one test (the test closes it). */
   public static Pool emptiedPool(Vertx vertx) {
+    return emptiedPool(vertx, PlanProfile.GENERAL);
+  }
+
+  /** As {@link #emptiedPool(Vertx)}, its connections of a plan profile. */
+  public static Pool emptiedPool(Vertx vertx, PlanProfile profile) {
     truncate();
-    return Pools.create(vertx, address(), 2, "test");
+    return Pools.create(vertx, address(), 2, "test", profile);
   }
 
   /** Runs JDBC work on the test database (for checks a test makes behind the API's back). */

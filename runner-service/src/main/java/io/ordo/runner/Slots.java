@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * A runner's slots: at most {@code maxThreads} tasks in their lifecycle at once, and the claimed
@@ -52,12 +53,9 @@ final class Slots {
   /** Gives free slots to waiting messages; answers those that got one, in order. */
   synchronized List<TaskExecution> fill(long now) {
     List<TaskExecution> started = new ArrayList<>();
-    while (!closed && slotTaken.size() < maxThreads && !waiting.isEmpty()) {
-      TaskExecution execution = waiting.poll().execution();
-      slotTaken.put(execution, now);
-      started.add(execution);
+    for (TaskExecution next = next(now); next != null; next = next(now)) {
+      started.add(next);
     }
-    busy.set(slotTaken.size());
     return started;
   }
 
@@ -98,7 +96,7 @@ final class Slots {
   }
 
   /** Free slots no waiting message is promised: how many serial heads a claim may take. */
-  synchronized int freeSlots(int held) {
+  int freeSlots(int held) {
     return Math.max(0, maxThreads - held);
   }
 
@@ -107,16 +105,7 @@ final class Slots {
    * slot (to be handed back): none of them gets a slot any more.
    */
   synchronized List<TaskExecution> removeWaitingLongerThan(long limitNanos, long now) {
-    List<TaskExecution> overdue = new ArrayList<>();
-    waiting.removeIf(
-        w -> {
-          boolean over = now - w.since() > limitNanos;
-          if (over) {
-            overdue.add(w.execution());
-          }
-          return over;
-        });
-    return overdue;
+    return takeOutOfLine(w -> now - w.since() > limitNanos);
   }
 
   /**
@@ -125,9 +114,20 @@ final class Slots {
    */
   synchronized List<TaskExecution> close() {
     closed = true;
-    List<TaskExecution> left = waiting.stream().map(Waiting::execution).toList();
-    waiting.clear();
-    return left;
+    return takeOutOfLine(w -> true);
+  }
+
+  private List<TaskExecution> takeOutOfLine(Predicate<Waiting> which) {
+    List<TaskExecution> taken = new ArrayList<>();
+    waiting.removeIf(
+        w -> {
+          boolean take = which.test(w);
+          if (take) {
+            taken.add(w.execution());
+          }
+          return take;
+        });
+    return taken;
   }
 
   int busy() {

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The SQL of {@code im_async_task_info}: registering, reading, removing, claiming and moving
@@ -225,8 +226,8 @@ public final class TaskStore {
 
   /** The head of the serial queue {@code q} (tenant, queue_id): its first waiting message, as h. */
   private static final String SERIAL_HEAD_OF_Q =
-      "   CROSS JOIN LATERAL (SELECT t.ctid, t.tenant, t.message_id, t.received_at, t.not_before,"
-          + "     t.task_class_name, t.js_path FROM im_async_task_info t WHERE t.tenant = q.tenant"
+      "   CROSS JOIN LATERAL (SELECT t.ctid, t.received_at, t.not_before, t.task_class_name,"
+          + "     t.js_path FROM im_async_task_info t WHERE t.tenant = q.tenant"
           + "     AND t.queue_kind = 'S' AND t.queue_id = q.queue_id AND t.waiting"
           + "     ORDER BY t.position LIMIT 1) h";
 
@@ -378,8 +379,7 @@ public final class TaskStore {
           + " AS i(tenant, message_id, owner_id, version, time)";
 
   /** A set-based statement over holds that takes no more columns than the holds' own. */
-  private static final java.util.function.Function<List<Integer>, Object[]> NO_MORE_COLUMNS =
-      sent -> new Object[0];
+  private static final Function<List<Integer>, Object[]> NO_MORE_COLUMNS = sent -> new Object[0];
 
   /** Holds only while the owner's lease is live and the lock version is the one claimed. */
   private static final String HELD_BY_REPORT =
@@ -1215,8 +1215,8 @@ public final class TaskStore {
       List<Hold> holds,
       List<Instant> times,
       String[] states,
-      java.util.function.Function<List<Integer>, Object[]> perHold,
-      java.util.function.Function<Row, T> map) {
+      Function<List<Integer>, Object[]> perHold,
+      Function<Row, T> map) {
     if (holds.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
@@ -1351,7 +1351,7 @@ public final class TaskStore {
 
   /** Runs one statement per parameter set in one round trip; the answers in the same order. */
   private static <T> Future<List<Optional<T>>> aligned(
-      SqlClient tx, String sql, List<Object[]> params, java.util.function.Function<Row, T> map) {
+      SqlClient tx, String sql, List<Object[]> params, Function<Row, T> map) {
     if (params.isEmpty()) {
       return Future.succeededFuture(List.of());
     }

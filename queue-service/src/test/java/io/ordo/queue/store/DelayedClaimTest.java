@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.db.PlanProfile;
-import io.ordo.db.Pools;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
@@ -39,8 +38,7 @@ class DelayedClaimTest {
 
   @BeforeEach
   void setUp(Vertx vertx) {
-    TestDatabase.truncate();
-    pool = Pools.create(vertx, TestDatabase.address(), 2, "test", PlanProfile.CLAIM);
+    pool = TestDatabase.emptiedPool(vertx, PlanProfile.CLAIM);
   }
 
   @AfterEach
