@@ -24,12 +24,12 @@ import java.util.Map;
  * a quarter of PostgreSQL's CPU on the drain). Its plan may be made while the tables are empty and
  * used once they are full, so the statement leaves the planner no choice that statistics could get
  * wrong: the rows it locks are updated where they were locked (TID scans), correlated lookups are
- * probes by key, and each walk has one index it can use (see {@code ClaimPlanStatisticsTest}).
- * Besides the hot path's settings, no bitmap scans: a bitmap reads every candidate and sorts them
- * all instead of walking the candidates index in received order and stopping after a batch. Bounded
- * in time (5 s, shorter than a runner's wait), so a claim the runner gave up on never lingers. The
- * settings belong to the connection, so a claim is one statement on its own: one round trip, not
- * BEGIN, settings, claim and COMMIT.
+ * probes by key, and each walk has one index it can use (see {@code ClaimPlanTest}). Besides the
+ * hot path's settings, no bitmap scans: a bitmap reads every candidate and sorts them all instead
+ * of walking the candidates index in received order and stopping after a batch. Bounded in time (5
+ * s, shorter than a runner's wait), so a claim the runner gave up on never lingers. The settings
+ * belong to the connection, so a claim is one statement on its own: one round trip, not BEGIN,
+ * settings, claim and COMMIT.
  */
 public enum PlanProfile {
   GENERAL(Map.of("plan_cache_mode", "force_custom_plan")),

@@ -1,10 +1,12 @@
 package io.ordo.queue.store;
 
+import io.ordo.lock.LockOwnerStore;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -53,6 +55,13 @@ final class ClaimPlans {
               array(settlingQueues))
           + ")";
     }
+  }
+
+  /** Registers a runner's lock owner with a live lease (5 minutes), to claim as. */
+  static Future<Void> registerOwner(Pool pool, UUID owner) {
+    return new LockOwnerStore()
+        .register(pool, owner, "runner-a", "runner", 8, Duration.ofMinutes(5))
+        .mapEmpty();
   }
 
   /** Runs the claim for one task type under EXPLAIN ANALYZE and answers the plan. */

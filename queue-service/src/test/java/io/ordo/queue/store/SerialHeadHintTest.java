@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
-import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.QueueKind;
 import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
@@ -23,7 +22,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -56,9 +54,7 @@ class SerialHeadHintTest {
   void setUp(Vertx vertx, VertxTestContext ctx) {
     TestDatabase.truncate();
     pool = Pools.create(vertx, TestDatabase.address(), 3, "test", PlanProfile.CLAIM);
-    new LockOwnerStore()
-        .register(pool, owner, "runner-a", "runner", 8, Duration.ofMinutes(5))
-        .onComplete(ctx.succeedingThenComplete());
+    ClaimPlans.registerOwner(pool, owner).onComplete(ctx.succeedingThenComplete());
   }
 
   @AfterEach

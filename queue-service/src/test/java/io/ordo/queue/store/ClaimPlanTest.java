@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.db.PlanProfile;
-import io.ordo.lock.LockOwnerStore;
 import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Pool;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -19,24 +19,35 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The claim is planned once per connection ({@code PlanProfile.CLAIM}), so its plan may have been
- * made while the tables were empty, and be used after they filled up. Such a plan still reads only
- * about what it takes: each message it locks is updated where it was locked (a TID scan), each
- * correlated lookup is a probe by key, and each walk follows its own index, whatever the statistics
- * said when the plan was made.
+ * The claim's plan, as the queue service runs it (planned once per connection, {@code
+ * PlanProfile.CLAIM}).
+ *
+ * <p>With many delayed messages in the parallel queue (schema V10), the delayed messages older than
+ * the runnable ones are neither taken nor walked past: the plan reads the candidates index
+ * (messages without a time) and stops after the batch, and probes the timed index once, finding
+ * nothing due.
+ *
+ * <p>The plan may have been made while the tables were empty, and be used after they filled up.
+ * Such a plan still reads only about what it takes: each message it locks is updated where it was
+ * locked (a TID scan), each correlated lookup is a probe by key, and each walk follows its own
+ * index, whatever the statistics said when the plan was made.
  */
 @ExtendWith(VertxExtension.class)
-class ClaimPlanStatisticsTest {
+class ClaimPlanTest {
   private static final String TENANT = "default";
   private static final String TYPE = "io.ordo.test.Work";
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+  private static final int DELAYED = 20_000;
   private static final int CAPACITY = 10;
 
+  private final TaskStore tasks = new TaskStore();
+  private final UUID owner = UUID.randomUUID();
   private Pool pool;
 
   @BeforeEach
-  void setUp(Vertx vertx) {
+  void setUp(Vertx vertx, VertxTestContext ctx) {
     pool = TestDatabase.emptiedPool(vertx, PlanProfile.CLAIM);
+    ClaimPlans.registerOwner(pool, owner).onComplete(ctx.succeedingThenComplete());
   }
 
   @AfterEach
@@ -45,14 +56,38 @@ class ClaimPlanStatisticsTest {
   }
 
   @Test
+  void manyOlderDelayedMessages_areNeitherTakenNorWalkedPast(VertxTestContext ctx) {
+    new QueueStore()
+        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(3600))
+        // received an hour ago, due in an hour; then 20 messages received a minute ago, due now
+        .compose(v -> insert(DELAYED, NOW.minusSeconds(3600), NOW.plusSeconds(3600)))
+        .compose(v -> insert(20, NOW.minusSeconds(60), null))
+        .compose(v -> pool.query("ANALYZE im_async_task_info").execute())
+        .compose(v -> ClaimPlans.explain(pool, owner, 10, 0, TYPE, NOW))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          String text = plan.encode();
+                          JsonObject ready =
+                              ClaimPlans.scanOf(plan, "im_async_task_parallel_candidates_idx");
+                          JsonObject timed =
+                              ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx");
+                          assertTrue(ready != null && timed != null, text);
+                          assertEquals(10, ready.getInteger("Actual Rows"), text);
+                          assertEquals(0, timed.getInteger("Actual Rows"), text);
+                          assertTrue(
+                              ClaimPlans.pages(ready) < 200,
+                              "a handful of pages, not the delayed messages': " + text);
+                          ctx.completeNow();
+                        })));
+  }
+
+  @Test
   void planMadeOnEmptyTables_readsAboutWhatItTakesOnceTheyAreFull(VertxTestContext ctx) {
-    UUID owner = UUID.randomUUID();
     new QueueStore()
         .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
-        .compose(
-            v ->
-                new LockOwnerStore()
-                    .register(pool, owner, "runner-a", "runner", 10, Duration.ofMinutes(5)))
         .compose(
             v ->
                 pool.query("ANALYZE im_async_task_info, im_async_queue_info, im_async_context_info")
@@ -90,5 +125,9 @@ class ClaimPlanStatisticsTest {
                           assertTrue(read < 500, "read " + read + " rows of 5,000 for 10: " + text);
                           ctx.completeNow();
                         })));
+  }
+
+  private Future<Void> insert(int count, Instant receivedAt, Instant notBefore) {
+    return WaitingRows.insert(pool, TENANT, TYPE, count, receivedAt, notBefore);
   }
 }
