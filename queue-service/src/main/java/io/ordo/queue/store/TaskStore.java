@@ -161,17 +161,27 @@ public final class TaskStore {
           + "   OFFSET 0) c" // counted apart: never pulled up into a per-queue probe
           + " ON c.tenant = q.tenant AND c.queue_kind = q.queue_kind AND c.queue_id = q.queue_id";
 
+  // One queue's messages are read as two halves, waiting and not, each from its partial index
+  // (im_async_task_waiting_idx, im_async_task_in_progress_idx); stated without the halves, the
+  // lookup has no index but the primary key's tenant and reads every message of the tenant.
+  private static final String ONE_QUEUE =
+      " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3";
+
   private static final String COUNT_ONE_QUEUE =
-      "SELECT count(*) FILTER (WHERE waiting) AS waiting,"
-          + " count(*) FILTER (WHERE NOT waiting) AS in_progress"
-          + " FROM im_async_task_info"
+      "SELECT (SELECT count(*) FROM im_async_task_info"
           // $1 tenant, $2 kind, $3 queue id
-          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3";
+          + ONE_QUEUE
+          + " AND waiting) AS waiting, (SELECT count(*) FROM im_async_task_info"
+          + ONE_QUEUE
+          + " AND NOT waiting) AS in_progress";
 
   private static final String ANY_IN_QUEUE =
       "SELECT EXISTS (SELECT 1 FROM im_async_task_info"
           // $1 tenant, $2 kind, $3 queue id
-          + " WHERE tenant = $1 AND queue_kind = $2 AND queue_id = $3)";
+          + ONE_QUEUE
+          + " AND waiting) OR EXISTS (SELECT 1 FROM im_async_task_info"
+          + ONE_QUEUE
+          + " AND NOT waiting)";
 
   /**
    * A statement deleting messages (returning at least their tenant and id) that deletes their
