@@ -127,6 +127,47 @@ class ClaimPlanTest {
                         })));
   }
 
+  /**
+   * A plan made while only serial queues held messages (statistics of a full task table and an
+   * empty parallel queue: the benchmark met it when a claim connection was opened after a serial
+   * run) chose the parallel waiting list's index for the walk of delayed messages and read every
+   * waiting message on each claim (4 ms a claim at 20,000, the slow end-to-end runs). With sorts
+   * off, each walk has one index that gives its order.
+   */
+  @Test
+  void planMadeWhileOnlySerialQueuesHeldMessages_walksTheTimedIndex(VertxTestContext ctx) {
+    new QueueStore()
+        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
+        // serial messages received after the parallel ones below, so they hold none of them back
+        .compose(v -> WaitingRows.serial(pool, TENANT, TYPE, 1_000, 20, NOW.minusSeconds(60)))
+        .compose(
+            v ->
+                pool.query("ANALYZE im_async_task_info, im_async_queue_info, im_async_context_info")
+                    .execute())
+        .compose(
+            v ->
+                ClaimPlans.explainPlannedBefore(
+                    pool,
+                    new ClaimPlans.Claim(owner, CAPACITY, 0, TYPE, NOW),
+                    client ->
+                        WaitingRows.insert(
+                            client, TENANT, TYPE, 5_000, NOW.minusSeconds(3600), null)))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          String text = plan.encode();
+                          assertEquals(CAPACITY, plan.getInteger("Actual Rows"), text);
+                          assertTrue(
+                              ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx") != null,
+                              "the delayed messages' walk: " + text);
+                          long read = ClaimPlans.rowsRead(plan);
+                          assertTrue(read < 500, "read " + read + " rows for 10: " + text);
+                          ctx.completeNow();
+                        })));
+  }
+
   private Future<Void> insert(int count, Instant receivedAt, Instant notBefore) {
     return WaitingRows.insert(pool, TENANT, TYPE, count, receivedAt, notBefore);
   }
