@@ -30,12 +30,15 @@ public final class IdempotencyStore {
   private static final String EXISTING =
       "SELECT tenant, idempotency_key, message_id FROM ordo_idempotency_key"
           // $1 tenants, $2 keys
-          + " WHERE (tenant, idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))";
+          // the keys as index conditions too, whichever side of the semi-join the table is on
+          + " WHERE tenant = ANY($1::text[]) AND idempotency_key = ANY($2::text[])"
+          + " AND (tenant, idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))";
 
   private static final String RELEASE =
       "DELETE FROM ordo_idempotency_key"
           // $1 tenants, $2 keys, $3 message ids: keys whose registration was refused
-          + " WHERE (tenant, idempotency_key, message_id) IN"
+          + " WHERE tenant = ANY($1::text[]) AND idempotency_key = ANY($2::text[])"
+          + " AND (tenant, idempotency_key, message_id) IN"
           + " (SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]))";
 
   private static final String PURGE =

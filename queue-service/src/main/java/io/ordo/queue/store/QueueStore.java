@@ -82,12 +82,17 @@ public final class QueueStore {
           + " locked AS (SELECT q.tenant, q.queue_kind, q.queue_id FROM im_async_queue_info q"
           + "   JOIN wanted w ON w.tenant = q.tenant AND w.queue_kind = q.queue_kind"
           + "   AND w.queue_id = q.queue_id WHERE q.queue_kind = 'S'"
+          // the wanted queues' keys as index conditions: the queue rows are read by key whichever
+          // side of the join they are on (a plan made once could walk every serial queue)
+          + "   AND q.tenant = ANY($1::text[]) AND q.queue_id = ANY($3::text[])"
           + "   ORDER BY q.tenant, q.queue_kind, q.queue_id FOR UPDATE OF q),"
           + " serial AS (UPDATE im_async_queue_info q SET last_position = q.last_position + w.count,"
           // $5: now; received times never go backwards within a serial queue
           + "   last_received_at = greatest(q.last_received_at, $5)"
           + "   FROM wanted w, locked l"
-          + "   WHERE q.tenant = w.tenant AND q.queue_kind = w.queue_kind"
+          + "   WHERE q.tenant = ANY($1::text[]) AND q.queue_kind = 'S'"
+          + "   AND q.queue_id = ANY($3::text[])"
+          + "   AND q.tenant = w.tenant AND q.queue_kind = w.queue_kind"
           + "   AND q.queue_id = w.queue_id AND l.tenant = q.tenant"
           + "   AND l.queue_kind = q.queue_kind AND l.queue_id = q.queue_id"
           + "   RETURNING q.tenant, q.queue_kind, q.queue_id, q.active, q.last_position,"
@@ -96,7 +101,7 @@ public final class QueueStore {
           + " SELECT q.tenant, q.queue_kind, q.queue_id, q.active, NULL::bigint, $5::timestamptz"
           + " FROM im_async_queue_info q JOIN wanted w ON w.tenant = q.tenant"
           + "   AND w.queue_kind = q.queue_kind AND w.queue_id = q.queue_id"
-          + " WHERE q.queue_kind = 'P'";
+          + " WHERE q.queue_kind = 'P' AND q.tenant = ANY($1::text[])";
 
   private static final String RESERVE_HEAD =
       "UPDATE im_async_queue_info SET head_position = head_position - $4"
