@@ -88,10 +88,7 @@ class ClaimPlanTest {
   void planMadeOnEmptyTables_readsAboutWhatItTakesOnceTheyAreFull(VertxTestContext ctx) {
     new QueueStore()
         .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
-        .compose(
-            v ->
-                pool.query("ANALYZE im_async_task_info, im_async_queue_info, im_async_context_info")
-                    .execute())
+        .compose(v -> analyze())
         .compose(
             v ->
                 ClaimPlans.explainPlannedBefore(
@@ -119,10 +116,7 @@ class ClaimPlanTest {
                 plan ->
                     ctx.verify(
                         () -> {
-                          String text = plan.encode();
-                          assertEquals(CAPACITY, plan.getInteger("Actual Rows"), text);
-                          long read = ClaimPlans.rowsRead(plan);
-                          assertTrue(read < 500, "read " + read + " rows of 5,000 for 10: " + text);
+                          tookABatchReadingLittle(plan);
                           ctx.completeNow();
                         })));
   }
@@ -140,10 +134,7 @@ class ClaimPlanTest {
         .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
         // serial messages received after the parallel ones below, so they hold none of them back
         .compose(v -> WaitingRows.serial(pool, TENANT, TYPE, 1_000, 20, NOW.minusSeconds(60)))
-        .compose(
-            v ->
-                pool.query("ANALYZE im_async_task_info, im_async_queue_info, im_async_context_info")
-                    .execute())
+        .compose(v -> analyze())
         .compose(
             v ->
                 ClaimPlans.explainPlannedBefore(
@@ -157,15 +148,26 @@ class ClaimPlanTest {
                 plan ->
                     ctx.verify(
                         () -> {
-                          String text = plan.encode();
-                          assertEquals(CAPACITY, plan.getInteger("Actual Rows"), text);
                           assertTrue(
                               ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx") != null,
-                              "the delayed messages' walk: " + text);
-                          long read = ClaimPlans.rowsRead(plan);
-                          assertTrue(read < 500, "read " + read + " rows for 10: " + text);
+                              "the delayed messages' walk: " + plan.encode());
+                          tookABatchReadingLittle(plan);
                           ctx.completeNow();
                         })));
+  }
+
+  private Future<Void> analyze() {
+    return pool.query("ANALYZE im_async_task_info, im_async_queue_info, im_async_context_info")
+        .execute()
+        .mapEmpty();
+  }
+
+  /** The claim took a full batch and read about what it took, not the thousands of messages. */
+  private static void tookABatchReadingLittle(JsonObject plan) {
+    String text = plan.encode();
+    assertEquals(CAPACITY, plan.getInteger("Actual Rows"), text);
+    long read = ClaimPlans.rowsRead(plan);
+    assertTrue(read < 500, "read " + read + " rows for " + CAPACITY + ": " + text);
   }
 
   private Future<Void> insert(int count, Instant receivedAt, Instant notBefore) {
