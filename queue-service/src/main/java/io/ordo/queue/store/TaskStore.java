@@ -405,10 +405,17 @@ public final class TaskStore {
     return " " + alias + ".tenant = ANY($1::text[]) AND " + alias + ".message_id = ANY($2::uuid[])";
   }
 
+  /** Row {@code alias} of a table is the batch row {@code batch}'s message, read by batchKeys. */
+  private static String sameMessage(String alias, String batch) {
+    return batchKeys(alias)
+        + (" AND " + alias + ".tenant = " + batch + ".tenant")
+        + (" AND " + alias + ".message_id = " + batch + ".message_id");
+  }
+
   /** Holds only while the owner's lease is live and the lock version is the one claimed. */
   private static final String HELD_BY_REPORT =
-      batchKeys("t")
-          + " AND t.tenant = i.tenant AND t.message_id = i.message_id AND t.lock_owner_id = i.owner_id"
+      sameMessage("t", "i")
+          + " AND t.lock_owner_id = i.owner_id"
           + " AND t.lock_version = i.version"
           + " AND EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = i.owner_id"
           + "   AND o.lease_expires_at > now())";
@@ -447,8 +454,7 @@ public final class TaskStore {
           + ",  heartbeat_deadline ="
           + deadline("heartbeat", "g.time")
           + "   FROM target g WHERE"
-          + batchKeys("t")
-          + " AND t.tenant = g.tenant AND t.message_id = g.message_id"
+          + sameMessage("t", "g")
           + "   AND g.state = 'READY'"
           + "   RETURNING t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt,"
           + "   t.received_at, true AS fresh, t.execution_id, t.queue_kind,"
@@ -470,8 +476,7 @@ public final class TaskStore {
           + " SELECT t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt, t.received_at,"
           + " false, t.execution_id, t.queue_kind, NULL FROM im_async_task_info t"
           + " JOIN target g ON"
-          + batchKeys("t")
-          + " AND t.tenant = g.tenant AND t.message_id = g.message_id"
+          + sameMessage("t", "g")
           + " WHERE g.state = 'RUNNING'";
 
   /** Records a batch of heartbeats of held running messages in one statement. */
@@ -520,8 +525,8 @@ public final class TaskStore {
           + "   AS i(tenant, message_id, owner_id, version, time, position, events, backoff),"
           + " im_async_task_info was"
           + " WHERE"
-          + batchKeys("was")
-          + " AND was.tenant = i.tenant AND was.message_id = i.message_id AND"
+          + sameMessage("was", "i")
+          + " AND"
           + HELD_BY_REPORT
           + " AND t.state = ANY($6) RETURNING "
           + TaskRows.infoColumns("t")
