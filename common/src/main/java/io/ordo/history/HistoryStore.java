@@ -3,6 +3,7 @@ package io.ordo.history;
 import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
+import io.ordo.db.BatchJoin;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -45,9 +46,8 @@ public final class HistoryStore {
           // $1 tenants, $2 execution ids, $3 close times, $4 last event ids, $5 summaries (text)
           + " FROM unnest($1::text[], $2::uuid[], $3::timestamptz[], $4::bigint[], $5::text[])"
           + "   AS c(tenant, execution_id, closed_at, last_event_id, summary)"
-          // the batch's keys as index conditions too, whichever side of the join the header is
-          + " WHERE h.tenant = ANY($1::text[]) AND h.execution_id = ANY($2::uuid[])"
-          + " AND h.tenant = c.tenant AND h.execution_id = c.execution_id";
+          + " WHERE"
+          + BatchJoin.byKey("h", "c", "tenant", "execution_id");
 
   /**
    * A batch of task closings in one statement: a task history's header is written once, when it

@@ -2,6 +2,7 @@ package io.ordo.queue.store;
 
 import static io.ordo.db.SqlTimes.utc;
 
+import io.ordo.db.BatchJoin;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
@@ -28,18 +29,20 @@ public final class IdempotencyStore {
           + " ON CONFLICT DO NOTHING RETURNING tenant, idempotency_key";
 
   private static final String EXISTING =
-      "SELECT tenant, idempotency_key, message_id FROM ordo_idempotency_key"
+      "SELECT k.tenant, k.idempotency_key, k.message_id FROM ordo_idempotency_key k"
           // $1 tenants, $2 keys
-          // the keys as index conditions too, whichever side of the semi-join the table is on
-          + " WHERE tenant = ANY($1::text[]) AND idempotency_key = ANY($2::text[])"
-          + " AND (tenant, idempotency_key) IN (SELECT * FROM unnest($1::text[], $2::text[]))";
+          + " WHERE EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[]) AS b(tenant, idempotency_key)"
+          + "   WHERE"
+          + BatchJoin.byKey("k", "b", "tenant", "idempotency_key")
+          + ")";
 
   private static final String RELEASE =
-      "DELETE FROM ordo_idempotency_key"
+      "DELETE FROM ordo_idempotency_key k"
           // $1 tenants, $2 keys, $3 message ids: keys whose registration was refused
-          + " WHERE tenant = ANY($1::text[]) AND idempotency_key = ANY($2::text[])"
-          + " AND (tenant, idempotency_key, message_id) IN"
-          + " (SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[]))";
+          + " USING unnest($1::text[], $2::text[], $3::uuid[]) AS b(tenant, idempotency_key, message_id)"
+          + " WHERE"
+          + BatchJoin.byKey("k", "b", "tenant", "idempotency_key")
+          + " AND k.message_id = b.message_id";
 
   private static final String PURGE =
       // $1 keys created before this time are forgotten

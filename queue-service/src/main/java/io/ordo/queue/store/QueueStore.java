@@ -2,6 +2,7 @@ package io.ordo.queue.store;
 
 import static io.ordo.db.SqlTimes.utc;
 
+import io.ordo.db.BatchJoin;
 import io.ordo.model.QueueKind;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
@@ -76,32 +77,30 @@ public final class QueueStore {
    * sequence as they are inserted (null here), and concurrent registrations of a tenant do not wait
    * for each other on its row. Queues that do not exist are missing from the answer.
    */
+  /** Queue row q is batch row w's (BatchJoin). */
+  private static final String QUEUE_OF_BATCH_ROW =
+      BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id");
+
   private static final String RESERVE_TAIL =
       "WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])"
           + "   AS w(tenant, queue_kind, queue_id, count)),"
-          + " locked AS (SELECT q.tenant, q.queue_kind, q.queue_id FROM im_async_queue_info q"
-          + "   JOIN wanted w ON w.tenant = q.tenant AND w.queue_kind = q.queue_kind"
-          + "   AND w.queue_id = q.queue_id WHERE q.queue_kind = 'S'"
-          // the wanted queues' keys as index conditions: the queue rows are read by key whichever
-          // side of the join they are on (a plan made once could walk every serial queue)
-          + "   AND q.tenant = ANY($1::text[]) AND q.queue_id = ANY($3::text[])"
+          + " locked AS (SELECT q.tenant, q.queue_kind, q.queue_id, w.count"
+          + "   FROM im_async_queue_info q JOIN wanted w ON"
+          + QUEUE_OF_BATCH_ROW
+          + "   WHERE q.queue_kind = 'S'"
           + "   ORDER BY q.tenant, q.queue_kind, q.queue_id FOR UPDATE OF q),"
-          + " serial AS (UPDATE im_async_queue_info q SET last_position = q.last_position + w.count,"
+          + " serial AS (UPDATE im_async_queue_info q SET last_position = q.last_position + l.count,"
           // $5: now; received times never go backwards within a serial queue
           + "   last_received_at = greatest(q.last_received_at, $5)"
-          + "   FROM wanted w, locked l"
-          + "   WHERE q.tenant = ANY($1::text[]) AND q.queue_kind = 'S'"
-          + "   AND q.queue_id = ANY($3::text[])"
-          + "   AND q.tenant = w.tenant AND q.queue_kind = w.queue_kind"
-          + "   AND q.queue_id = w.queue_id AND l.tenant = q.tenant"
-          + "   AND l.queue_kind = q.queue_kind AND l.queue_id = q.queue_id"
+          + "   FROM locked l WHERE"
+          + BatchJoin.byKey("q", "l", "tenant", "queue_kind", "queue_id")
           + "   RETURNING q.tenant, q.queue_kind, q.queue_id, q.active, q.last_position,"
           + "   q.last_received_at)"
           + " SELECT * FROM serial UNION ALL"
           + " SELECT q.tenant, q.queue_kind, q.queue_id, q.active, NULL::bigint, $5::timestamptz"
-          + " FROM im_async_queue_info q JOIN wanted w ON w.tenant = q.tenant"
-          + "   AND w.queue_kind = q.queue_kind AND w.queue_id = q.queue_id"
-          + " WHERE q.queue_kind = 'P' AND q.tenant = ANY($1::text[])";
+          + " FROM im_async_queue_info q JOIN wanted w ON"
+          + QUEUE_OF_BATCH_ROW
+          + " WHERE q.queue_kind = 'P'";
 
   private static final String RESERVE_HEAD =
       "UPDATE im_async_queue_info SET head_position = head_position - $4"

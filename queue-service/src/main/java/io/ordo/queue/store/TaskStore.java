@@ -3,6 +3,7 @@ package io.ordo.queue.store;
 import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
+import io.ordo.db.BatchJoin;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
@@ -192,10 +193,9 @@ public final class TaskStore {
     return "WITH gone AS ("
         + deleteReturning
         + "), contexts AS (DELETE FROM im_async_context_info c USING gone g"
-        // the deleted messages' keys as index conditions, whatever the join's order (batchKeys)
-        + " WHERE c.tenant = ANY (ARRAY(SELECT tenant FROM gone))"
-        + " AND c.message_id = ANY (ARRAY(SELECT message_id FROM gone))"
-        + " AND c.tenant = g.tenant AND c.message_id = g.message_id)"
+        + " WHERE"
+        + sameMessage("c", "g")
+        + ")"
         + " SELECT * FROM gone";
   }
 
@@ -394,22 +394,9 @@ public final class TaskStore {
   /** A set-based statement over holds that takes no more columns than the holds' own. */
   private static final Function<List<Integer>, Object[]> NO_MORE_COLUMNS = sent -> new Object[0];
 
-  /**
-   * The batch's messages, as index conditions on {@code alias} ($1 their tenants, $2 their ids).
-   * Stated beside every join of a batch with a table, so that the table is read by its keys
-   * whichever side of the join the planner puts it on: a plan made once on analyzed empty tables
-   * walked the whole primary key of the task table and probed the batch for each row (60,000 pages
-   * a batch at 20,000 waiting; {@code HotPathPlanTest}).
-   */
-  private static String batchKeys(String alias) {
-    return " " + alias + ".tenant = ANY($1::text[]) AND " + alias + ".message_id = ANY($2::uuid[])";
-  }
-
-  /** Row {@code alias} of a table is the batch row {@code batch}'s message, read by batchKeys. */
+  /** Row {@code alias} of a table is batch row {@code batch}'s message (BatchJoin). */
   private static String sameMessage(String alias, String batch) {
-    return batchKeys(alias)
-        + (" AND " + alias + ".tenant = " + batch + ".tenant")
-        + (" AND " + alias + ".message_id = " + batch + ".message_id");
+    return BatchJoin.byKey(alias, batch, "tenant", "message_id");
   }
 
   /** Holds only while the owner's lease is live and the lock version is the one claimed. */

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,7 +43,14 @@ class HotPathPlanTest {
   private static final String TYPE = "io.ordo.test.Work";
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
   private static final int WAITING = 20_000;
-  private static final int BATCH = 10;
+
+  /** A full report batch: the runner's reports come in batches of up to 256. */
+  private static final int BATCH = 256;
+
+  /** Pages a plan may read per message of the batch: a probe of each index, a heap page. */
+  private static final int PAGES_PER_MESSAGE = 20;
+
+  private static final String TASKS = "im_async_task_info";
 
   private final TaskStore tasks = new TaskStore();
   private Pool pool;
@@ -101,6 +109,7 @@ class HotPathPlanTest {
       VertxTestContext ctx, BiFunction<SqlConnection, UUID, Future<?>> firstExecutions) {
     UUID owner = UUID.randomUUID();
     List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
+    AtomicInteger claimPlans = new AtomicInteger();
     pool.getConnection()
         .compose(
             connection ->
@@ -123,6 +132,7 @@ class HotPathPlanTest {
                     .compose(
                         claimed -> {
                           assertEquals(BATCH, claimed.size());
+                          claimPlans.set(plans.size());
                           return lifecycle(connection, holds(claimed, owner));
                         })
                     .eventually(connection::close))
@@ -139,8 +149,26 @@ class HotPathPlanTest {
                                 text.contains("\"Seq Scan\""), "a sequential scan: " + text);
                             assertFalse(text.contains("\"Hash Join\""), "a hash join: " + text);
                             assertTrue(
-                                ExplainedPlans.blocks(plan) < 500,
-                                "a handful of pages, not the queue's: " + text);
+                                ExplainedPlans.blocks(plan) < PAGES_PER_MESSAGE * BATCH,
+                                "a handful of pages per message, not the queue's: " + text);
+                          }
+                          // the start's and the finish's: the batch drives, each of its rows
+                          // probes the task table for its own message
+                          List<JsonObject> reports = plans.subList(claimPlans.get(), plans.size());
+                          assertTrue(reports.size() >= 2, "plans: " + reports);
+                          for (JsonObject plan : reports) {
+                            assertTrue(
+                                ClaimPlans.nodes(plan, "Bitmap Heap Scan", TASKS).isEmpty(),
+                                "no bitmap of the batch's messages: " + plan.encode());
+                            for (JsonObject probe : ClaimPlans.nodes(plan, "Index Scan", TASKS)) {
+                              String text = probe.encode();
+                              assertTrue(
+                                  probe.getLong("Actual Rows") <= probe.getLong("Actual Loops"),
+                                  "a probe per batch row, finding its message: " + text);
+                              assertFalse(
+                                  probe.getString("Index Cond", "").contains("ANY ($"),
+                                  "keyed by its batch row, not by the batch's arrays: " + text);
+                            }
                           }
                           ctx.completeNow();
                         })));
