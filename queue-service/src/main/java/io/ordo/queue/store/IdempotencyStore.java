@@ -29,12 +29,12 @@ public final class IdempotencyStore {
           + " ON CONFLICT DO NOTHING RETURNING tenant, idempotency_key";
 
   private static final String EXISTING =
-      "SELECT k.tenant, k.idempotency_key, k.message_id FROM ordo_idempotency_key k"
-          // $1 tenants, $2 keys
-          + " WHERE EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[]) AS b(tenant, idempotency_key)"
-          + "   WHERE"
-          + BatchJoin.byKey("k", "b", "tenant", "idempotency_key")
-          + ")";
+      "SELECT k.tenant, k.idempotency_key, k.message_id"
+          // $1 tenants, $2 keys; a join, not a semi-join (IN, EXISTS): a semi-join on BatchJoin's
+          // keys cannot make the batch distinct, so its only plan walked the table
+          + " FROM unnest($1::text[], $2::text[]) AS b(tenant, idempotency_key)"
+          + " JOIN ordo_idempotency_key k ON"
+          + BatchJoin.byKey("k", "b", "tenant", "idempotency_key");
 
   private static final String RELEASE =
       "DELETE FROM ordo_idempotency_key k"

@@ -77,18 +77,20 @@ public final class QueueStore {
    * sequence as they are inserted (null here), and concurrent registrations of a tenant do not wait
    * for each other on its row. Queues that do not exist are missing from the answer.
    */
-  /** Queue row q is batch row w's (BatchJoin). */
-  private static final String QUEUE_OF_BATCH_ROW =
-      BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id");
-
   private static final String RESERVE_TAIL =
-      "WITH wanted AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])"
-          + "   AS w(tenant, queue_kind, queue_id, count)),"
+      "WITH wanted AS MATERIALIZED (SELECT * FROM unnest($1::text[], $2::text[], $3::text[],"
+          + "   $4::int[]) AS w(tenant, queue_kind, queue_id, count)),"
+          // Each kind's rows of the batch on their own: the kind is tested on the batch's rows, not
+          // on the queue table's (a constant kind there would let a plan made on empty tables walk
+          // every queue of the kind by the primary key; BatchJoinPlanTest)
+          + " serial_wanted AS MATERIALIZED (SELECT * FROM wanted WHERE queue_kind = 'S'),"
+          + " parallel_wanted AS MATERIALIZED (SELECT * FROM wanted WHERE queue_kind = 'P'),"
           + " locked AS (SELECT q.tenant, q.queue_kind, q.queue_id, w.count"
-          + "   FROM im_async_queue_info q JOIN wanted w ON"
-          + QUEUE_OF_BATCH_ROW
-          + "   WHERE q.queue_kind = 'S'"
-          + "   ORDER BY q.tenant, q.queue_kind, q.queue_id FOR UPDATE OF q),"
+          + "   FROM serial_wanted w JOIN im_async_queue_info q ON"
+          + BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id")
+          // key order, stated on the batch's columns: on the table's, the order its primary key
+          // gives would make a walk of every queue a plan worth keeping
+          + "   ORDER BY w.tenant, w.queue_kind, w.queue_id FOR UPDATE OF q),"
           + " serial AS (UPDATE im_async_queue_info q SET last_position = q.last_position + l.count,"
           // $5: now; received times never go backwards within a serial queue
           + "   last_received_at = greatest(q.last_received_at, $5)"
@@ -98,9 +100,8 @@ public final class QueueStore {
           + "   q.last_received_at)"
           + " SELECT * FROM serial UNION ALL"
           + " SELECT q.tenant, q.queue_kind, q.queue_id, q.active, NULL::bigint, $5::timestamptz"
-          + " FROM im_async_queue_info q JOIN wanted w ON"
-          + QUEUE_OF_BATCH_ROW
-          + " WHERE q.queue_kind = 'P'";
+          + " FROM parallel_wanted w JOIN im_async_queue_info q ON"
+          + BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id");
 
   private static final String RESERVE_HEAD =
       "UPDATE im_async_queue_info SET head_position = head_position - $4"

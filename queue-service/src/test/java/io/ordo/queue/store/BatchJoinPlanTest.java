@@ -1,0 +1,272 @@
+package io.ordo.queue.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.db.PlanProfile;
+import io.ordo.db.Pools;
+import io.ordo.history.HistoryStore;
+import io.ordo.history.HistoryStore.Closing;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.model.QueueKind;
+import io.ordo.queue.store.IdempotencyStore.Claim;
+import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The hot path's batch statements besides the start and the finish ({@code HotPathPlanTest}): each
+ * joins a batch with a table ({@code BatchJoin}), and its plan, made once on analyzed empty tables,
+ * must probe the table by key once per batch row when the table is large. The plans that ran are
+ * read from auto_explain ({@link ExplainedPlans}).
+ */
+@ExtendWith(VertxExtension.class)
+class BatchJoinPlanTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+  private static final int ROWS = 20_000;
+  private static final int BATCH = 64;
+
+  private final TaskStore tasks = new TaskStore();
+  private final QueueStore queues = new QueueStore();
+  private final IdempotencyStore keys = new IdempotencyStore();
+  private final HistoryStore history = new HistoryStore();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 1, "hot", PlanProfile.HOT_PATH);
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void tailReservation_probesEachSerialQueue(VertxTestContext ctx) {
+    List<TailRequest> batch =
+        IntStream.range(0, BATCH)
+            .mapToObj(i -> new TailRequest(TENANT, QueueKind.SERIAL, "q-" + i * 7, 1))
+            .toList();
+    plannedEmptyThenRunLarge(
+        ctx,
+        "im_async_queue_info",
+        c -> queues.reserveTail(c, List.of(new TailRequest(TENANT, QueueKind.SERIAL, "x", 1)), NOW),
+        c ->
+            c.preparedQuery(
+                    "INSERT INTO im_async_queue_info (tenant, queue_kind, queue_id, active,"
+                        + " created_at) SELECT $1, 'S', 'q-' || i, true, now()"
+                        + " FROM generate_series(0, $2) AS i")
+                .execute(Tuple.of(TENANT, ROWS)),
+        c ->
+            queues
+                .reserveTail(c, batch, NOW)
+                .map(
+                    reserved -> {
+                      assertEquals(BATCH, reserved.size(), "reserved");
+                      return reserved;
+                    }));
+  }
+
+  @Test
+  void idempotencyKeys_takenAndReleased_probeEachKey(VertxTestContext ctx) {
+    List<Claim> batch =
+        IntStream.range(0, BATCH)
+            .mapToObj(i -> new Claim(TENANT, "k-" + i * 7, UUID.randomUUID().toString()))
+            .toList();
+    Claim one = new Claim(TENANT, "x", UUID.randomUUID().toString());
+    plannedEmptyThenRunLarge(
+        ctx,
+        "ordo_idempotency_key",
+        // the second claim of the key finds it taken: the existing keys' statement runs too
+        c ->
+            keys.claim(c, List.of(one), NOW)
+                .compose(v -> keys.claim(c, List.of(one), NOW))
+                .compose(v -> keys.release(c, List.of(one))),
+        c ->
+            c.preparedQuery(
+                    "INSERT INTO ordo_idempotency_key (tenant, idempotency_key, message_id,"
+                        + " created_at) SELECT $1, 'k-' || i, gen_random_uuid(), now()"
+                        + " FROM generate_series(0, $2) AS i")
+                .execute(Tuple.of(TENANT, ROWS)),
+        c ->
+            keys.claim(c, batch, NOW)
+                .map(
+                    taken -> {
+                      assertEquals(BATCH, taken.size(), "taken");
+                      return taken;
+                    })
+                .compose(
+                    taken ->
+                        keys.release(
+                            c,
+                            batch.stream()
+                                .map(k -> new Claim(k.tenant(), k.key(), taken.get(k)))
+                                .toList())));
+  }
+
+  @Test
+  void executionClosings_probeEachHeader(VertxTestContext ctx) {
+    List<Closing> batch =
+        IntStream.range(0, BATCH)
+            .mapToObj(
+                i -> new Closing(TENANT, new UUID(7, i * 7L).toString(), NOW, 2, new JsonObject()))
+            .toList();
+    plannedEmptyThenRunLarge(
+        ctx,
+        "ordo_history_execution",
+        c ->
+            history.close(
+                c,
+                List.of(
+                    new Closing(TENANT, UUID.randomUUID().toString(), NOW, 1, new JsonObject()))),
+        c ->
+            c.preparedQuery(
+                    "INSERT INTO ordo_history_execution (tenant, execution_id, kind, open,"
+                        + " started_at, last_event_id, summary) SELECT $1, ('00000000-0000-0007-'"
+                        + " || lpad(to_hex(i), 16, '0')::text)::uuid, 'execution', true, now(), 1,"
+                        + " '{}' FROM generate_series(0, $2) AS i")
+                .execute(Tuple.of(TENANT, ROWS)),
+        c -> history.close(c, batch));
+  }
+
+  @Test
+  void heartbeatsAndRequeues_probeEachMessage(VertxTestContext ctx) {
+    UUID owner = UUID.randomUUID();
+    Hold missing = new Hold(TENANT, UUID.randomUUID().toString(), owner.toString(), 1);
+    plannedEmptyThenRunLarge(
+        ctx,
+        "im_async_task_info",
+        c ->
+            new LockOwnerStore()
+                .register(c, owner, "runner-a", "runner", BATCH, Duration.ofMinutes(5))
+                .compose(v -> heartbeatAndRequeue(c, List.of(missing))),
+        c ->
+            queues
+                .ensureParallelQueue(c, TENANT, NOW.minusSeconds(3600))
+                .compose(
+                    v -> WaitingRows.insert(c, TENANT, TYPE, ROWS, NOW.minusSeconds(60), null)),
+        c ->
+            tasks
+                .claim(c, owner, BATCH, 0, List.of(TYPE), List.of(), NOW)
+                .compose(
+                    claimed ->
+                        heartbeatAndRequeue(
+                            c,
+                            claimed.stream()
+                                .map(
+                                    r ->
+                                        new Hold(
+                                            r.tenant(),
+                                            r.messageId(),
+                                            owner.toString(),
+                                            r.version()))
+                                .toList())));
+  }
+
+  private Future<Void> heartbeatAndRequeue(SqlConnection c, List<Hold> holds) {
+    List<Instant> times = holds.stream().map(h -> NOW).toList();
+    List<Object> details = holds.stream().map(h -> (Object) null).toList();
+    return tasks
+        .heartbeat(c, holds, details, times)
+        .compose(
+            v ->
+                tasks.requeue(
+                    c,
+                    holds,
+                    new String[] {"READY", "RUNNING"},
+                    holds.stream().map(h -> 0L).toList(),
+                    holds.stream().map(h -> 1).toList(),
+                    holds.stream().map(h -> false).toList()))
+        .mapEmpty();
+  }
+
+  /**
+   * Makes the plans with {@code firstExecutions} on analyzed empty tables, fills {@code table} with
+   * {@code fill}, then runs {@code batch} and checks how the plans that ran read the table. Each
+   * step in its own transaction, rolled back but the fill.
+   */
+  private void plannedEmptyThenRunLarge(
+      VertxTestContext ctx,
+      String table,
+      Function<SqlConnection, Future<?>> firstExecutions,
+      Function<SqlConnection, Future<?>> fill,
+      Function<SqlConnection, Future<?>> batch) {
+    List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
+    pool.getConnection()
+        .compose(
+            c ->
+                c.query("ANALYZE")
+                    .execute()
+                    .compose(v -> inTransaction(c, firstExecutions, false))
+                    .compose(v -> inTransaction(c, fill, true))
+                    .compose(v -> ExplainedPlans.collect(c, plans))
+                    .compose(v -> inTransaction(c, batch, false))
+                    .eventually(c::close))
+        .onComplete(
+            ctx.succeeding(
+                v ->
+                    ctx.verify(
+                        () -> {
+                          probedByKey(plans, table);
+                          ctx.completeNow();
+                        })));
+  }
+
+  private static Future<Void> inTransaction(
+      SqlConnection c, Function<SqlConnection, Future<?>> work, boolean commit) {
+    return c.begin()
+        .compose(
+            tx ->
+                work.apply(c)
+                    .compose(
+                        v -> commit ? tx.commit() : tx.rollback(),
+                        error -> tx.rollback().compose(v -> Future.failedFuture(error))));
+  }
+
+  /** Every read of {@code table} in the plans is a probe by one batch row's key. */
+  private static void probedByKey(List<JsonObject> plans, String table) {
+    int probes = 0;
+    for (JsonObject plan : plans) {
+      String text = plan.encode();
+      assertFalse(text.contains("\"Seq Scan\""), "a sequential scan: " + text);
+      assertTrue(
+          ClaimPlans.nodes(plan, "Bitmap Heap Scan", table).isEmpty(),
+          "no bitmap of the batch's keys: " + text);
+      for (JsonObject probe : ClaimPlans.nodes(plan, "Index Scan", table)) {
+        probes++;
+        assertTrue(
+            probe.getLong("Actual Rows") <= probe.getLong("Actual Loops"),
+            "a probe per batch row, finding its row: " + probe.encode());
+        assertFalse(
+            probe.getString("Index Cond", "").contains("ANY ($"),
+            "keyed by its batch row, not by the batch's arrays: " + probe.encode());
+      }
+    }
+    assertTrue(probes > 0, "the batch reads " + table + " by index: " + plans);
+  }
+}
