@@ -12,6 +12,7 @@ import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Pool;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -152,6 +153,43 @@ class ClaimPlanTest {
                               ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx") != null,
                               "the delayed messages' walk: " + plan.encode());
                           tookABatchReadingLittle(plan);
+                          ctx.completeNow();
+                        })));
+  }
+
+  /**
+   * Which tenants' parallel queues are inactive is read on every claim of parallel messages; it
+   * walked the queue table's primary key, every serial queue's entry (V21).
+   */
+  @Test
+  void manySerialQueues_areNotReadByAParallelClaim(VertxTestContext ctx) {
+    new QueueStore()
+        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
+        .compose(
+            v ->
+                pool.query(
+                        "INSERT INTO im_async_queue_info (tenant, queue_kind, queue_id, active,"
+                            + " created_at) SELECT 'default', 'S', 'q-' || i, true, now()"
+                            + " FROM generate_series(1, 5000) AS i")
+                    .execute())
+        .compose(v -> insert(2_000, NOW.minusSeconds(3600), null))
+        .compose(v -> analyze())
+        .compose(v -> ClaimPlans.explain(pool, owner, CAPACITY, 0, TYPE, NOW))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          tookABatchReadingLittle(plan);
+                          int pages = 0;
+                          for (String type : List.of("Index Scan", "Index Only Scan")) {
+                            for (JsonObject scan :
+                                ClaimPlans.nodes(plan, type, "im_async_queue_info")) {
+                              pages += ClaimPlans.pages(scan);
+                            }
+                          }
+                          assertTrue(
+                              pages < 10, pages + " pages of the queue table: " + plan.encode());
                           ctx.completeNow();
                         })));
   }
