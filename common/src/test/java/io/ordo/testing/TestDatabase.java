@@ -72,8 +72,13 @@ public final class TestDatabase {
 
   /** As {@link #emptiedPool(Vertx)}, its connections of a plan profile. */
   public static Pool emptiedPool(Vertx vertx, PlanProfile profile) {
+    return emptiedPool(vertx, profile, 2);
+  }
+
+  /** As {@link #emptiedPool(Vertx, PlanProfile)}, of {@code size} connections. */
+  public static Pool emptiedPool(Vertx vertx, PlanProfile profile, int size) {
     truncate();
-    return Pools.create(vertx, address(), 2, "test", profile);
+    return Pools.create(vertx, address(), size, "test", profile);
   }
 
   /** Runs JDBC work on the test database (for checks a test makes behind the API's back). */
