@@ -136,25 +136,15 @@ public final class HistoryStore {
   /** A state-machine execution's history to open: its header. */
   public record Opening(String tenant, String executionId, Instant startedAt, JsonObject summary) {}
 
-  /**
-   * A history to close: its last event and the summary of how it ended; a task's also its received
-   * time ({@code startedAt}: its header is written now), an execution's none (its header was
-   * written when it started).
-   */
+  /** A history to close: its last event and the summary of how it ended. */
   public record Closing(
-      String tenant,
-      String executionId,
-      Instant closedAt,
-      long lastEventId,
-      JsonObject summary,
-      Instant startedAt) {
+      String tenant, String executionId, Instant closedAt, long lastEventId, JsonObject summary) {}
 
-    /** An execution's closing. */
-    public Closing(
-        String tenant, String executionId, Instant closedAt, long lastEventId, JsonObject summary) {
-      this(tenant, executionId, closedAt, lastEventId, summary, null);
-    }
-  }
+  /**
+   * A task's history to close: its header is written now (while the task ran, its row and its
+   * events were its history), started at the task's received time.
+   */
+  public record TaskClosing(Closing closing, Instant receivedAt) {}
 
   /** A history header as stored. */
   public record Header(
@@ -212,24 +202,35 @@ public final class HistoryStore {
         .mapEmpty();
   }
 
-  /** Closes histories: from now on retention may purge them. */
-  public Future<Void> close(SqlClient tx, List<Closing> closings) {
-    List<Closing> tasks = closings.stream().filter(c -> c.startedAt() != null).toList();
-    List<Closing> executions = closings.stream().filter(c -> c.startedAt() == null).toList();
-    return Future.all(closeAll(tx, tasks, true), closeAll(tx, executions, false)).mapEmpty();
-  }
-
-  private static Future<Void> closeAll(SqlClient tx, List<Closing> closings, boolean tasks) {
+  /**
+   * Closes state-machine executions' histories (their headers were written when they started): from
+   * now on retention may purge them.
+   */
+  public Future<Void> closeExecutions(SqlClient tx, List<Closing> closings) {
     if (closings.isEmpty()) {
       return Future.succeededFuture();
     }
+    return tx.preparedQuery(CLOSE_EXECUTIONS).execute(closingColumns(closings)).mapEmpty();
+  }
+
+  /** Closes tasks' histories, writing their headers: from now on retention may purge them. */
+  public Future<Void> closeTasks(SqlClient tx, List<TaskClosing> closings) {
+    if (closings.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    Tuple params = closingColumns(closings.stream().map(TaskClosing::closing).toList());
+    params.addValue(closings.stream().map(c -> utc(c.receivedAt())).toArray(OffsetDateTime[]::new));
+    return tx.preparedQuery(CLOSE_TASKS).execute(params).mapEmpty();
+  }
+
+  /** The closings' columns, one array each, in the order both closing statements take them. */
+  private static Tuple closingColumns(List<Closing> closings) {
     int n = closings.size();
     String[] tenants = new String[n];
     UUID[] executions = new UUID[n];
     OffsetDateTime[] times = new OffsetDateTime[n];
     Long[] lastEventIds = new Long[n];
     String[] summaries = new String[n];
-    OffsetDateTime[] started = new OffsetDateTime[n];
     for (int i = 0; i < n; i++) {
       Closing c = closings.get(i);
       tenants[i] = c.tenant();
@@ -237,13 +238,8 @@ public final class HistoryStore {
       times[i] = utc(c.closedAt());
       lastEventIds[i] = c.lastEventId();
       summaries[i] = c.summary().encode();
-      started[i] = c.startedAt() == null ? null : utc(c.startedAt());
     }
-    Tuple params = Tuple.of(tenants, executions, times, lastEventIds, summaries);
-    if (tasks) {
-      params.addValue(started);
-    }
-    return tx.preparedQuery(tasks ? CLOSE_TASKS : CLOSE_EXECUTIONS).execute(params).mapEmpty();
+    return Tuple.of(tenants, executions, times, lastEventIds, summaries);
   }
 
   /**

@@ -175,7 +175,7 @@ class RetentionPurgeTest {
                 .compose(
                     v ->
                         closed
-                            ? store.close(
+                            ? store.closeExecutions(
                                 tx,
                                 List.of(
                                     new HistoryStore.Closing(

@@ -11,6 +11,7 @@ import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.history.HistoryStore.Closing;
 import io.ordo.history.HistoryStore.Header;
+import io.ordo.history.HistoryStore.TaskClosing;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -80,7 +81,7 @@ class TaskHeaderAtCloseTest {
                   tx ->
                       store
                           .append(tx, List.of(event(3, HistoryEventType.TaskCompleted)))
-                          .compose(v -> store.close(tx, List.of(closing()))));
+                          .compose(v -> store.closeTasks(tx, List.of(closing()))));
             })
         .compose(v -> closedWithOneHeaderRow(RECEIVED))
         .onComplete(ctx.succeedingThenComplete());
@@ -94,7 +95,7 @@ class TaskHeaderAtCloseTest {
                 tx.preparedQuery(OPENED_AT_REGISTRATION)
                     .execute(Tuple.of(TENANT, UUID.fromString(taskId), utc(openedAt)))
                     .compose(v -> store.append(tx, events(3)))
-                    .compose(v -> store.close(tx, List.of(closing()))))
+                    .compose(v -> store.closeTasks(tx, List.of(closing()))))
         .compose(v -> closedWithOneHeaderRow(openedAt))
         .onComplete(ctx.succeedingThenComplete());
   }
@@ -124,13 +125,14 @@ class TaskHeaderAtCloseTest {
     assertEquals("COMPLETED", header.summary().getJsonObject("outcome").getString("type"));
   }
 
-  private Closing closing() {
-    return new Closing(
-        TENANT,
-        taskId,
-        CLOSED,
-        3,
-        new JsonObject().put("outcome", new JsonObject().put("type", "COMPLETED")),
+  private TaskClosing closing() {
+    return new TaskClosing(
+        new Closing(
+            TENANT,
+            taskId,
+            CLOSED,
+            3,
+            new JsonObject().put("outcome", new JsonObject().put("type", "COMPLETED"))),
         RECEIVED);
   }
 

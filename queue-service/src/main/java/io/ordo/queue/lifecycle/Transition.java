@@ -13,7 +13,9 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one transaction of lifecycle changes writes besides the task rows: history events, closed
@@ -27,12 +29,12 @@ public final class Transition {
   private final List<HistoryEvent> events = new ArrayList<>();
   // every event of the transition, those a statement wrote itself too: what live tails are told
   private final List<HistoryEvent> announced = new ArrayList<>();
-  private final List<HistoryStore.Closing> closings = new ArrayList<>();
+  private final List<HistoryStore.TaskClosing> closings = new ArrayList<>();
   private final List<QueueStop> stops = new ArrayList<>();
   private final List<ExecutionInboxStore.Entry> executionOutcomes = new ArrayList<>();
   private final List<ExecutionKey> pending = new ArrayList<>();
   private final List<Runnable> afterCommit = new ArrayList<>();
-  private final List<java.time.Instant> dueTimes = new ArrayList<>();
+  private final List<Instant> dueTimes = new ArrayList<>();
   private boolean freedWork;
 
   private record QueueStop(String tenant, QueueKind kind, String queueId, String messageId) {}
@@ -58,12 +60,9 @@ public final class Transition {
   public void dispose(
       String tenant, TaskInfo info, Instant time, long lastEventId, JsonObject outcome) {
     closings.add(
-        new HistoryStore.Closing(
-            tenant,
-            info.messageId(),
-            time,
-            lastEventId,
-            Summaries.disposed(info, outcome),
+        new HistoryStore.TaskClosing(
+            new HistoryStore.Closing(
+                tenant, info.messageId(), time, lastEventId, Summaries.disposed(info, outcome)),
             info.receivedTime()));
     if (info.executionId() != null) {
       executionOutcomes.add(
@@ -109,12 +108,12 @@ public final class Transition {
   }
 
   /** Marks that a message becomes runnable at {@code time} (a retry's back-off). */
-  public void dueAt(java.time.Instant time) {
+  public void dueAt(Instant time) {
     dueTimes.add(time);
   }
 
   /** The times at which messages of this transition become runnable. */
-  public List<java.time.Instant> dueTimes() {
+  public List<Instant> dueTimes() {
     return dueTimes;
   }
 
@@ -135,14 +134,13 @@ public final class Transition {
     }
     writes.add(INBOX.append(tx, executionOutcomes));
     writes.add(history.append(tx, events));
-    writes.add(history.close(tx, closings));
+    writes.add(history.closeTasks(tx, closings));
     return Future.all(writes).mapEmpty();
   }
 
-  /** The executions that have a task outcome waiting for their decider. */
   /** The executions with something new in their inbox, for their decider. */
-  public java.util.Set<ExecutionKey> pendingExecutions() {
-    java.util.Set<ExecutionKey> all = new java.util.LinkedHashSet<>(pending);
+  public Set<ExecutionKey> pendingExecutions() {
+    Set<ExecutionKey> all = new LinkedHashSet<>(pending);
     executionOutcomes.forEach(e -> all.add(new ExecutionKey(e.tenant(), e.executionId())));
     return all;
   }

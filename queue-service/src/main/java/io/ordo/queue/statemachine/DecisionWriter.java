@@ -40,7 +40,7 @@ final class DecisionWriter {
     Future<Void> closed =
         summary == null
             ? Future.succeededFuture()
-            : history.close(
+            : history.closeExecutions(
                 tx,
                 List.of(
                     new HistoryStore.Closing(

@@ -137,7 +137,7 @@ class BatchJoinPlanTest {
         ctx,
         "ordo_history_execution",
         c ->
-            history.close(
+            history.closeExecutions(
                 c,
                 List.of(
                     new Closing(TENANT, UUID.randomUUID().toString(), NOW, 1, new JsonObject()))),
@@ -148,7 +148,7 @@ class BatchJoinPlanTest {
                         + " || lpad(to_hex(i), 16, '0')::text)::uuid, 'execution', true, now(), 1,"
                         + " '{}' FROM generate_series(0, $2) AS i")
                 .execute(Tuple.of(TENANT, ROWS)),
-        c -> history.close(c, batch));
+        c -> history.closeExecutions(c, batch));
   }
 
   @Test
