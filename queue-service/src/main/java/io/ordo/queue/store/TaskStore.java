@@ -13,6 +13,7 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -559,12 +560,16 @@ public final class TaskStore {
           + " accept_at = NULL, start_at = NULL, started_event_id = NULL,"
           + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
           + " heartbeat_deadline = NULL, claimed_at = NULL, last_event_id = t.last_event_id + 1,"
-          + " failures = t.failures + 1, not_before = $3, schedule_to_start_deadline ="
-          + deadline("scheduleToStart", "$3::timestamptz")
-          + " FROM im_async_task_info was"
-          // $1 tenant, $2 message id (locked by this transaction), $3 the next attempt's time
-          + " WHERE was.tenant = t.tenant AND was.message_id = t.message_id"
-          + " AND t.tenant = $1 AND t.message_id = $2 AND t.state = 'RUNNING' RETURNING "
+          + " failures = t.failures + 1, not_before = i.not_before, schedule_to_start_deadline ="
+          + deadline("scheduleToStart", "i.not_before")
+          // $1 tenants, $2 message ids (locked by this transaction), $3 the next attempts' times
+          + " FROM unnest($1::text[], $2::uuid[], $3::timestamptz[])"
+          + "   AS i(tenant, message_id, not_before), im_async_task_info was"
+          + " WHERE"
+          + sameMessage("t", "i")
+          + " AND"
+          + sameMessage("was", "i")
+          + " AND t.state = 'RUNNING' RETURNING "
           + TaskRows.infoColumns("t")
           + ", t.last_event_id, was.started_event_id";
 
@@ -608,20 +613,28 @@ public final class TaskStore {
           + " LIMIT $1 FOR UPDATE OF t SKIP LOCKED";
 
   private static final String REQUEUE_LOCKED =
-      "UPDATE im_async_task_info t SET state = 'WAITING', position = $3, lock_owner_id = NULL,"
-          + " node = NULL, accept_at = NULL, start_at = NULL, started_event_id = NULL,"
-          + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
-          + " heartbeat_deadline = NULL, claimed_at = NULL,"
-          + " lease_expiries = t.lease_expiries + $4, last_event_id = t.last_event_id + $5"
-          // $1 tenant, $2 message id (locked by this transaction), $3 head position,
-          // $4 lease expiries to add, $5 events the caller writes
-          + " WHERE t.tenant = $1 AND t.message_id = $2 RETURNING t.last_event_id";
+      "UPDATE im_async_task_info t SET state = 'WAITING', position = i.position,"
+          + " lock_owner_id = NULL, node = NULL, accept_at = NULL, start_at = NULL,"
+          + " started_event_id = NULL, last_heartbeat_at = NULL, heartbeat_details = NULL,"
+          + " start_to_close_deadline = NULL, heartbeat_deadline = NULL, claimed_at = NULL,"
+          + " lease_expiries = t.lease_expiries + i.lease_expiries,"
+          + " last_event_id = t.last_event_id + i.events"
+          // $1 tenants, $2 message ids (locked by this transaction), $3 head positions,
+          // $4 lease expiries to add, $5 events the callers write
+          + " FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::int[], $5::int[])"
+          + "   AS i(tenant, message_id, position, lease_expiries, events)"
+          + " WHERE"
+          + sameMessage("t", "i")
+          + " RETURNING t.tenant, t.message_id, t.last_event_id";
 
   private static final String DELETE_LOCKED =
       withContexts(
-          // $1 tenant, $2 message id (locked by this transaction)
-          "DELETE FROM im_async_task_info WHERE tenant = $1 AND message_id = $2"
-              + " RETURNING tenant, message_id");
+          "DELETE FROM im_async_task_info t"
+              // $1 tenants, $2 message ids (locked by this transaction)
+              + " USING unnest($1::text[], $2::uuid[]) AS i(tenant, message_id)"
+              + " WHERE"
+              + sameMessage("t", "i")
+              + " RETURNING t.tenant, t.message_id");
 
   private static final String SELECT_HOLD =
       "SELECT queue_kind, state, lock_owner_id, lock_version FROM im_async_task_info"
@@ -720,30 +733,35 @@ public final class TaskStore {
 
   /** Puts messages this transaction locked back at the head; answers each new last event id. */
   public Future<List<Long>> requeueLocked(SqlClient tx, List<Requeue> requeues) {
-    List<Object[]> params =
-        requeues.stream()
-            .map(
-                r ->
-                    new Object[] {
-                      r.tenant(),
-                      UUID.fromString(r.messageId()),
-                      r.position(),
-                      r.leaseExpiries(),
-                      r.events()
-                    })
-            .toList();
-    return aligned(tx, REQUEUE_LOCKED, params, row -> row.getLong(0))
-        .map(results -> results.stream().map(r -> r.orElseThrow()).toList());
+    Tuple params =
+        Tuple.of(
+            requeues.stream().map(Requeue::tenant).toArray(String[]::new),
+            requeues.stream().map(r -> UUID.fromString(r.messageId())).toArray(UUID[]::new),
+            requeues.stream().map(Requeue::position).toArray(Long[]::new),
+            requeues.stream().map(Requeue::leaseExpiries).toArray(Integer[]::new),
+            requeues.stream().map(Requeue::events).toArray(Integer[]::new));
+    return eachLocked(
+        tx,
+        REQUEUE_LOCKED,
+        params,
+        requeues.stream().map(r -> r.tenant() + "/" + r.messageId()).toList(),
+        row -> row.getLong("last_event_id"));
   }
 
-  /** Deletes messages this transaction locked. */
+  /** Deletes messages this transaction locked ({@code {tenant, message id}} each). */
   public Future<Void> deleteLocked(SqlClient tx, List<String[]> tenantAndIds) {
-    if (tenantAndIds.isEmpty()) {
-      return Future.succeededFuture();
-    }
-    List<Tuple> tuples =
-        tenantAndIds.stream().map(k -> Tuple.of(k[0], UUID.fromString(k[1]))).toList();
-    return tx.preparedQuery(DELETE_LOCKED).executeBatch(tuples).mapEmpty();
+    // two arrays: added one by one (Tuple.of would spread the second as its varargs)
+    Tuple params =
+        Tuple.tuple()
+            .addValue(tenantAndIds.stream().map(k -> k[0]).toArray(String[]::new))
+            .addValue(tenantAndIds.stream().map(k -> UUID.fromString(k[1])).toArray(UUID[]::new));
+    return eachLocked(
+            tx,
+            DELETE_LOCKED,
+            params,
+            tenantAndIds.stream().map(k -> k[0] + "/" + k[1]).toList(),
+            row -> row)
+        .mapEmpty();
   }
 
   /** Who holds a message now. */
@@ -1332,12 +1350,17 @@ public final class TaskStore {
 
   /** Puts locked running messages back to wait for their next attempt; see {@link #RETRY}. */
   public Future<List<Moved>> retry(SqlClient tx, List<RetryAt> retries) {
-    List<Object[]> params =
-        retries.stream()
-            .map(r -> new Object[] {r.tenant(), UUID.fromString(r.messageId()), utc(r.notBefore())})
-            .toList();
-    return aligned(tx, RETRY, params, TaskStore::moved)
-        .map(results -> results.stream().map(Optional::orElseThrow).toList());
+    Tuple params =
+        Tuple.of(
+            retries.stream().map(RetryAt::tenant).toArray(String[]::new),
+            retries.stream().map(r -> UUID.fromString(r.messageId())).toArray(UUID[]::new),
+            retries.stream().map(r -> utc(r.notBefore())).toArray(OffsetDateTime[]::new));
+    return eachLocked(
+        tx,
+        RETRY,
+        params,
+        retries.stream().map(r -> r.tenant() + "/" + r.messageId()).toList(),
+        TaskStore::moved);
   }
 
   /**
@@ -1372,26 +1395,34 @@ public final class TaskStore {
         TaskRows.toInfo(row), row.getLong("last_event_id"), row.getLong("started_event_id"));
   }
 
-  /** Runs one statement per parameter set in one round trip; the answers in the same order. */
-  private static <T> Future<List<Optional<T>>> aligned(
-      SqlClient tx, String sql, List<Object[]> params, Function<Row, T> map) {
-    if (params.isEmpty()) {
+  /**
+   * Runs one set-based statement over messages this transaction locked ({@code keys},
+   * tenant/message id, distinct): each must answer a row (its tenant and message id among the
+   * columns), answered in the order of the keys.
+   */
+  private static <T> Future<List<T>> eachLocked(
+      SqlClient tx, String sql, Tuple params, List<String> keys, Function<Row, T> map) {
+    if (keys.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    List<Tuple> tuples = params.stream().map(Tuple::from).toList();
     return tx.preparedQuery(sql)
-        .executeBatch(tuples)
-        .map(
-            first -> {
-              List<Optional<T>> results = new ArrayList<>(tuples.size());
-              for (RowSet<Row> rows = first; rows != null; rows = rows.next()) {
-                var iterator = rows.iterator();
-                results.add(
-                    iterator.hasNext()
-                        ? Optional.of(map.apply(iterator.next()))
-                        : Optional.empty());
+        .execute(params)
+        .compose(
+            rows -> {
+              Map<String, T> found = new HashMap<>();
+              for (Row row : rows) {
+                found.put(rowKey(row), map.apply(row));
               }
-              return results;
+              List<T> results = new ArrayList<>(keys.size());
+              for (String key : keys) {
+                T result = found.get(key);
+                if (result == null) {
+                  return Future.failedFuture(
+                      new IllegalStateException("message " + key + " was not locked as it was"));
+                }
+                results.add(result);
+              }
+              return Future.succeededFuture(results);
             });
   }
 

@@ -586,6 +586,91 @@ class TaskStoreHotPathTest {
         .onComplete(ctx.succeedingThenComplete());
   }
 
+  // ---- sweeps: messages the transaction locked ----
+
+  @Test
+  void lockedBatches_requeueRetryAndDelete_oneStatementEach_answerInTheOrderGiven(
+      VertxTestContext ctx) {
+    LostHolds lost = new LostHolds();
+    Instant nextAttempt = STARTED_AT.plusSeconds(60);
+    runningBatchWithLostHolds(lost)
+        .compose(
+            v ->
+                pool.withTransaction(
+                    tx ->
+                        tasks
+                            .requeueLocked(
+                                tx,
+                                List.of(
+                                    new TaskStore.Requeue(
+                                        TENANT, lost.m2.task().messageId(), -20, 1, 1),
+                                    new TaskStore.Requeue(
+                                        TENANT, lost.m0.task().messageId(), -21, 0, 2)))
+                            .compose(
+                                lastEventIds -> {
+                                  assertEquals(List.of(4L, 5L), lastEventIds, "m2's, then m0's");
+                                  return tasks.retry(
+                                      tx,
+                                      List.of(
+                                          new TaskStore.RetryAt(
+                                              TENANT, lost.m3.task().messageId(), nextAttempt)));
+                                })
+                            .compose(
+                                retried -> {
+                                  assertEquals(1, retried.size());
+                                  assertEquals(
+                                      lost.m3.task().messageId(),
+                                      retried.get(0).info().messageId());
+                                  assertEquals(3L, retried.get(0).startedEventId(), "the run");
+                                  assertEquals(4L, retried.get(0).lastEventId());
+                                  return tasks.deleteLocked(
+                                      tx,
+                                      List.<String[]>of(
+                                          new String[] {TENANT, lost.m1.task().messageId()}));
+                                })))
+        .compose(
+            v -> {
+              List<Future<Row>> rows = new ArrayList<>(taskRows(lost));
+              rows.add(contextRow(id(lost.m1)));
+              return Future.all(rows);
+            })
+        .compose(
+            all -> {
+              Row r0 = all.resultAt(0);
+              assertEquals("WAITING", r0.getString("state"));
+              assertEquals(-21L, r0.getLong("position"));
+              assertEquals(0, r0.getInteger("lease_expiries"));
+              assertNull(r0.getUUID("lock_owner_id"));
+              assertNull(all.resultAt(1), "m1 deleted");
+              assertNull(all.resultAt(4), "m1's context deleted with it");
+              Row r2 = all.resultAt(2);
+              assertEquals("WAITING", r2.getString("state"));
+              assertEquals(-20L, r2.getLong("position"));
+              assertEquals(1, r2.getInteger("lease_expiries"));
+              Row r3 = all.resultAt(3);
+              assertEquals("WAITING", r3.getString("state"));
+              assertEquals(1, r3.getInteger("failures"));
+              assertEquals(nextAttempt, r3.getOffsetDateTime("not_before").toInstant());
+              assertNull(r3.getValue("started_event_id"));
+              // a retry of a message that is not running any more is refused, not half-applied
+              return pool.withTransaction(
+                  tx ->
+                      tasks.retry(
+                          tx,
+                          List.of(
+                              new TaskStore.RetryAt(
+                                  TENANT, lost.m0.task().messageId(), nextAttempt))));
+            })
+        .onComplete(
+            ctx.failing(
+                error ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(error instanceof IllegalStateException, error.toString());
+                          ctx.completeNow();
+                        })));
+  }
+
   @Test
   void heartbeat_batchWithLostHolds_recordsOnlyHeldOnes_andATwiceNamedMessageGetsItsLatest(
       VertxTestContext ctx) {
