@@ -10,6 +10,7 @@ import io.ordo.model.QueueKind;
 import io.ordo.queue.store.IdempotencyStore.Claim;
 import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.testing.AutoExplain;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -221,7 +222,7 @@ class BatchJoinPlanTest {
                     .execute()
                     .compose(v -> inTransaction(c, firstExecutions, false))
                     .compose(v -> inTransaction(c, fill, true))
-                    .compose(v -> ExplainedPlans.collect(c, plans))
+                    .compose(v -> AutoExplain.collect(c, plans))
                     .compose(v -> inTransaction(c, batch, false))
                     .eventually(c::close))
         .onComplete(

@@ -8,6 +8,7 @@ import io.ordo.db.PlanProfile;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.testing.AutoExplain;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -126,7 +127,7 @@ class HotPathPlanTest {
                                     Duration.ofMinutes(5)))
                     .compose(v -> firstExecutions.apply(connection, owner))
                     .compose(v -> insert(connection, WAITING))
-                    .compose(v -> ExplainedPlans.collect(connection, plans))
+                    .compose(v -> AutoExplain.collect(connection, plans))
                     .compose(v -> claim(connection, owner))
                     .compose(
                         claimed -> {
@@ -148,7 +149,7 @@ class HotPathPlanTest {
                                 text.contains("\"Seq Scan\""), "a sequential scan: " + text);
                             assertFalse(text.contains("\"Hash Join\""), "a hash join: " + text);
                             assertTrue(
-                                ExplainedPlans.blocks(plan) < PAGES_PER_MESSAGE * BATCH,
+                                AutoExplain.blocks(plan) < PAGES_PER_MESSAGE * BATCH,
                                 "a handful of pages per message, not the queue's: " + text);
                           }
                           // the start's and the finish's: the batch drives, each of its rows

@@ -11,6 +11,7 @@ import io.ordo.model.QueueKind;
 import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.testing.AutoExplain;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -152,7 +153,7 @@ class SerialHeadHintTest {
                           assertNotNull(walk, "the runnable heads are walked: " + text);
                           // the 4 taken and the barrier behind them, not the 2,000 queues
                           assertTrue(walk.getInteger("Actual Rows") <= 5, text);
-                          assertTrue(ExplainedPlans.blocks(plan) < 200, "pages read: " + text);
+                          assertTrue(AutoExplain.blocks(plan) < 200, "pages read: " + text);
                           ctx.completeNow();
                         })));
   }

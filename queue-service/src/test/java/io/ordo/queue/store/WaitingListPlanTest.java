@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.db.Pools;
 import io.ordo.model.QueueKind;
+import io.ordo.testing.AutoExplain;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -62,7 +63,7 @@ class WaitingListPlanTest {
             connection ->
                 WaitingRows.insert(connection, TENANT, TYPE, WAITING, NOW.minusSeconds(60), null)
                     .compose(v -> connection.query("ANALYZE im_async_task_info").execute())
-                    .compose(v -> ExplainedPlans.collect(connection, plans))
+                    .compose(v -> AutoExplain.collect(connection, plans))
                     .compose(v -> tasks.waiting(connection, TENANT, QueueKind.PARALLEL, "", PAGE))
                     .compose(
                         first -> {
@@ -101,7 +102,7 @@ class WaitingListPlanTest {
                             assertTrue(
                                 text.contains("im_async_task_parallel_waiting_list_idx"), text);
                             assertFalse(text.contains("\"Sort\""), "a sort: " + text);
-                            assertTrue(ExplainedPlans.blocks(plan) < 200, "pages read: " + text);
+                            assertTrue(AutoExplain.blocks(plan) < 200, "pages read: " + text);
                           }
                           ctx.completeNow();
                         })));
@@ -131,7 +132,7 @@ class WaitingListPlanTest {
           String text = plan.encode();
           assertFalse(text.contains("WindowAgg"), "every message ranked: " + text);
           // a probe per queue (its row and its head), not the pages of the 40,000 waiting messages
-          assertTrue(ExplainedPlans.blocks(plan) < 6 * queues, "pages read: " + text);
+          assertTrue(AutoExplain.blocks(plan) < 6 * queues, "pages read: " + text);
         });
   }
 
@@ -169,7 +170,7 @@ class WaitingListPlanTest {
         plan ->
             // the 10,000 messages fill a few hundred pages; once per queue would be tens of
             // thousands
-            assertTrue(ExplainedPlans.blocks(plan) < 2_000, "pages read: " + plan.encode()));
+            assertTrue(AutoExplain.blocks(plan) < 2_000, "pages read: " + plan.encode()));
   }
 
   /**
@@ -192,7 +193,7 @@ class WaitingListPlanTest {
                       return null;
                     }),
         // its 50 messages (index entries and heap pages), not the tenant's 20,000
-        plan -> assertTrue(ExplainedPlans.blocks(plan) < 200, "pages read: " + plan.encode()));
+        plan -> assertTrue(AutoExplain.blocks(plan) < 200, "pages read: " + plan.encode()));
   }
 
   /** The check that finds a drained queue empty among the tenant's other queues' messages. */
@@ -209,7 +210,7 @@ class WaitingListPlanTest {
                       assertFalse(any);
                       return null;
                     }),
-        plan -> assertTrue(ExplainedPlans.blocks(plan) < 20, "pages read: " + plan.encode()));
+        plan -> assertTrue(AutoExplain.blocks(plan) < 20, "pages read: " + plan.encode()));
   }
 
   private Future<Void> manySerialQueues(SqlConnection connection) {
@@ -233,7 +234,7 @@ class WaitingListPlanTest {
             connection ->
                 prepare
                     .apply(connection)
-                    .compose(v -> ExplainedPlans.collect(connection, plans))
+                    .compose(v -> AutoExplain.collect(connection, plans))
                     .compose(v -> statement.apply(connection))
                     .eventually(connection::close))
         .onComplete(
