@@ -744,7 +744,7 @@ public final class TaskStore {
         tx,
         REQUEUE_LOCKED,
         params,
-        requeues.stream().map(r -> r.tenant() + "/" + r.messageId()).toList(),
+        requeues.stream().map(r -> key(r.tenant(), r.messageId())).toList(),
         row -> row.getLong("last_event_id"));
   }
 
@@ -759,7 +759,7 @@ public final class TaskStore {
             tx,
             DELETE_LOCKED,
             params,
-            tenantAndIds.stream().map(k -> k[0] + "/" + k[1]).toList(),
+            tenantAndIds.stream().map(k -> key(k[0], k[1])).toList(),
             row -> row)
         .mapEmpty();
   }
@@ -1208,11 +1208,16 @@ public final class TaskStore {
   }
 
   private static String key(Hold hold) {
-    return hold.tenant() + "/" + hold.messageId();
+    return key(hold.tenant(), hold.messageId());
+  }
+
+  /** A message's key as {@link #rowKey} reads it from a row. */
+  private static String key(String tenant, String messageId) {
+    return tenant + "/" + messageId;
   }
 
   private static String rowKey(Row row) {
-    return row.getString("tenant") + "/" + row.getUUID("message_id");
+    return key(row.getString("tenant"), row.getUUID("message_id").toString());
   }
 
   /**
@@ -1359,7 +1364,7 @@ public final class TaskStore {
         tx,
         RETRY,
         params,
-        retries.stream().map(r -> r.tenant() + "/" + r.messageId()).toList(),
+        retries.stream().map(r -> key(r.tenant(), r.messageId())).toList(),
         TaskStore::moved);
   }
 
