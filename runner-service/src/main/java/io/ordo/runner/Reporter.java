@@ -20,6 +20,8 @@ import org.slf4j.LoggerFactory;
  * Sends a runner's reports to the queue service in batches (one event-bus request, one transaction
  * for many tasks). A batch that cannot be delivered (queue service restarting, no answer) is sent
  * again with back-off until it is answered: reports are never dropped, and repeating one is safe.
+ * One batch is in flight at a time, and the queue service applies a batch's starts before its other
+ * reports, so a task's reports are applied in the order it submitted them.
  */
 final class Reporter {
   private static final Logger LOG = LoggerFactory.getLogger(Reporter.class);

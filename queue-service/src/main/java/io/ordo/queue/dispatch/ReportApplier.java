@@ -111,15 +111,92 @@ final class ReportApplier {
     for (int i = 0; i < reports.size(); i++) {
       byType.get(reports.get(i).type()).add(i);
     }
-    List<Integer> finished = new ArrayList<>(byType.get(ReportType.COMPLETED));
-    finished.addAll(byType.get(ReportType.FAILED));
-    return start(batch, byType.get(ReportType.STARTED))
-        .compose(v -> heartbeat(batch, byType.get(ReportType.HEARTBEAT)))
-        .compose(v -> finish(batch, finished))
+    Pairs pairs = Pairs.of(batch, byType.get(ReportType.STARTED), byType.get(ReportType.COMPLETED));
+    return startAndFinish(batch, pairs)
+        .compose(
+            alone -> {
+              List<Integer> finished = new ArrayList<>(alone.completions());
+              finished.addAll(byType.get(ReportType.FAILED));
+              return start(batch, alone.starts())
+                  .compose(v -> heartbeat(batch, byType.get(ReportType.HEARTBEAT)))
+                  .compose(v -> finish(batch, finished));
+            })
         .compose(v -> reject(batch, byType.get(ReportType.REJECTED)))
         .compose(v -> release(batch, byType.get(ReportType.RELEASED)))
         .compose(v -> batch.outcome().transition().write(tx, history, queues))
         .map(batch.outcome());
+  }
+
+  /**
+   * The starts and successful outcomes of one batch, split into the messages that have both (same
+   * hold: their start and completion are written as one) and the rest.
+   */
+  private record Pairs(
+      List<Integer> pairedStarts,
+      List<Integer> pairedCompletions,
+      List<Integer> starts,
+      List<Integer> completions) {
+    static Pairs of(Batch batch, List<Integer> starts, List<Integer> completions) {
+      Map<Hold, Integer> started = new java.util.HashMap<>();
+      for (int index : starts) {
+        started.putIfAbsent(batch.hold(index), index);
+      }
+      Pairs pairs =
+          new Pairs(
+              new ArrayList<>(), new ArrayList<>(), new ArrayList<>(starts), new ArrayList<>());
+      for (int index : completions) {
+        Integer start = started.remove(batch.hold(index));
+        if (start == null) {
+          pairs.completions().add(index);
+        } else {
+          pairs.pairedStarts().add(start);
+          pairs.pairedCompletions().add(index);
+          pairs.starts().remove(start);
+        }
+      }
+      return pairs;
+    }
+
+    /** The starts and completions still to write one by one: those unpaired, then {@code more}. */
+    Pairs alone(List<Integer> moreStarts, List<Integer> moreCompletions) {
+      List<Integer> s = new ArrayList<>(starts);
+      s.addAll(moreStarts);
+      List<Integer> c = new ArrayList<>(completions);
+      c.addAll(moreCompletions);
+      return new Pairs(List.of(), List.of(), s, c);
+    }
+  }
+
+  /**
+   * Writes the paired starts and completions as one (READY → deleted, {@code TaskStarted} and
+   * {@code TaskCompleted}); answers what is still to write the usual way: the unpaired ones, and
+   * the pairs whose message was not READY under the hold (a repeat, or a lost hold, which the usual
+   * statements answer as they always do).
+   */
+  private Future<Pairs> startAndFinish(Batch batch, Pairs pairs) {
+    if (pairs.pairedStarts().isEmpty()) {
+      return Future.succeededFuture(pairs);
+    }
+    List<Integer> starts = pairs.pairedStarts();
+    return tasks
+        .startAndFinish(batch.tx(), batch.holds(starts), batch.times(starts))
+        .map(
+            results -> {
+              List<Integer> moreStarts = new ArrayList<>();
+              List<Integer> moreCompletions = new ArrayList<>();
+              for (int i = 0; i < starts.size(); i++) {
+                int start = starts.get(i);
+                int completion = pairs.pairedCompletions().get(i);
+                if (results.get(i).isEmpty()) {
+                  moreStarts.add(start);
+                  moreCompletions.add(completion);
+                } else {
+                  started(batch, start, Optional.of(results.get(i).get().start()));
+                  finished(batch, completion, results.get(i).get().end());
+                }
+              }
+              return pairs.alone(moreStarts, moreCompletions);
+            });
   }
 
   private Future<Void> start(Batch batch, List<Integer> indexes) {

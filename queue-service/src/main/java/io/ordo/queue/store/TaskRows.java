@@ -25,6 +25,22 @@ final class TaskRows {
         .collect(java.util.stream.Collectors.joining(", "));
   }
 
+  /**
+   * {@link #INFO_COLUMNS} qualified with a table alias, but the columns {@code computed} names,
+   * which are the expressions it maps them to (for a statement that answers a row as it would be
+   * after a change it does not write).
+   */
+  static String infoColumns(String alias, java.util.Map<String, String> computed) {
+    return java.util.Arrays.stream(INFO_COLUMNS.split(","))
+        .map(String::trim)
+        .map(
+            column ->
+                computed.containsKey(column)
+                    ? computed.get(column) + " AS " + column
+                    : alias + "." + column)
+        .collect(java.util.stream.Collectors.joining(", "));
+  }
+
   static TaskInfo toInfo(Row row) {
     QueueKind kind = QueueKind.fromDbCode(row.getString("queue_kind"));
     return new TaskInfo(

@@ -492,6 +492,43 @@ public final class TaskStore {
               + ", t.last_event_id, t.started_event_id");
 
   /**
+   * READY → started and ended at once, for held messages whose start and successful outcome came in
+   * one report batch: the row is deleted (with its contexts) without being written as RUNNING in
+   * between, its {@code TaskStarted} event is written (and, for a task a state-machine execution
+   * scheduled, the start in the execution's inbox), and it is answered as {@link #START} and {@link
+   * #FINISH} would have answered it: the message as it was when it ended (RUNNING, its start time
+   * and attempt), with the {@code TaskStarted} event id and attributes. A message that is not READY
+   * under the hold (lost, or started already) is absent from the answer.
+   */
+  private static final String START_AND_FINISH =
+      "WITH gone AS (DELETE FROM im_async_task_info t USING "
+          + REPORTED
+          + " WHERE"
+          + HELD_BY_REPORT
+          + " AND t.state = 'READY' RETURNING "
+          + TaskRows.infoColumns(
+              "t",
+              Map.of(
+                  "state", "'RUNNING'",
+                  "start_at", "greatest(i.time, t.accept_at)",
+                  "attempt", "t.attempt + 1"))
+          + ", t.last_event_id + 1 AS last_event_id, t.last_event_id + 1 AS started_event_id,"
+          + " true AS fresh, jsonb_build_object('node', t.node, 'scheduledEventId', 1,"
+          + " 'fencingToken', t.lock_version, 'attempt', t.attempt + 1) AS attributes),"
+          + " contexts AS (DELETE FROM im_async_context_info c USING gone g WHERE"
+          + sameMessage("c", "g")
+          + "), started AS (INSERT INTO ordo_history_event"
+          + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          + " SELECT tenant, message_id, last_event_id, 'TaskStarted', start_at, attributes"
+          + " FROM gone), inbox AS ("
+          + ExecutionInboxStore.upsert(
+              "SELECT tenant, execution_id, message_id,"
+                  + " attributes || jsonb_build_object('type', '"
+                  + ExecutionInboxStore.STARTED
+                  + "') FROM gone WHERE execution_id IS NOT NULL")
+          + ") SELECT * FROM gone";
+
+  /**
    * Back to the head in WAITING, the hold given up. Answers the message as it now is, but the
    * started event id it had ({@code was}: the row as the statement found it), for the events that
    * refer to the run that ended.
@@ -1248,6 +1285,25 @@ public final class TaskStore {
    */
   public Future<List<Optional<Moved>>> finish(SqlClient tx, List<Hold> holds, String[] states) {
     return byHold(tx, FINISH, holds, null, states, NO_MORE_COLUMNS, TaskStore::moved);
+  }
+
+  /** What {@link #startAndFinish} did to one message: its start, and its end. */
+  public record StartedAndEnded(Stepped start, Moved end) {
+    static StartedAndEnded of(Row row) {
+      return new StartedAndEnded(Stepped.of(row), moved(row));
+    }
+  }
+
+  /**
+   * Starts and ends at once (deletes, with their contexts) held READY messages whose start and
+   * successful outcome came together, with their {@code TaskStarted} events, in one statement; per
+   * hold in the given order, empty where the hold was lost or the message is not READY.
+   *
+   * @param times the start reports' times
+   */
+  public Future<List<Optional<StartedAndEnded>>> startAndFinish(
+      SqlClient tx, List<Hold> holds, List<Instant> times) {
+    return byHold(tx, START_AND_FINISH, holds, times, null, NO_MORE_COLUMNS, StartedAndEnded::of);
   }
 
   /**

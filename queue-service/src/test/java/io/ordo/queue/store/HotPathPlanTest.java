@@ -33,9 +33,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The hot path's connections plan each statement once ({@link PlanProfile#HOT_PATH}): a plan made
  * while the task table is empty (a node's first reports) must still be index probes when the table
- * holds 20,000 waiting messages. The plans of the claim, the start and the finish that ran are read
- * from PostgreSQL's auto_explain, sent to this connection as notices. (The queue service plans
- * claims for each execution; checked here too, a claim planned once is as safe.)
+ * holds 20,000 waiting messages. The plans of the claim, the start, the finish and the start and
+ * finish at once that ran are read from PostgreSQL's auto_explain, sent to this connection as
+ * notices. (The queue service plans claims for each execution; checked here too, a claim planned
+ * once is as safe.)
  */
 @ExtendWith(VertxExtension.class)
 class HotPathPlanTest {
@@ -133,7 +134,11 @@ class HotPathPlanTest {
                         claimed -> {
                           assertEquals(BATCH, claimed.size());
                           claimPlans.set(plans.size());
-                          return lifecycle(connection, holds(claimed, owner));
+                          List<Hold> holds = holds(claimed, owner);
+                          return lifecycle(
+                              connection,
+                              holds.subList(0, BATCH / 2),
+                              holds.subList(BATCH / 2, BATCH));
                         })
                     .eventually(connection::close))
         .onComplete(
@@ -141,8 +146,9 @@ class HotPathPlanTest {
                 v ->
                     ctx.verify(
                         () -> {
-                          // the claim, the start, the finish (auto_explain logs the top level)
-                          assertTrue(plans.size() >= 3, "plans: " + plans);
+                          // the claim, the start, the finish, the start and finish at once
+                          // (auto_explain logs the top level)
+                          assertTrue(plans.size() >= 4, "plans: " + plans);
                           for (JsonObject plan : plans) {
                             String text = plan.encode();
                             assertFalse(
@@ -152,10 +158,10 @@ class HotPathPlanTest {
                                 AutoExplain.blocks(plan) < PAGES_PER_MESSAGE * BATCH,
                                 "a handful of pages per message, not the queue's: " + text);
                           }
-                          // the start's and the finish's: the batch drives, each of its rows
-                          // probes the task table for its own message
+                          // the reports': the batch drives, each of its rows probes the task
+                          // table for its own message
                           List<JsonObject> reports = plans.subList(claimPlans.get(), plans.size());
-                          assertTrue(reports.size() >= 2, "plans: " + reports);
+                          assertTrue(reports.size() >= 3, "plans: " + reports);
                           ExplainedPlans.probedByKey(reports, TASKS);
                           ctx.completeNow();
                         })));
@@ -181,13 +187,25 @@ class HotPathPlanTest {
     return lifecycle(connection, holds(claimed, owner));
   }
 
-  /** Starts and finishes the held messages, each in its own statement. */
+  /** Runs all three statements on the same holds (the later ones find the messages gone). */
   private Future<Void> lifecycle(SqlConnection connection, List<Hold> holds) {
-    List<Instant> times = holds.stream().map(h -> NOW).toList();
+    return lifecycle(connection, holds, holds);
+  }
+
+  /**
+   * Starts and finishes the holds {@code apart}, each step in its own statement, and starts and
+   * finishes the holds {@code atOnce} in one.
+   */
+  private Future<Void> lifecycle(SqlConnection connection, List<Hold> apart, List<Hold> atOnce) {
     return tasks
-        .start(connection, holds, times)
-        .compose(v -> tasks.finish(connection, holds, new String[] {"RUNNING"}))
+        .start(connection, apart, times(apart))
+        .compose(v -> tasks.finish(connection, apart, new String[] {"RUNNING"}))
+        .compose(v -> tasks.startAndFinish(connection, atOnce, times(atOnce)))
         .mapEmpty();
+  }
+
+  private static List<Instant> times(List<Hold> holds) {
+    return holds.stream().map(h -> NOW).toList();
   }
 
   private static Future<Void> insert(SqlConnection connection, int count) {

@@ -31,6 +31,7 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -525,6 +526,67 @@ class TaskStoreHotPathTest {
               assertNotNull(all.resultAt(5), "m1's context stays");
               assertNull(all.resultAt(6), "m2's context deleted with it");
               assertNotNull(all.resultAt(7), "m3's context stays");
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  // ---- start and finish at once ----
+
+  @Test
+  void startAndFinish_batchWithLostHolds_deletesOnlyHeldReadyRows_withTaskStarted_answersBothSteps(
+      VertxTestContext ctx) {
+    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
+    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
+    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
+    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
+    UUID b = UUID.randomUUID();
+    List<Hold> holds = new ArrayList<>();
+    heldByTwoOwners(m0, m1, m2, m3, b)
+        .compose(held -> start(List.of(held.get(2))).map(started -> held))
+        .compose(
+            held -> {
+              holds.add(held.get(0));
+              holds.add(held.get(3)); // its owner's lease expired
+              holds.add(staleVersion(held.get(1)));
+              holds.add(held.get(2)); // started already: not READY
+              return expire(b);
+            })
+        .compose(
+            v ->
+                pool.withTransaction(
+                    tx ->
+                        tasks.startAndFinish(
+                            tx, holds, Collections.nCopies(holds.size(), STARTED_AT))))
+        .compose(
+            results -> {
+              assertEquals(4, results.size());
+              assertTrue(results.get(0).isPresent(), "held and READY");
+              assertFalse(results.get(1).isPresent(), "owner's lease expired");
+              assertFalse(results.get(2).isPresent(), "wrong lock version");
+              assertFalse(results.get(3).isPresent(), "RUNNING already");
+              Stepped start = results.get(0).get().start();
+              assertEquals(3L, start.eventId());
+              assertEquals(1, start.attempt());
+              assertTrue(start.fresh());
+              assertEquals(STARTED_AT, start.time());
+              assertEquals(1, start.attributes().getInteger("attempt"));
+              assertEquals("runner-a", start.attributes().getString("node"));
+              // as the finish of the RUNNING message would have answered it
+              checkFinished(Optional.of(results.get(0).get().end()), m0);
+              assertEquals(STARTED_AT, results.get(0).get().end().info().startTime());
+              return Future.all(states(m0, m1, m2, m3), contextRow(id(m0)), events(id(m0)));
+            })
+        .map(
+            all -> {
+              assertEquals(Arrays.asList(null, "READY", "RUNNING", "READY"), all.resultAt(0));
+              assertNull(all.resultAt(1), "m0's context deleted with it");
+              List<Row> events = all.resultAt(2);
+              assertEquals(3, events.size());
+              Row started = events.get(2);
+              assertEquals(3L, started.getLong("event_id"));
+              assertEquals("TaskStarted", started.getString("event_type"));
+              assertEquals(STARTED_AT, started.getOffsetDateTime("event_time").toInstant());
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());

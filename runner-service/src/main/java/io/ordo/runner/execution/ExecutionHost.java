@@ -7,7 +7,10 @@ import java.time.Clock;
 
 /** What a {@link TaskExecution} needs from its runner. */
 public interface ExecutionHost {
-  /** Sends a report; completes with true if the queue service applied it. */
+  /**
+   * Sends a report; completes with true if the queue service applied it. Reports are applied in the
+   * order they were sent (a task's outcome relies on it to follow its start).
+   */
   Future<Boolean> report(TaskReport report);
 
   /**

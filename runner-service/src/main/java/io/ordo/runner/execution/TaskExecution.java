@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The whole lifecycle runs on one task thread, which never waits on the database: the start is
  * sent and the thread goes on to {@code taskStarted} and {@code run} at once, while the start is
- * recorded with the next group commit; every later report (heartbeats, the outcome, a release) is
- * sent only once the start is answered, so the history shows them after {@code TaskStarted}. What
+ * recorded with the next group commit. Heartbeats and a release are sent only once the start is
+ * answered; the outcome is sent at once, behind the start in the runner's ordered stream of reports
+ * ({@link #reportOutcome}), so the history shows every one of them after {@code TaskStarted}. What
  * keeps the hold safe meanwhile is checked here, just before {@code taskStarted} and again before
  * {@code run}: the runner's lease is surely live ({@link ExecutionHost#holds}), and the task was
  * not released. If the start is refused all the same (the message was removed while it waited for a
@@ -211,7 +212,7 @@ public final class TaskExecution {
       if (!unmanaged) {
         // the outcome is written with the next group commit; the slot is free at once
         outcomePending = true;
-        report(
+        reportOutcome(
                 failure == null ? ReportType.COMPLETED : ReportType.FAILED,
                 failure == null ? new JsonObject().put("result", result) : failureData(failure))
             .onComplete(
@@ -513,6 +514,19 @@ public final class TaskExecution {
       return host.report(report);
     }
     return start.compose(applied -> applied ? host.report(report) : Future.succeededFuture(false));
+  }
+
+  /**
+   * Sends the outcome at once, without waiting for the start's answer: reports reach the queue
+   * service in the order they were sent (one batch in flight, applied in order), so the outcome is
+   * applied after the start, and a short task's outcome often goes in its start's own batch (both
+   * are then written as one). It counts as applied only if the start was; if the start was not, the
+   * outcome finds the message no longer held and is not applied either.
+   */
+  private Future<Boolean> reportOutcome(ReportType type, JsonObject data) {
+    Future<Boolean> sent = host.report(TaskReport.of(type, claimed, host.clock().instant(), data));
+    Future<Boolean> start = startAnswer;
+    return start == null ? sent : sent.compose(applied -> start.map(started -> started && applied));
   }
 
   private void freeSlot() {

@@ -26,10 +26,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The lifecycle on one task thread that does not wait for the start to be recorded: the run begins
- * at once, every later report waits for the start's answer, a refused start releases the task, and
- * a hold that is not surely live waits for the start's answer before anything runs. A release or
- * forced stop that reaches the runner before {@code run} began is honoured, and {@code run} never
- * begins.
+ * at once, the outcome is sent behind the start and settled once both are answered, heartbeats and
+ * releases wait for the start's answer, a refused start releases the task, and a hold that is not
+ * surely live waits for the start's answer before anything runs. A release or forced stop that
+ * reaches the runner before {@code run} began is honoured, and {@code run} never begins.
  */
 class TaskExecutionTest {
   private final FakeHost host = new FakeHost();
@@ -40,7 +40,8 @@ class TaskExecutionTest {
   }
 
   @Test
-  void run_beginsBeforeTheStartIsAnswered_andTheOutcomeWaitsForIt() throws Exception {
+  void run_beginsBeforeTheStartIsAnswered_andTheOutcomeFollowsTheStart_settledOnItsAnswer()
+      throws Exception {
     TaskExecution execution = execution();
     Thread thread = new Thread(execution::accept);
     thread.start();
@@ -49,11 +50,15 @@ class TaskExecutionTest {
 
     assertEquals(
         List.of("taskAccepted", "taskStarted", "run", "taskCompleted"), GatedStartTask.CALLS);
-    assertEquals(List.of(ReportType.STARTED), host.types(), "no outcome before the start's answer");
+    assertEquals(
+        List.of(ReportType.STARTED, ReportType.COMPLETED),
+        host.types(),
+        "the outcome is sent behind the start, without waiting for its answer");
     assertEquals(1, host.freed.get(), "the slot is free while the start is recorded");
+    assertEquals(0, host.settled.get(), "the outcome is not settled before the start's answer");
 
     host.started.complete(true);
-    assertEquals(List.of(ReportType.STARTED, ReportType.COMPLETED), host.types());
+    assertEquals(1, host.settled.get());
   }
 
   @Test
@@ -168,6 +173,7 @@ class TaskExecutionTest {
     final CountDownLatch startReported = new CountDownLatch(1);
     final CountDownLatch asideDone = new CountDownLatch(1);
     final AtomicInteger freed = new AtomicInteger();
+    final AtomicInteger settled = new AtomicInteger();
     final List<TaskReport> reports = new CopyOnWriteArrayList<>();
     volatile boolean holds = true;
 
@@ -199,7 +205,9 @@ class TaskExecutionTest {
     }
 
     @Override
-    public void outcomeSettled(TaskExecution execution) {}
+    public void outcomeSettled(TaskExecution execution) {
+      settled.incrementAndGet();
+    }
 
     @Override
     public boolean shuttingDown() {
