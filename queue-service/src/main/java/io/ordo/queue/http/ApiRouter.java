@@ -112,11 +112,14 @@ public final class ApiRouter {
       Hmac pageTokens,
       long bodyLimit,
       Clock clock) {
-    RouterBuilder builder =
-        RouterBuilder.create(
-            vertx, new CachedValidatorsContract(contract), RequestExtractor.withBodyHandler());
+    OpenAPIContract cached = new CachedValidatorsContract(contract);
+    RequestExtractor extractor = RequestExtractor.withBodyHandler();
+    RouterBuilder builder = RouterBuilder.create(vertx, cached, extractor);
+    InlineRequestValidation validation = new InlineRequestValidation(vertx, cached, extractor);
     for (OpenAPIRoute route : builder.getRoutes()) {
       route.setDoSecurity(false); // bearer tokens are checked before validation, for every route
+      // validated on the event loop, before the route's own handlers (mounted below)
+      route.setDoValidation(false).addHandler(validation.handler(route.getOperation()));
     }
     new QueueRoutes(services, clock).mount(builder);
     new TaskRoutes(services).mount(builder);
