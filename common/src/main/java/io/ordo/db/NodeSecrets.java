@@ -12,7 +12,9 @@ import java.security.SecureRandom;
  * stored, so all agree without configuration. Keys never leave the nodes.
  */
 public final class NodeSecrets {
-  /** Signs history page tokens. */
+  /**
+   * Signs page tokens (histories, task and execution lists, waiting lists): {@link TokenSigner}.
+   */
   public static final String PAGE_TOKENS = "page-tokens";
 
   /** Keys the ids that name principals in histories. */

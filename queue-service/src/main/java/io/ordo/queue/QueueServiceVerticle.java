@@ -7,6 +7,7 @@ import io.ordo.db.Hmac;
 import io.ordo.db.NodeSecrets;
 import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
+import io.ordo.db.TokenSigner;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LeaseKeeper;
 import io.ordo.lock.LockOwner;
@@ -137,11 +138,19 @@ public final class QueueServiceVerticle extends VerticleBase {
                 LOG.warn(
                     "The queue service's lease {} expired; its instance locks lapsed", lostOwnerId),
             node.meters());
+    node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
+    // The farm's page-token key is read before anything is built, so every part that issues or
+    // checks page tokens (over HTTP and over the event bus) is built with it.
+    return NodeSecrets.key(pool, NodeSecrets.PAGE_TOKENS)
+        .compose(key -> startServices(config, new TokenSigner(new Hmac(key))));
+  }
+
+  /** Builds the services, their loops and consumers, and (if asked) the HTTP API; starts them. */
+  private Future<Void> startServices(OrdoConfig config, TokenSigner pageTokens) {
     WorkNotifier notifier = new WorkNotifier(vertx, node.clock());
     dispatcher =
         new Dispatcher(claimPool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
     services = buildServices(config, notifier);
-    node.health().register("database", () -> pool.query("SELECT 1").execute().mapEmpty());
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
     dispatcher.register(vertx.eventBus());
     maintenance =
@@ -164,7 +173,7 @@ public final class QueueServiceVerticle extends VerticleBase {
             v -> services.stateMachines().decider().start(config.runner().roundInterval()))
         .onSuccess(v -> services.schedules().loop().start())
         .compose(v -> services.catalog().refresh())
-        .compose(v -> serveHttp ? listen(config) : Future.succeededFuture());
+        .compose(v -> serveHttp ? listen(config, pageTokens) : Future.succeededFuture());
   }
 
   /** The tenants of the tokens known at start ({@code default} with the dev token). */
@@ -257,7 +266,7 @@ public final class QueueServiceVerticle extends VerticleBase {
         new TaskList(pool, new TaskListStore()));
   }
 
-  private Future<Void> listen(OrdoConfig config) {
+  private Future<Void> listen(OrdoConfig config, TokenSigner pageTokens) {
     TokenRegistry tokens =
         new TokenRegistry(config.tokens(), config.devToken(), config.tokensFile());
     vertx.setPeriodic(TOKEN_RELOAD_INTERVAL.toMillis(), id -> tokens.reloadIfChanged());
@@ -273,21 +282,18 @@ public final class QueueServiceVerticle extends VerticleBase {
             .setHttp2ClearTextEnabled(false)
             .setIdleTimeout((int) config.http().idleTimeout().toMillis())
             .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
-    Future<byte[]> pageTokens = NodeSecrets.key(pool, NodeSecrets.PAGE_TOKENS);
     return NodeSecrets.key(pool, NodeSecrets.PRINCIPALS)
         .compose(
             principals ->
-                pageTokens.compose(
-                    pageKey ->
-                        ApiRouter.mount(
-                            vertx,
-                            router,
-                            services,
-                            tokens,
-                            new Hmac(principals),
-                            new Hmac(pageKey),
-                            config.http().bodyLimitBytes(),
-                            node.clock())))
+                ApiRouter.mount(
+                    vertx,
+                    router,
+                    services,
+                    tokens,
+                    new Hmac(principals),
+                    pageTokens,
+                    config.http().bodyLimitBytes(),
+                    node.clock()))
         .compose(v -> ApiRouter.listen(vertx, options, config.http().headerReadTimeout(), router))
         .onSuccess(
             listening -> {

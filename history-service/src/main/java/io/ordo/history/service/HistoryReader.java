@@ -2,7 +2,7 @@ package io.ordo.history.service;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
-import io.ordo.db.Hmac;
+import io.ordo.db.TokenSigner;
 import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryStore;
 import io.vertx.core.Future;
@@ -22,12 +22,12 @@ public final class HistoryReader {
 
   private final SqlClient client;
   private final HistoryStore store;
-  private final Hmac pageTokens;
+  private final TokenSigner pageTokens;
 
   /**
    * @param pageTokens signs and checks page tokens (a key every node of the farm shares)
    */
-  public HistoryReader(SqlClient client, HistoryStore store, Hmac pageTokens) {
+  public HistoryReader(SqlClient client, HistoryStore store, TokenSigner pageTokens) {
     this.client = client;
     this.store = store;
     this.pageTokens = pageTokens;

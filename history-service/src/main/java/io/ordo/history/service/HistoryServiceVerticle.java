@@ -7,6 +7,7 @@ import io.ordo.db.Hmac;
 import io.ordo.db.NodeSecrets;
 import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
+import io.ordo.db.TokenSigner;
 import io.ordo.history.HistoryStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -54,7 +55,7 @@ public final class HistoryServiceVerticle extends VerticleBase {
     return NodeSecrets.key(pool, NodeSecrets.PAGE_TOKENS)
         .onSuccess(
             key -> {
-              reader = new HistoryReader(reads, store, new Hmac(key));
+              reader = new HistoryReader(reads, store, new TokenSigner(new Hmac(key)));
               vertx.eventBus().<JsonObject>consumer(Addresses.HISTORY_READ, this::read);
             });
   }

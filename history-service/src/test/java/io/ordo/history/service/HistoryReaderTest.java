@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
+import io.ordo.db.Hmac;
 import io.ordo.db.Pools;
+import io.ordo.db.TokenSigner;
 import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
@@ -42,7 +44,7 @@ class HistoryReaderTest {
     TestDatabase.truncate();
     pool = Pools.create(vertx, TestDatabase.address(), 2, "test");
     store = new HistoryStore();
-    reader = new HistoryReader(pool, store, new io.ordo.db.Hmac(new byte[32]));
+    reader = new HistoryReader(pool, store, new TokenSigner(new Hmac(new byte[32])));
     executionId = UUID.randomUUID().toString();
     Instant start = Instant.parse("2026-01-01T00:00:00Z");
     List<HistoryEvent> events = new ArrayList<>();

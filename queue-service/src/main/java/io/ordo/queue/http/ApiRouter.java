@@ -3,6 +3,7 @@ package io.ordo.queue.http;
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.db.Hmac;
+import io.ordo.db.TokenSigner;
 import io.ordo.queue.QueueServices;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -48,7 +49,7 @@ public final class ApiRouter {
       QueueServices services,
       TokenRegistry tokens,
       Hmac principals,
-      Hmac pageTokens,
+      TokenSigner pageTokens,
       long bodyLimit,
       Clock clock) {
     return vertx
@@ -109,7 +110,7 @@ public final class ApiRouter {
       QueueServices services,
       TokenRegistry tokens,
       Hmac principals,
-      Hmac pageTokens,
+      TokenSigner pageTokens,
       long bodyLimit,
       Clock clock) {
     OpenAPIContract cached = new CachedValidatorsContract(contract);
