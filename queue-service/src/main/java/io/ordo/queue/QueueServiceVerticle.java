@@ -150,7 +150,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     WorkNotifier notifier = new WorkNotifier(vertx, node.clock());
     dispatcher =
         new Dispatcher(claimPool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
-    services = buildServices(config, notifier);
+    services = buildServices(config, notifier, pageTokens);
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
     dispatcher.register(vertx.eventBus());
     maintenance =
@@ -186,7 +186,8 @@ public final class QueueServiceVerticle extends VerticleBase {
     return tenants;
   }
 
-  private QueueServices buildServices(OrdoConfig config, WorkNotifier notifier) {
+  private QueueServices buildServices(
+      OrdoConfig config, WorkNotifier notifier, TokenSigner pageTokens) {
     QueueStore queues = new QueueStore();
     TaskStore tasks = new TaskStore();
     HistoryStore history = new HistoryStore();
@@ -211,7 +212,14 @@ public final class QueueServiceVerticle extends VerticleBase {
             Math.max(1, config.database().poolSize() / 4));
     QueueInfoReader reader =
         new QueueInfoReader(
-            pool, queues, tasks, new LockOwnerStore(), administration, lookup, node.clock());
+            pool,
+            queues,
+            tasks,
+            new LockOwnerStore(),
+            administration,
+            lookup,
+            node.clock(),
+            pageTokens);
     TaskAdministration taskAdministration =
         new TaskAdministration(
             pool,

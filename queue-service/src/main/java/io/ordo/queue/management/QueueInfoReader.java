@@ -1,6 +1,7 @@
 package io.ordo.queue.management;
 
 import io.ordo.InvalidTaskException;
+import io.ordo.db.TokenSigner;
 import io.ordo.history.QueueFiguresStore;
 import io.ordo.history.QueueFiguresStore.QueueFigures;
 import io.ordo.lock.LockOwner;
@@ -37,8 +38,12 @@ public final class QueueInfoReader {
   private final QueueAdministration administration;
   private final TaskLookup lookup;
   private final Clock clock;
+  private final WaitingPageTokens waitingTokens;
   private final QueueFiguresStore figures = new QueueFiguresStore();
 
+  /**
+   * @param pageTokens signs and checks the waiting lists' page tokens (the farm's page-token key)
+   */
   public QueueInfoReader(
       Pool pool,
       QueueStore queues,
@@ -46,7 +51,8 @@ public final class QueueInfoReader {
       LockOwnerStore owners,
       QueueAdministration administration,
       TaskLookup lookup,
-      Clock clock) {
+      Clock clock,
+      TokenSigner pageTokens) {
     this.pool = pool;
     this.queues = queues;
     this.tasks = tasks;
@@ -54,6 +60,7 @@ public final class QueueInfoReader {
     this.administration = administration;
     this.lookup = lookup;
     this.clock = clock;
+    this.waitingTokens = new WaitingPageTokens(pageTokens);
   }
 
   /** {@code GET /parallel-queue}: state, counts, waiting list (first {@code limit}), running. */
@@ -63,14 +70,21 @@ public final class QueueInfoReader {
 
   /**
    * {@code GET /parallel-queue?waitingPageToken=}: as {@link #parallelQueue(Caller, int)}, the
-   * waiting list starting after the page that answered the token.
+   * waiting list starting after the page that answered the token (one of this queue's: a token of
+   * another queue or tenant, or one no node issued, fails with invalid_request).
    */
   public Future<JsonObject> parallelQueue(Caller caller, int limit, String waitingPageToken) {
     Access.require(caller, Role.SUBMITTER);
-    WaitingCursor after = WaitingPageToken.decode(waitingPageToken);
     return administration
         .parallelQueue(caller.tenant())
-        .compose(queue -> describe(queue, after, limit, limit, QueueInfoReader::parallelJson));
+        .compose(
+            queue ->
+                describe(
+                    queue,
+                    waitingTokens.decode(queue, waitingPageToken),
+                    limit,
+                    limit,
+                    QueueInfoReader::parallelJson));
   }
 
   /** {@code GET /serial-queues/{id}}: state, counts, waiting list, the running task. */
@@ -82,10 +96,16 @@ public final class QueueInfoReader {
   public Future<JsonObject> serialQueue(
       Caller caller, String queueId, int limit, String waitingPageToken) {
     Access.require(caller, Role.SUBMITTER);
-    WaitingCursor after = WaitingPageToken.decode(waitingPageToken);
     return administration
         .serialQueue(caller.tenant(), queueId)
-        .compose(queue -> describe(queue, after, limit, 1, QueueInfoReader::serialJson));
+        .compose(
+            queue ->
+                describe(
+                    queue,
+                    waitingTokens.decode(queue, waitingPageToken),
+                    limit,
+                    1,
+                    QueueInfoReader::serialJson));
   }
 
   /** How a queue kind renders its state, counts, waiting and running tasks. */
@@ -138,7 +158,8 @@ public final class QueueInfoReader {
                   .put(
                       "waitingNextPageToken",
                       more && waitingLimit > 0
-                          ? WaitingPageToken.encode(page.result().cursors().get(waitingLimit - 1))
+                          ? waitingTokens.encode(
+                              queue, page.result().cursors().get(waitingLimit - 1))
                           : null);
             });
   }
