@@ -152,7 +152,7 @@ public final class QueueServiceVerticle extends VerticleBase {
         new Dispatcher(claimPool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
     services = buildServices(config, notifier, pageTokens);
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
-    dispatcher.register(vertx.eventBus());
+    dispatcher.registerReports(vertx.eventBus());
     maintenance =
         new MaintenanceLoop(
             vertx,
@@ -166,8 +166,9 @@ public final class QueueServiceVerticle extends VerticleBase {
     gauges.start(config.runner().roundInterval());
     new QueueApiConsumer(services, node.clock()).register(vertx.eventBus());
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
-    return lease
-        .start()
+    return vertx
+        .deployVerticle(new ClaimConsumer(dispatcher))
+        .compose(v -> lease.start())
         .onSuccess(
             // The decider advances executions under this instance's lease: only once it holds one.
             v -> services.stateMachines().decider().start(config.runner().roundInterval()))

@@ -74,9 +74,14 @@ public final class Dispatcher {
     this.metrics = metrics;
   }
 
-  public void register(EventBus eventBus) {
-    eventBus.<JsonObject>consumer(Addresses.QUEUE_CLAIM, this::claim);
+  /** Takes the runners' reports on the caller's context. */
+  public void registerReports(EventBus eventBus) {
     eventBus.<JsonObject>consumer(Addresses.QUEUE_REPORT, this::report);
+  }
+
+  /** Takes the runners' claims on the caller's context. */
+  public void registerClaims(EventBus eventBus) {
+    eventBus.<JsonObject>consumer(Addresses.QUEUE_CLAIM, this::claim);
   }
 
   private void claim(Message<JsonObject> message) {
