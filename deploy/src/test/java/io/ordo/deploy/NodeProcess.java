@@ -246,6 +246,32 @@ public final class NodeProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * A free port with the 19 after it free too, for what counts up from a port: a node's Hazelcast
+   * member ({@code ORDO_CLUSTER_PORT}: a member whose port is taken takes the next), a farm's
+   * metrics ports (one per JVM). Below the kernel's ephemeral range, where {@link #freePort} finds
+   * the nodes' HTTP ports, so that a member counting up cannot take the HTTP port another node is
+   * about to bind (it did: a runner JVM found its HTTP port taken by another's member).
+   */
+  public static int freePortBlock() {
+    java.util.Random random = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int base = 20000 + 20 * random.nextInt(600); // 20000-31999: below 32768
+      boolean free = true;
+      for (int port = base; port < base + 20 && free; port++) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+          free = socket.getLocalPort() == port;
+        } catch (IOException e) {
+          free = false;
+        }
+      }
+      if (free) {
+        return base;
+      }
+    }
+    throw new IllegalStateException("no block of 20 free ports");
+  }
+
   public static int freePort() {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();

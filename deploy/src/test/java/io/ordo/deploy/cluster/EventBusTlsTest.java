@@ -40,7 +40,7 @@ class EventBusTlsTest {
   void emptyDatabase() {
     TestDatabase.truncate();
     clusterName = "tls-" + UUID.randomUUID();
-    clusterPort = NodeProcess.freePort();
+    clusterPort = NodeProcess.freePortBlock();
   }
 
   @AfterEach

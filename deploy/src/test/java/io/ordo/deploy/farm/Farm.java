@@ -43,7 +43,7 @@ final class Farm implements AutoCloseable {
     Map<String, String> env = new HashMap<>(extraEnvironment);
     env.put("ORDO_CLUSTER_NAME", "ordo-it-" + ProcessHandle.current().pid() + "-" + port);
     // chosen here, not by the script, so that a service this test restarts joins the same cluster
-    env.put("ORDO_CLUSTER_PORT", String.valueOf(freePortBlock()));
+    env.put("ORDO_CLUSTER_PORT", String.valueOf(NodeProcess.freePortBlock()));
     env.put("ORDO_CLUSTER_MEMBERS", "127.0.0.1");
     Farm farm = new Farm(dir, port, env);
     int exit =
@@ -56,7 +56,7 @@ final class Farm implements AutoCloseable {
             "--http-port",
             String.valueOf(port),
             "--metrics-port",
-            String.valueOf(freePortBlock()));
+            String.valueOf(NodeProcess.freePortBlock()));
     if (exit != 0) {
       String logs = farm.logs();
       farm.close();
@@ -179,27 +179,6 @@ final class Farm implements AutoCloseable {
       throw new AssertionError("deploy/farm " + arguments[0] + " did not finish");
     }
     return process.exitValue();
-  }
-
-  /** A port with the 19 after it free too (Hazelcast counts up from its port). */
-  private static int freePortBlock() {
-    java.util.Random random = new java.util.Random();
-    for (int attempt = 0; attempt < 200; attempt++) {
-      int base = 20000 + 20 * random.nextInt(1000);
-      boolean free = true;
-      for (int port = base; port < base + 20 && free; port++) {
-        try (java.net.ServerSocket socket =
-            new java.net.ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
-          free = socket.getLocalPort() == port;
-        } catch (IOException e) {
-          free = false;
-        }
-      }
-      if (free) {
-        return base;
-      }
-    }
-    throw new IllegalStateException("no block of 20 free ports");
   }
 
   private static void signal(String signal, long pid) throws Exception {

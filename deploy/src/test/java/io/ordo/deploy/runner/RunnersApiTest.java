@@ -43,7 +43,7 @@ class RunnersApiTest {
     TestDatabase.truncate();
     cluster = new HashMap<>();
     cluster.put("ORDO_CLUSTER_NAME", "runners-" + UUID.randomUUID());
-    cluster.put("ORDO_CLUSTER_PORT", String.valueOf(NodeProcess.freePort()));
+    cluster.put("ORDO_CLUSTER_PORT", String.valueOf(NodeProcess.freePortBlock()));
     cluster.put("ORDO_CLUSTER_MEMBERS", "127.0.0.1");
     Map<String, String> env = TestNode.environment();
     env.putAll(cluster);
