@@ -259,17 +259,29 @@ public final class NodeProcess implements AutoCloseable {
       int base = 20000 + 20 * random.nextInt(600); // 20000-31999: below 32768
       boolean free = true;
       for (int port = base; port < base + 20 && free; port++) {
-        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-          free = socket.getLocalPort() == port;
-        } catch (IOException e) {
-          free = false;
-        }
+        free = bindable(port);
       }
       if (free) {
         return base;
       }
     }
     throw new IllegalStateException("no block of 20 free ports");
+  }
+
+  /**
+   * Whether nothing holds the port, not even a closed connection in TIME_WAIT: checked without
+   * SO_REUSEADDR (which Java's ServerSocket sets by default), as {@code deploy/farm} checks its
+   * ports. A block a previous farm had used passed this check with it, and then failed the
+   * script's.
+   */
+  private static boolean bindable(int port) {
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.setReuseAddress(false);
+      socket.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   public static int freePort() {
