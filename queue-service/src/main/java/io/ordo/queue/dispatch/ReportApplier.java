@@ -26,9 +26,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Applies a batch of runner reports in one transaction (SPEC 3.3): each transition only if the
@@ -111,13 +114,15 @@ final class ReportApplier {
     for (int i = 0; i < reports.size(); i++) {
       byType.get(reports.get(i).type()).add(i);
     }
-    Pairs pairs = Pairs.of(batch, byType.get(ReportType.STARTED), byType.get(ReportType.COMPLETED));
-    return startAndFinish(batch, pairs)
+    List<Integer> starts = byType.get(ReportType.STARTED);
+    List<Integer> completions = byType.get(ReportType.COMPLETED);
+    return startAndFinish(batch, pairs(batch, starts, completions))
         .compose(
-            alone -> {
-              List<Integer> finished = new ArrayList<>(alone.completions());
+            written -> {
+              // the rest the usual way: a start, then the outcomes
+              List<Integer> finished = new ArrayList<>(without(completions, written));
               finished.addAll(byType.get(ReportType.FAILED));
-              return start(batch, alone.starts())
+              return start(batch, without(starts, written))
                   .compose(v -> heartbeat(batch, byType.get(ReportType.HEARTBEAT)))
                   .compose(v -> finish(batch, finished));
             })
@@ -127,75 +132,56 @@ final class ReportApplier {
         .map(batch.outcome());
   }
 
-  /**
-   * The starts and successful outcomes of one batch, split into the messages that have both (same
-   * hold: their start and completion are written as one) and the rest.
-   */
-  private record Pairs(
-      List<Integer> pairedStarts,
-      List<Integer> pairedCompletions,
-      List<Integer> starts,
-      List<Integer> completions) {
-    static Pairs of(Batch batch, List<Integer> starts, List<Integer> completions) {
-      Map<Hold, Integer> started = new java.util.HashMap<>();
-      for (int index : starts) {
-        started.putIfAbsent(batch.hold(index), index);
-      }
-      Pairs pairs =
-          new Pairs(
-              new ArrayList<>(), new ArrayList<>(), new ArrayList<>(starts), new ArrayList<>());
-      for (int index : completions) {
-        Integer start = started.remove(batch.hold(index));
-        if (start == null) {
-          pairs.completions().add(index);
-        } else {
-          pairs.pairedStarts().add(start);
-          pairs.pairedCompletions().add(index);
-          pairs.starts().remove(start);
-        }
-      }
-      return pairs;
-    }
+  /** A start and the successful outcome of the same hold, in one batch: written as one. */
+  private record Pair(int start, int completion) {}
 
-    /** The starts and completions still to write one by one: those unpaired, then {@code more}. */
-    Pairs alone(List<Integer> moreStarts, List<Integer> moreCompletions) {
-      List<Integer> s = new ArrayList<>(starts);
-      s.addAll(moreStarts);
-      List<Integer> c = new ArrayList<>(completions);
-      c.addAll(moreCompletions);
-      return new Pairs(List.of(), List.of(), s, c);
+  private static List<Pair> pairs(Batch batch, List<Integer> starts, List<Integer> completions) {
+    Map<Hold, Integer> started = new HashMap<>();
+    for (int index : starts) {
+      started.putIfAbsent(batch.hold(index), index);
     }
+    List<Pair> pairs = new ArrayList<>();
+    for (int index : completions) {
+      Integer start = started.remove(batch.hold(index));
+      if (start != null) {
+        pairs.add(new Pair(start, index));
+      }
+    }
+    return pairs;
+  }
+
+  private static List<Integer> without(List<Integer> indexes, Set<Integer> written) {
+    return indexes.stream().filter(index -> !written.contains(index)).toList();
   }
 
   /**
-   * Writes the paired starts and completions as one (READY → deleted, {@code TaskStarted} and
-   * {@code TaskCompleted}); answers what is still to write the usual way: the unpaired ones, and
-   * the pairs whose message was not READY under the hold (a repeat, or a lost hold, which the usual
-   * statements answer as they always do).
+   * Writes each pair as one (READY → deleted, {@code TaskStarted} and {@code TaskCompleted});
+   * answers the indexes of the reports it wrote. A pair whose message was not READY under the hold
+   * (a repeat, or a lost hold) is left to the usual statements, which answer it as they always do.
    */
-  private Future<Pairs> startAndFinish(Batch batch, Pairs pairs) {
-    if (pairs.pairedStarts().isEmpty()) {
-      return Future.succeededFuture(pairs);
+  private Future<Set<Integer>> startAndFinish(Batch batch, List<Pair> pairs) {
+    if (pairs.isEmpty()) {
+      return Future.succeededFuture(Set.of());
     }
-    List<Integer> starts = pairs.pairedStarts();
+    List<Integer> starts = pairs.stream().map(Pair::start).toList();
     return tasks
         .startAndFinish(batch.tx(), batch.holds(starts), batch.times(starts))
         .map(
             results -> {
-              List<Integer> moreStarts = new ArrayList<>();
-              List<Integer> moreCompletions = new ArrayList<>();
-              for (int i = 0; i < starts.size(); i++) {
-                int start = starts.get(i);
-                int completion = pairs.pairedCompletions().get(i);
-                if (results.get(i).isEmpty()) {
-                  moreStarts.add(start);
-                  moreCompletions.add(completion);
-                } else {
-                  started(batch, start, Optional.of(results.get(i).get().start()));
-                  finished(batch, completion, results.get(i).get().end());
-                }
+              Set<Integer> written = new HashSet<>();
+              for (int i = 0; i < pairs.size(); i++) {
+                Pair pair = pairs.get(i);
+                results
+                    .get(i)
+                    .ifPresent(
+                        both -> {
+                          started(batch, pair.start(), Optional.of(both.start()));
+                          finished(batch, pair.completion(), both.end());
+                          written.add(pair.start());
+                          written.add(pair.completion());
+                        });
               }
-              return pairs.alone(moreStarts, moreCompletions);
+              return written;
             });
   }
 
@@ -288,9 +274,9 @@ final class ReportApplier {
    * The failed runs their messages' retry policies retry: back to waiting with their next attempt's
    * time and {@code TaskRetryScheduled}. Answers the indexes it retried.
    */
-  private Future<java.util.Set<Integer>> retryFailed(Batch batch, List<Integer> failed) {
+  private Future<Set<Integer>> retryFailed(Batch batch, List<Integer> failed) {
     if (failed.isEmpty()) {
-      return Future.succeededFuture(java.util.Set.of());
+      return Future.succeededFuture(Set.of());
     }
     return tasks
         .lockRetryable(batch.tx(), batch.holds(failed), RUNNING)
@@ -320,7 +306,7 @@ final class ReportApplier {
                         for (int k = 0; k < retrying.size(); k++) {
                           retried(batch, retrying.get(k), moved.get(k), retries.get(k));
                         }
-                        return java.util.Set.copyOf(retrying);
+                        return Set.copyOf(retrying);
                       });
             });
   }

@@ -79,12 +79,7 @@ public final class QueueInfoReader {
         .parallelQueue(caller.tenant())
         .compose(
             queue ->
-                describe(
-                    queue,
-                    waitingTokens.decode(queue, waitingPageToken),
-                    limit,
-                    limit,
-                    QueueInfoReader::parallelJson));
+                describe(queue, waitingPageToken, limit, limit, QueueInfoReader::parallelJson));
   }
 
   /** {@code GET /serial-queues/{id}}: state, counts, waiting list, the running task. */
@@ -98,14 +93,7 @@ public final class QueueInfoReader {
     Access.require(caller, Role.SUBMITTER);
     return administration
         .serialQueue(caller.tenant(), queueId)
-        .compose(
-            queue ->
-                describe(
-                    queue,
-                    waitingTokens.decode(queue, waitingPageToken),
-                    limit,
-                    1,
-                    QueueInfoReader::serialJson));
+        .compose(queue -> describe(queue, waitingPageToken, limit, 1, QueueInfoReader::serialJson));
   }
 
   /** How a queue kind renders its state, counts, waiting and running tasks. */
@@ -117,10 +105,12 @@ public final class QueueInfoReader {
 
   /**
    * One queue's info with its blockedReason, read in parallel queries; its waiting list starts
-   * after {@code after}, and {@code waitingNextPageToken} says where the next page starts.
+   * after the page {@code waitingPageToken} (one of this queue's) answered, or at the head for
+   * none, and {@code waitingNextPageToken} says where the next page starts.
    */
   private Future<JsonObject> describe(
-      QueueRow queue, WaitingCursor after, int waitingLimit, int runningLimit, QueueJson json) {
+      QueueRow queue, String waitingPageToken, int waitingLimit, int runningLimit, QueueJson json) {
+    WaitingCursor after = waitingTokens.decode(queue, waitingPageToken);
     String tenant = queue.tenant();
     Future<Counts> counts = tasks.counts(pool, tenant, queue.kind(), queue.queueId());
     // one more than asked: whether a next page exists

@@ -7,6 +7,7 @@ import io.ordo.model.TaskInfo;
 import io.ordo.model.TaskState;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
+import java.util.Map;
 
 /** Maps rows of {@code im_async_task_info} to {@link TaskInfo}. */
 final class TaskRows {
@@ -20,9 +21,7 @@ final class TaskRows {
 
   /** {@link #INFO_COLUMNS} qualified with a table alias (for statements joining the table). */
   static String infoColumns(String alias) {
-    return java.util.Arrays.stream(INFO_COLUMNS.split(","))
-        .map(column -> alias + "." + column.trim())
-        .collect(java.util.stream.Collectors.joining(", "));
+    return infoColumns(alias, Map.of());
   }
 
   /**
@@ -30,7 +29,7 @@ final class TaskRows {
    * which are the expressions it maps them to (for a statement that answers a row as it would be
    * after a change it does not write).
    */
-  static String infoColumns(String alias, java.util.Map<String, String> computed) {
+  static String infoColumns(String alias, Map<String, String> computed) {
     return java.util.Arrays.stream(INFO_COLUMNS.split(","))
         .map(String::trim)
         .map(

@@ -191,12 +191,21 @@ public final class TaskStore {
    * key trigger does it).
    */
   private static String withContexts(String deleteReturning) {
+    return withContexts(deleteReturning, "");
+  }
+
+  /**
+   * As {@link #withContexts(String)}, with more data-modifying steps over the deleted rows ({@code
+   * more}: {@code , name AS (... FROM gone ...)} each).
+   */
+  private static String withContexts(String deleteReturning, String more) {
     return "WITH gone AS ("
         + deleteReturning
         + "), contexts AS (DELETE FROM im_async_context_info c USING gone g"
         + " WHERE"
         + sameMessage("c", "g")
         + ")"
+        + more
         + " SELECT * FROM gone";
   }
 
@@ -420,6 +429,39 @@ public final class TaskStore {
   }
 
   /**
+   * The attributes of a {@code TaskStarted} event, from the row {@code t} of the task that starts
+   * and its {@code attempt} (the new attempt number).
+   */
+  private static String startedAttributes(String attempt) {
+    return "jsonb_build_object('node', t.node, 'scheduledEventId', 1,"
+        + " 'fencingToken', t.lock_version, 'attempt', "
+        + attempt
+        + ") AS attributes";
+  }
+
+  /**
+   * What a start writes besides the task row, over the started rows {@code rows} ({@code tenant,
+   * message_id, last_event_id} = the event id, {@code start_at, attributes, execution_id}): their
+   * {@code TaskStarted} events and, for a task a state-machine execution scheduled, the start in
+   * the execution's inbox ({@code , started AS (...), inbox AS (...)}).
+   */
+  private static String startedWrites(String rows) {
+    return ", started AS (INSERT INTO ordo_history_event"
+        + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
+        + " SELECT tenant, message_id, last_event_id, 'TaskStarted', start_at, attributes FROM "
+        + rows
+        + "), inbox AS ("
+        + ExecutionInboxStore.upsert(
+            "SELECT tenant, execution_id, message_id,"
+                + " attributes || jsonb_build_object('type', '"
+                + ExecutionInboxStore.STARTED
+                + "') FROM "
+                + rows
+                + " WHERE execution_id IS NOT NULL")
+        + ")";
+  }
+
+  /**
    * READY → RUNNING for a batch of holds in one statement (attempt + 1, deadlines armed), with the
    * {@code TaskStarted} events and, for a task a state-machine execution scheduled, the start in
    * the execution's inbox. Safe to repeat: a report whose first delivery was applied but whose
@@ -445,20 +487,10 @@ public final class TaskStore {
           + sameMessage("t", "g")
           + "   AND g.state = 'READY'"
           + "   RETURNING t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt,"
-          + "   t.received_at, true AS fresh, t.execution_id, t.queue_kind,"
-          + "   jsonb_build_object('node', t.node, 'scheduledEventId', 1,"
-          + "     'fencingToken', t.lock_version, 'attempt', t.attempt) AS attributes),"
-          + " started AS (INSERT INTO ordo_history_event"
-          + "   (tenant, execution_id, event_id, event_type, event_time, attributes)"
-          + "   SELECT tenant, message_id, last_event_id, 'TaskStarted', start_at, attributes"
-          + "   FROM moved),"
-          + " inbox AS ("
-          + ExecutionInboxStore.upsert(
-              "SELECT tenant, execution_id, message_id,"
-                  + " attributes || jsonb_build_object('type', '"
-                  + ExecutionInboxStore.STARTED
-                  + "') FROM moved WHERE execution_id IS NOT NULL")
+          + "   t.received_at, true AS fresh, t.execution_id, t.queue_kind, "
+          + startedAttributes("t.attempt")
           + ")"
+          + startedWrites("moved")
           + " SELECT tenant, message_id, last_event_id, start_at, attempt, received_at, fresh,"
           + " execution_id, queue_kind, attributes FROM moved UNION ALL"
           + " SELECT t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt, t.received_at,"
@@ -501,32 +533,22 @@ public final class TaskStore {
    * under the hold (lost, or started already) is absent from the answer.
    */
   private static final String START_AND_FINISH =
-      "WITH gone AS (DELETE FROM im_async_task_info t USING "
-          + REPORTED
-          + " WHERE"
-          + HELD_BY_REPORT
-          + " AND t.state = 'READY' RETURNING "
-          + TaskRows.infoColumns(
-              "t",
-              Map.of(
-                  "state", "'RUNNING'",
-                  "start_at", "greatest(i.time, t.accept_at)",
-                  "attempt", "t.attempt + 1"))
-          + ", t.last_event_id + 1 AS last_event_id, t.last_event_id + 1 AS started_event_id,"
-          + " true AS fresh, jsonb_build_object('node', t.node, 'scheduledEventId', 1,"
-          + " 'fencingToken', t.lock_version, 'attempt', t.attempt + 1) AS attributes),"
-          + " contexts AS (DELETE FROM im_async_context_info c USING gone g WHERE"
-          + sameMessage("c", "g")
-          + "), started AS (INSERT INTO ordo_history_event"
-          + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
-          + " SELECT tenant, message_id, last_event_id, 'TaskStarted', start_at, attributes"
-          + " FROM gone), inbox AS ("
-          + ExecutionInboxStore.upsert(
-              "SELECT tenant, execution_id, message_id,"
-                  + " attributes || jsonb_build_object('type', '"
-                  + ExecutionInboxStore.STARTED
-                  + "') FROM gone WHERE execution_id IS NOT NULL")
-          + ") SELECT * FROM gone";
+      withContexts(
+          "DELETE FROM im_async_task_info t USING "
+              + REPORTED
+              + " WHERE"
+              + HELD_BY_REPORT
+              + " AND t.state = 'READY' RETURNING "
+              + TaskRows.infoColumns(
+                  "t",
+                  Map.of(
+                      "state", "'RUNNING'",
+                      "start_at", "greatest(i.time, t.accept_at)",
+                      "attempt", "t.attempt + 1"))
+              + ", t.last_event_id + 1 AS last_event_id, t.last_event_id + 1 AS started_event_id,"
+              + " true AS fresh, "
+              + startedAttributes("t.attempt + 1"),
+          startedWrites("gone"));
 
   /**
    * Back to the head in WAITING, the hold given up. Answers the message as it now is, but the
