@@ -136,7 +136,7 @@ public record OrdoConfig(
       List<String> taskClasses,
       Path pluginDir) {
     public static final int DEFAULT_MAX_THREADS = 8;
-    public static final int DEFAULT_PREFETCH_PER_THREAD = 3;
+    public static final int DEFAULT_PREFETCH_PER_THREAD = 15;
     public static final int MAX_PREFETCH = 65_536;
     public static final Duration DEFAULT_ROUND_INTERVAL = Duration.ofSeconds(5);
   }

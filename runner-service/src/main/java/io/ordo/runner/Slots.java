@@ -23,6 +23,12 @@ final class Slots {
   /** Tasks holding their slots longer than this (now, or on average lately) stop prefetching. */
   static final long SHORT_NANOS = 1_000_000_000L;
 
+  /**
+   * How long the last prefetched message should wait for a slot, at the recent average hold: the
+   * prefetch room shrinks as tasks get longer (the configured prefetch is its upper bound).
+   */
+  static final long PREFETCH_WAIT_NANOS = 100_000_000L;
+
   private static final double WEIGHT = 0.2;
 
   private final int maxThreads;
@@ -31,6 +37,7 @@ final class Slots {
   private final Map<TaskExecution, Long> slotTaken = new HashMap<>();
   private final AtomicInteger busy = new AtomicInteger();
   private double averageHoldNanos;
+  private boolean holdSampled;
   private boolean closed;
 
   /** A claimed message waiting for a slot, and since when. */
@@ -77,7 +84,9 @@ final class Slots {
     }
     Long taken = slotTaken.remove(execution);
     if (taken != null) {
-      averageHoldNanos += WEIGHT * ((now - taken) - averageHoldNanos);
+      long hold = now - taken;
+      averageHoldNanos = holdSampled ? averageHoldNanos + WEIGHT * (hold - averageHoldNanos) : hold;
+      holdSampled = true;
     }
     busy.set(slotTaken.size());
   }
@@ -88,11 +97,28 @@ final class Slots {
    * prefetched messages wait: one claim of many rows costs about what a claim of one costs.
    */
   synchronized int claimRoom(int held, long now) {
-    int room = maxThreads + (prefetching(now) ? prefetch : 0) - held;
-    if (room <= 0 || (waiting.size() >= maxThreads && room < prefetch)) {
+    int prefetchRoom = prefetchRoom(now);
+    int room = maxThreads + prefetchRoom - held;
+    if (room <= 0 || (waiting.size() >= maxThreads && room < prefetchRoom)) {
       return 0;
     }
     return room;
+  }
+
+  /**
+   * How many messages may wait for a slot: none while a task holds its slot long (now or on
+   * average); else as many as the threads run in {@link #PREFETCH_WAIT_NANOS} at the recent average
+   * hold, at most the configured prefetch, and one per thread until a task has ended here.
+   */
+  private int prefetchRoom(long now) {
+    if (!prefetching(now)) {
+      return 0;
+    }
+    if (!holdSampled) {
+      return Math.min(prefetch, maxThreads);
+    }
+    double perThread = PREFETCH_WAIT_NANOS / Math.max(averageHoldNanos, 1.0);
+    return (int) Math.min(prefetch, maxThreads * perThread);
   }
 
   /** Free slots no waiting message is promised: how many serial heads a claim may take. */

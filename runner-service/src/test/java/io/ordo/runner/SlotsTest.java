@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 /** A runner's slots, as the event loop and the task threads share them. */
 class SlotsTest {
   private static final long SECOND = 1_000_000_000L;
+  private static final long MILLISECOND = 1_000_000L;
 
   private final Slots slots = new Slots(2, 8);
 
@@ -76,6 +77,50 @@ class SlotsTest {
     assertEquals(List.of(old), slots.removeWaitingLongerThan(3 * SECOND, 6 * SECOND));
     slots.free(running, 6 * SECOND);
     assertSame(young, slots.next(6 * SECOND), "the overdue message never gets a slot");
+  }
+
+  @Test
+  void claimRoom_beforeAnyTaskEnded_prefetchesOnePerThread() {
+    Slots wide = new Slots(2, 100);
+
+    assertEquals(2 + 2, wide.claimRoom(0, 0));
+  }
+
+  @Test
+  void claimRoom_shortTasks_prefetchUpToTheConfiguredRoom() {
+    Slots wide = new Slots(2, 100);
+    endOneTask(wide, MILLISECOND);
+
+    // 2 threads run 200 one-millisecond tasks in the prefetch wait; the configuration caps it
+    assertEquals(2 + 100, wide.claimRoom(0, 2 * MILLISECOND));
+  }
+
+  @Test
+  void claimRoom_longerTasks_prefetchWhatTheThreadsRunInThePrefetchWait() {
+    Slots wide = new Slots(2, 100);
+    endOneTask(wide, 50 * MILLISECOND);
+
+    // 2 threads × (100 ms / 50 ms) = 4 may wait
+    assertEquals(2 + 4, wide.claimRoom(0, 60 * MILLISECOND));
+    assertEquals(0, wide.claimRoom(6, 60 * MILLISECOND), "the room is taken");
+  }
+
+  @Test
+  void claimRoom_aTaskHoldingItsSlotLong_stopsPrefetching() {
+    Slots wide = new Slots(2, 100);
+    endOneTask(wide, MILLISECOND);
+    wide.add(execution(), false, 0);
+    wide.fill(0);
+
+    assertEquals(2 - 1, wide.claimRoom(1, 2 * SECOND), "free threads only");
+  }
+
+  /** One task takes a slot at 0 and ends after {@code hold}. */
+  private static void endOneTask(Slots slots, long hold) {
+    TaskExecution task = execution();
+    slots.add(task, false, 0);
+    slots.fill(0);
+    slots.free(task, hold);
   }
 
   private static TaskExecution execution() {
