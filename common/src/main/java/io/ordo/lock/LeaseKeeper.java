@@ -42,7 +42,7 @@ public final class LeaseKeeper {
 
   /**
    * @param kind {@link LockOwner#RUNNER} or {@link LockOwner#QUEUE}
-   * @param capacity a runner's max-threads; 0 for other owners
+   * @param capacity the messages a runner takes at once; 0 for other owners
    * @param listener told when the lease is acquired and when a renewal finds it lost
    * @param meters where renewals are counted: {@code ordo_lease_renewals_total} by kind and outcome
    *     (renewed, expired, failed)
@@ -63,7 +63,7 @@ public final class LeaseKeeper {
   /**
    * As the other constructor, for an owner that reports its status with its lease: {@code status}
    * is asked at every registration and renewal (on the event loop), and written by the same
-   * statement, so the report costs no extra round trip.
+   * statement, so the report costs no extra round trip. Its capacity replaces {@code capacity}.
    *
    * @param status what the owner reports; answers null for nothing
    */
@@ -157,7 +157,7 @@ public final class LeaseKeeper {
   private Future<Void> renewOrReplace(String current) {
     long sent = System.nanoTime();
     return store
-        .renew(pool, UUID.fromString(current), lease, busy())
+        .renew(pool, UUID.fromString(current), lease, status.get())
         .compose(
             renewed -> {
               if (renewed.isPresent()) {
@@ -173,11 +173,6 @@ public final class LeaseKeeper {
               listener.leaseLost(current);
               return register();
             });
-  }
-
-  private Integer busy() {
-    OwnerStatus now = status.get();
-    return now == null ? null : now.busy();
   }
 
   private void counted(String outcome) {

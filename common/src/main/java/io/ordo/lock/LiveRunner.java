@@ -10,6 +10,8 @@ import java.util.List;
  * @param node its node name
  * @param maxThreads the most tasks it runs at once; null if it never reported (an older runner)
  * @param busy tasks in their lifecycle on it at its last renewal; null if it never reported
+ * @param capacity the messages it took at once at its last renewal: its threads plus the prefetch
+ *     room its tasks' pace allowed
  * @param taskTypes the task class names it can run
  * @param version the Ordo version it runs; null if it never reported
  * @param startedAt when it registered its lease
@@ -21,6 +23,7 @@ public record LiveRunner(
     String node,
     Integer maxThreads,
     Integer busy,
+    int capacity,
     List<String> taskTypes,
     String version,
     Instant startedAt,

@@ -32,13 +32,13 @@ public final class LockOwnerStore {
 
   private static final String RENEW =
       "UPDATE ordo_lock_owner SET lease_expires_at = now() + $2 * interval '1 millisecond',"
-          // $1 owner id, $2 lease in milliseconds, $3 busy now (null: keep); an expired lease
-          // is never revived
-          + " renewed_at = now(), busy = coalesce($3, busy)"
+          // $1 owner id, $2 lease in milliseconds, $3 busy now, $4 capacity now (null: keep);
+          // an expired lease is never revived
+          + " renewed_at = now(), busy = coalesce($3, busy), capacity = coalesce($4, capacity)"
           + " WHERE owner_id = $1 AND lease_expires_at > now() RETURNING lease_expires_at";
 
   private static final String LIVE_RUNNERS =
-      "SELECT owner_id, node_name, max_threads, busy, task_types, version, started_at,"
+      "SELECT owner_id, node_name, max_threads, busy, capacity, task_types, version, started_at,"
           + " renewed_at, lease_expires_at FROM ordo_lock_owner"
           // $1 kind (runner)
           + " WHERE kind = $1 AND lease_expires_at > now() ORDER BY node_name, started_at";
@@ -71,8 +71,8 @@ public final class LockOwnerStore {
   }
 
   /**
-   * Registers a new owner with a fresh lease and its status (null: it reports none); answers when
-   * the lease expires.
+   * Registers a new owner with a fresh lease and its status (null: it reports none; else its
+   * capacity is the status's); answers when the lease expires.
    */
   public Future<Instant> register(
       SqlClient client,
@@ -82,7 +82,13 @@ public final class LockOwnerStore {
       int capacity,
       Duration lease,
       OwnerStatus status) {
-    Tuple values = Tuple.of(ownerId, nodeName, kind, capacity, lease.toMillis());
+    Tuple values =
+        Tuple.of(
+            ownerId,
+            nodeName,
+            kind,
+            status == null ? capacity : status.capacity(),
+            lease.toMillis());
     if (status == null) {
       values.addValue(null).addValue(null).addValue(null).addValue(null);
     } else {
@@ -107,14 +113,16 @@ public final class LockOwnerStore {
   }
 
   /**
-   * Renews a lease and records how many tasks the owner has now ({@code busy}, null for none), in
-   * the same statement; empty if the lease had already expired.
+   * Renews a lease and records how many tasks the owner has now and how many it takes ({@code
+   * status}, null for none), in the same statement; empty if the lease had already expired.
    */
   public Future<Optional<Instant>> renew(
-      SqlClient client, UUID ownerId, Duration lease, Integer busy) {
+      SqlClient client, UUID ownerId, Duration lease, OwnerStatus status) {
+    Integer busy = status == null ? null : status.busy();
+    Integer capacity = status == null ? null : status.capacity();
     return client
         .preparedQuery(RENEW)
-        .execute(Tuple.of(ownerId, lease.toMillis(), busy))
+        .execute(Tuple.of(ownerId, lease.toMillis(), busy, capacity))
         .map(
             rows ->
                 rows.size() == 0
@@ -166,6 +174,7 @@ public final class LockOwnerStore {
               row.getString("node_name"),
               row.getInteger("max_threads"),
               row.getInteger("busy"),
+              row.getInteger("capacity"),
               types == null ? List.of() : types.stream().map(String::valueOf).toList(),
               row.getString("version"),
               instant(row.getOffsetDateTime("started_at")),

@@ -182,7 +182,7 @@ class LeaseKeeperTest {
   }
 
   @Test
-  void aReportingOwner_writesItsStatusWhenItRegisters_andItsLoadWithEachRenewal(
+  void aReportingOwner_writesItsStatusWhenItRegisters_andItsLoadAndCapacityWithEachRenewal(
       VertxTestContext ctx) {
     AtomicInteger busy = new AtomicInteger();
     keeper =
@@ -196,10 +196,17 @@ class LeaseKeeperTest {
             RENEWAL_PERIOD,
             lostOwnerId -> {},
             new SimpleMeterRegistry(),
-            () -> new OwnerStatus(2, busy.get(), List.of("com.example.Task"), "1.2.3"));
+            () ->
+                new OwnerStatus(
+                    2, busy.get(), List.of("com.example.Task"), "1.2.3", 10 + busy.get()));
     keeper
         .start()
-        .compose(v -> new LockOwnerStore().liveRunners(pool))
+        .compose(v -> new LockOwnerStore().live(pool, LockOwner.RUNNER))
+        .compose(
+            owners -> {
+              ctx.verify(() -> assertEquals(10, owners.get(0).capacity(), "the status's capacity"));
+              return new LockOwnerStore().liveRunners(pool);
+            })
         .compose(
             registered -> {
               ctx.verify(
@@ -216,7 +223,15 @@ class LeaseKeeperTest {
               busy.set(2);
               return awaitBusy(2);
             })
-        .onComplete(ctx.succeedingThenComplete());
+        .compose(v -> new LockOwnerStore().live(pool, LockOwner.RUNNER))
+        .onComplete(
+            ctx.succeeding(
+                owners ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(12, owners.get(0).capacity(), "renewed with the load");
+                          ctx.completeNow();
+                        })));
   }
 
   /** Polls the live runners until this keeper's row shows {@code busy}. */

@@ -10,8 +10,9 @@ import java.util.function.Supplier;
 
 /**
  * What a runner reports with each lease renewal (GET /api/v1/runners): its threads, how many are
- * busy, the task types it runs and its version. The lease keeper asks for it once per renewal
- * period and writes it with the renewal, so no task pays for it.
+ * busy, the task types it runs, its version, and how many messages it takes now (its capacity). The
+ * lease keeper asks for it once per renewal period and writes it with the renewal, so no task pays
+ * for it.
  */
 final class RunnerStatus implements Supplier<OwnerStatus> {
   static final String UNKNOWN_VERSION = "unknown";
@@ -19,19 +20,21 @@ final class RunnerStatus implements Supplier<OwnerStatus> {
 
   private final int maxThreads;
   private final IntSupplier busy;
+  private final IntSupplier capacity;
   private final List<String> taskTypes;
   private final String version;
 
-  RunnerStatus(int maxThreads, IntSupplier busy, List<String> taskTypes) {
+  RunnerStatus(int maxThreads, IntSupplier busy, IntSupplier capacity, List<String> taskTypes) {
     this.maxThreads = maxThreads;
     this.busy = busy;
+    this.capacity = capacity;
     this.taskTypes = List.copyOf(taskTypes);
     this.version = version();
   }
 
   @Override
   public OwnerStatus get() {
-    return new OwnerStatus(maxThreads, busy.getAsInt(), taskTypes, version);
+    return new OwnerStatus(maxThreads, busy.getAsInt(), taskTypes, version, capacity.getAsInt());
   }
 
   /** The Ordo version the build wrote next to this class; {@code unknown} if it is missing. */

@@ -116,7 +116,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             config.lock().renewalPeriod(),
             this,
             node.meters(),
-            new RunnerStatus(maxThreads, slots::busy, taskTypeNames));
+            new RunnerStatus(
+                maxThreads, slots::busy, () -> slots.capacity(System.nanoTime()), taskTypeNames));
     claims =
         new ClaimLoop(
             vertx,

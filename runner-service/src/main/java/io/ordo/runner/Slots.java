@@ -121,6 +121,14 @@ final class Slots {
     return (int) Math.min(prefetch, maxThreads * perThread);
   }
 
+  /**
+   * How many messages the runner takes at once now: its threads plus the prefetch room its tasks'
+   * pace allows (reported with each lease renewal, for the queue info's {@code NO_CAPACITY}).
+   */
+  synchronized int capacity(long now) {
+    return maxThreads + prefetchRoom(now);
+  }
+
   /** Free slots no waiting message is promised: how many serial heads a claim may take. */
   int freeSlots(int held) {
     return Math.max(0, maxThreads - held);

@@ -106,6 +106,17 @@ class SlotsTest {
   }
 
   @Test
+  void capacity_isTheThreadsPlusThePrefetchRoomNow() {
+    Slots wide = new Slots(2, 100);
+    assertEquals(2 + 2, wide.capacity(0), "one per thread before any task ended");
+    endOneTask(wide, 50 * MILLISECOND);
+    assertEquals(2 + 4, wide.capacity(60 * MILLISECOND));
+    wide.add(execution(), false, 0);
+    wide.fill(0);
+    assertEquals(2, wide.capacity(2 * SECOND), "a task held its slot for a second");
+  }
+
+  @Test
   void claimRoom_aTaskHoldingItsSlotLong_stopsPrefetching() {
     Slots wide = new Slots(2, 100);
     endOneTask(wide, MILLISECOND);

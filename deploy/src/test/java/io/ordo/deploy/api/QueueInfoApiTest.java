@@ -274,4 +274,31 @@ class QueueInfoApiTest extends NodeApiTest {
     awaitState(prefetched, "DISPOSED");
     awaitState(waiting, "DISPOSED");
   }
+
+  /**
+   * A runner whose task holds its only thread for a second prefetches nothing, and reports that
+   * room with its next lease renewal: a message that waits meanwhile is blocked for capacity, not
+   * shown as unblocked while no runner would take it.
+   */
+  @Test
+  void blockedReason_noCapacity_whileTheOnlyThreadHoldsALongTask_andNothingIsPrefetched() {
+    restartNode(() -> TestNode.start(TestNode.environment("ORDO_MAX_THREADS", "1")));
+    String busy =
+        registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
+            .getString("messageId");
+    awaitState(busy, "RUNNING");
+    api.await(
+        "/runners",
+        r -> r.status() == 200 && r.array().getJsonObject(0).getInteger("capacity") == 1,
+        WAIT);
+    String waiting = registerParallel(api, task("Echo")).getString("messageId");
+
+    JsonObject p = api.get("/parallel-queue").json();
+    assertEquals("NO_CAPACITY", p.getString("blockedReason"), p::encode);
+    assertEquals(List.of(waiting), ids(p.getJsonArray("waitingTasks")));
+    assertEquals("WAITING", api.get("/tasks/" + waiting).json().getString("state"));
+
+    assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());
+    awaitState(waiting, "DISPOSED");
+  }
 }

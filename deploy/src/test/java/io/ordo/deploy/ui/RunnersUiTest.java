@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class RunnersUiTest extends BrowserTest {
 
   @Test
-  void operatorSeesTheRunner_itsTaskTypesAndLease_andItsThreadsGetBusy() {
+  void operatorSeesTheRunner_itsTaskTypesAndLease_andItsThreadsGetBusy_andItsRoomShrink() {
     Page page = signedIn();
     nav(page, "Runners");
     assertThat(heading(page)).hasText("Runners");
@@ -29,6 +29,8 @@ class RunnersUiTest extends BrowserTest {
     // reported with the runner's next lease renewal, shown with the screen's next refresh
     assertThat(row).containsText("1 / 8");
     assertThat(page.locator("#runners-summary")).hasText("1 runner(s) · 1 of 8 threads busy");
+    // a task holding its thread for a second stops prefetching: the runner takes its threads only
+    assertThat(row.locator("td[data-label='Takes at once']")).hasText("8");
     snapshot(page, "runners");
   }
 }

@@ -43,6 +43,7 @@ public final class RunnerList {
         .put("ownerId", runner.ownerId())
         .put("maxThreads", runner.maxThreads())
         .put("busy", runner.busy())
+        .put("capacity", runner.capacity())
         .put("taskTypes", new JsonArray(runner.taskTypes()))
         .put("version", runner.version())
         .put("startedAt", text(runner.startedAt()))

@@ -1,6 +1,7 @@
 // Runners: the farm's live runner nodes (GET /api/v1/runners), each with its threads busy of its
-// maximum, the task types it runs, its version, and its lease: started, last renewal, expiry.
-// A runner reports itself with each lease renewal, so "busy" is as of its last renewal.
+// maximum, how many messages it takes at once (threads plus prefetch room), the task types it
+// runs, its version, and its lease: started, last renewal, expiry. A runner reports itself with
+// each lease renewal, so "busy" and what it takes are as of its last renewal.
 
 import * as api from '../api.js';
 import {h, replaceContent, heading, time} from '../dom.js';
@@ -58,6 +59,7 @@ function table(runners) {
     h('thead', {}, h('tr', {},
       h('th', {scope: 'col'}, 'Runner'),
       h('th', {scope: 'col'}, 'Threads busy'),
+      h('th', {scope: 'col', title: 'Messages it takes at once: its threads plus the prefetch room its tasks\u2019 pace allows'}, 'Takes at once'),
       h('th', {scope: 'col'}, 'Task types'),
       h('th', {scope: 'col'}, 'Started'),
       h('th', {scope: 'col'}, 'Last renewal'),
@@ -66,6 +68,7 @@ function table(runners) {
       h('th', {scope: 'row', 'data-label': 'Runner'}, h('span', {class: 'mono'}, r.node),
         h('br'), h('span', {class: 'muted'}, r.version ? `Ordo ${r.version}` : 'version unknown')),
       h('td', {'data-label': 'Threads busy', 'data-busy': String(r.busy ?? '')}, threads(r)),
+      h('td', {'data-label': 'Takes at once'}, String(r.capacity ?? '')),
       h('td', {'data-label': 'Task types'}, taskTypes(r.taskTypes)),
       h('td', {'data-label': 'Started'}, time(r.startedAt)),
       h('td', {'data-label': 'Last renewal'}, time(r.lastRenewedAt)),

@@ -12,6 +12,8 @@ import java.util.List;
  * @param ownerId its lock owner id: new for every start and after a lost lease
  * @param maxThreads the most tasks it runs at once; null if it never reported (an older runner)
  * @param busy tasks in their lifecycle on it at its last renewal; null if it never reported
+ * @param capacity the messages it took at once at its last renewal (threads plus prefetch room);
+ *     null from a server that does not report it
  * @param taskTypes the task class names it can run (every runner runs scripts too)
  * @param version the Ordo version it runs; null if unknown
  * @param startedAt when it registered its lease
@@ -23,6 +25,7 @@ public record Runner(
     String ownerId,
     Integer maxThreads,
     Integer busy,
+    Integer capacity,
     List<String> taskTypes,
     String version,
     Instant startedAt,
@@ -39,6 +42,7 @@ public record Runner(
         Json.text(json, "ownerId"),
         number(json, "maxThreads"),
         number(json, "busy"),
+        number(json, "capacity"),
         Json.strings(json, "taskTypes"),
         Json.text(json, "version"),
         Json.instant(json, "startedAt"),
