@@ -37,15 +37,16 @@ public record ReportBatch(String node, List<TaskReport> reports) {
   }
 
   /** The answer: one result per report, in order. */
-  public static JsonObject answer(List<Result> results) {
-    return new JsonObject()
-        .put("results", new JsonArray(results.stream().map(r -> (Object) r.name()).toList()));
-  }
+  public record Answer(List<Result> results) {
+    public JsonObject toJson() {
+      return new JsonObject()
+          .put("results", new JsonArray(results.stream().map(r -> (Object) r.name()).toList()));
+    }
 
-  /** Reads an answer. */
-  public static List<Result> results(JsonObject answer) {
-    List<Result> results = new ArrayList<>();
-    answer.getJsonArray("results").forEach(r -> results.add(Result.valueOf((String) r)));
-    return results;
+    public static Answer fromJson(JsonObject json) {
+      List<Result> results = new ArrayList<>();
+      json.getJsonArray("results").forEach(r -> results.add(Result.valueOf((String) r)));
+      return new Answer(results);
+    }
   }
 }

@@ -4,10 +4,9 @@ import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
 import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.ClaimedTasks;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,19 +90,16 @@ final class ClaimLoop {
             settlingQueues());
     vertx
         .eventBus()
-        .<JsonObject>request(
-            Addresses.QUEUE_CLAIM,
-            request.toJson(),
-            new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
+        .<ClaimedTasks>request(
+            Addresses.QUEUE_CLAIM, request, new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
         .onComplete(
             reply -> {
               claiming = false;
               int got = 0;
               if (reply.succeeded()) {
-                JsonArray tasks = reply.result().body().getJsonArray("tasks");
+                List<ClaimedTask> tasks = reply.result().body().tasks();
                 got = tasks.size();
-                take.accept(
-                    tasks.stream().map(task -> ClaimedTask.fromJson((JsonObject) task)).toList());
+                take.accept(tasks);
               } else {
                 LOG.debug("Claim failed: {}", reply.cause().getMessage());
               }

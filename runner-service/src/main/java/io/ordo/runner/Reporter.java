@@ -11,7 +11,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.json.JsonObject;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,25 +57,25 @@ final class Reporter {
   }
 
   private Future<Void> send(List<Pending<TaskReport, Result>> batch) {
-    JsonObject request = new ReportBatch(node, batch.stream().map(Pending::item).toList()).toJson();
+    ReportBatch request = new ReportBatch(node, batch.stream().map(Pending::item).toList());
     Promise<Void> done = Promise.promise();
     attempt(request, batch, 1, 100, done);
     return done.future();
   }
 
   private void attempt(
-      JsonObject request,
+      ReportBatch request,
       List<Pending<TaskReport, Result>> batch,
       int attempt,
       long backoff,
       Promise<Void> done) {
     vertx
         .eventBus()
-        .<JsonObject>request(
+        .<ReportBatch.Answer>request(
             Addresses.QUEUE_REPORT, request, new DeliveryOptions().setSendTimeout(REPLY_TIMEOUT_MS))
         .onSuccess(
             reply -> {
-              List<Result> results = ReportBatch.results(reply.body());
+              List<Result> results = reply.body().results();
               for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).promise().tryComplete(results.get(i));
               }

@@ -5,6 +5,7 @@ import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
 import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.ProtocolCodecs;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.TaskReport;
 import io.ordo.config.NodeContext;
@@ -97,6 +98,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   @Override
   public Future<?> start() {
     OrdoConfig config = node.config();
+    ProtocolCodecs.register(vertx.eventBus());
     pool = Pools.create(vertx, node.database(), 2, "ordo-runner");
     control =
         new ControlListener(

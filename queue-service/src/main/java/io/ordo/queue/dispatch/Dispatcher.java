@@ -4,6 +4,8 @@ import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.ClaimedTasks;
+import io.ordo.bus.ProtocolCodecs;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
@@ -76,16 +78,18 @@ public final class Dispatcher {
 
   /** Takes the runners' reports on the caller's context. */
   public void registerReports(EventBus eventBus) {
-    eventBus.<JsonObject>consumer(Addresses.QUEUE_REPORT, this::report);
+    ProtocolCodecs.register(eventBus);
+    eventBus.<ReportBatch>consumer(Addresses.QUEUE_REPORT, this::report);
   }
 
   /** Takes the runners' claims on the caller's context. */
   public void registerClaims(EventBus eventBus) {
-    eventBus.<JsonObject>consumer(Addresses.QUEUE_CLAIM, this::claim);
+    ProtocolCodecs.register(eventBus);
+    eventBus.<ClaimRequest>consumer(Addresses.QUEUE_CLAIM, this::claim);
   }
 
-  private void claim(Message<JsonObject> message) {
-    ClaimRequest request = ClaimRequest.fromJson(message.body());
+  private void claim(Message<ClaimRequest> message) {
+    ClaimRequest request = message.body();
     UUID owner = UUID.fromString(request.ownerId());
     // One statement claims, accepts and writes TaskAccepted, on its own (no transaction around it)
     tasks
@@ -110,9 +114,8 @@ public final class Dispatcher {
             })
         .onSuccess(
             claimed -> {
-              JsonArray list = new JsonArray();
-              claimed.forEach(row -> list.add(claimedTask(owner, row).toJson()));
-              message.reply(new JsonObject().put("tasks", list));
+              message.reply(
+                  new ClaimedTasks(claimed.stream().map(row -> claimedTask(owner, row)).toList()));
               if (!claimed.isEmpty()) {
                 accepted(claimed);
               }
@@ -155,8 +158,8 @@ public final class Dispatcher {
         context == null ? new JsonObject() : context.toJson(r.tenant()));
   }
 
-  private void report(Message<JsonObject> message) {
-    ReportBatch batch = ReportBatch.fromJson(message.body());
+  private void report(Message<ReportBatch> message) {
+    ReportBatch batch = message.body();
     List<TaskReport> reports = batch.reports();
     boolean startsOnly = reports.stream().allMatch(r -> r.type() == ReportType.STARTED);
     // Starts alone are one statement: no transaction around it (one round trip, one commit).
@@ -166,7 +169,7 @@ public final class Dispatcher {
         .onSuccess(
             outcome -> {
               announce(outcome.transition());
-              message.reply(ReportBatch.answer(List.of(outcome.results())));
+              message.reply(new ReportBatch.Answer(List.of(outcome.results())));
             })
         .onFailure(error -> BusErrors.fail(message, error));
   }

@@ -1,0 +1,40 @@
+package io.ordo.bus;
+
+import io.vertx.core.eventbus.EventBus;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.WeakHashMap;
+
+/**
+ * Registers the runner protocol's records as the event bus's default codecs for their classes
+ * ({@link ProtocolCodec}): claims, claimed tasks, report batches and their answers are sent as
+ * records. Every verticle that sends or takes them registers them; each event bus once.
+ */
+public final class ProtocolCodecs {
+  private static final List<ProtocolCodec<?>> CODECS =
+      List.of(
+          new ProtocolCodec<>(ClaimRequest.class, ClaimRequest::toJson, ClaimRequest::fromJson),
+          new ProtocolCodec<>(ClaimedTasks.class, ClaimedTasks::toJson, ClaimedTasks::fromJson),
+          new ProtocolCodec<>(ReportBatch.class, ReportBatch::toJson, ReportBatch::fromJson),
+          new ProtocolCodec<>(
+              ReportBatch.Answer.class, ReportBatch.Answer::toJson, ReportBatch.Answer::fromJson));
+
+  private static final Set<EventBus> REGISTERED =
+      Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
+  private ProtocolCodecs() {}
+
+  public static void register(EventBus bus) {
+    if (REGISTERED.add(bus)) {
+      CODECS.forEach(codec -> codec.registerOn(bus));
+    }
+  }
+
+  /** The codec of a protocol record's class. */
+  @SuppressWarnings("unchecked")
+  static <T> ProtocolCodec<T> codec(Class<T> type) {
+    return (ProtocolCodec<T>)
+        CODECS.stream().filter(codec -> codec.type() == type).findFirst().orElseThrow();
+  }
+}
