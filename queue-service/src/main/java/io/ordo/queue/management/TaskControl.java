@@ -52,8 +52,8 @@ public final class TaskControl {
    * @param reentry put the message back at the head of its queue
    * @param stop deactivate its queue
    * @return the message's task info, read once the runner applied the end: DISPOSED, or WAITING
-   *     after re-entry (or READY / RUNNING again, attempt + 1, if a runner of its active queue took
-   *     it meanwhile)
+   *     after re-entry (or READY, or RUNNING with the next attempt, if a runner of its active queue
+   *     took it meanwhile)
    */
   public Future<TaskInfo> end(
       Caller caller,
