@@ -20,14 +20,20 @@ public final class ProtocolCodecs {
           new ProtocolCodec<>(
               ReportBatch.Answer.class, ReportBatch.Answer::toJson, ReportBatch.Answer::fromJson));
 
-  private static final Set<EventBus> REGISTERED =
-      Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+  // guarded by the class: a verticle must not go on before the codecs are registered
+  private static final Set<EventBus> REGISTERED = Collections.newSetFromMap(new WeakHashMap<>());
 
   private ProtocolCodecs() {}
 
-  public static void register(EventBus bus) {
-    if (REGISTERED.add(bus)) {
+  /**
+   * Registers the codecs on {@code bus} unless they are: the node's verticles start on several
+   * event loops at once, and each returns only once they are registered (a claim sent before would
+   * find no codec).
+   */
+  public static synchronized void register(EventBus bus) {
+    if (!REGISTERED.contains(bus)) {
       CODECS.forEach(codec -> codec.registerOn(bus));
+      REGISTERED.add(bus);
     }
   }
 

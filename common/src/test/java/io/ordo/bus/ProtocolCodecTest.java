@@ -11,6 +11,11 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,6 +80,37 @@ class ProtocolCodecTest {
       assertEquals(List.of(TASK), reply.tasks());
     } finally {
       vertx.close().await();
+    }
+  }
+
+  /**
+   * The node's verticles register on several event loops at once: none may go on (and send a claim)
+   * before the codecs are there.
+   */
+  @Test
+  void register_returnsOnlyOnceTheCodecsAreRegistered_whenVerticlesRaceForIt() throws Exception {
+    for (int round = 0; round < 50; round++) {
+      Vertx vertx = Vertx.vertx();
+      try {
+        CyclicBarrier start = new CyclicBarrier(2);
+        Callable<Void> verticle =
+            () -> {
+              start.await();
+              ProtocolCodecs.register(vertx.eventBus());
+              vertx.eventBus().send("nobody", CLAIM); // throws without the record's codec
+              return null;
+            };
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+          for (Future<Void> started : threads.invokeAll(List.of(verticle, verticle))) {
+            started.get();
+          }
+        } finally {
+          threads.shutdownNow();
+        }
+      } finally {
+        vertx.close().await();
+      }
     }
   }
 
