@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * Applies a batch of runner reports in one transaction (SPEC 3.3): each transition only if the
@@ -169,18 +170,15 @@ final class ReportApplier {
         .map(
             results -> {
               Set<Integer> written = new HashSet<>();
-              for (int i = 0; i < pairs.size(); i++) {
-                Pair pair = pairs.get(i);
-                results
-                    .get(i)
-                    .ifPresent(
-                        both -> {
-                          started(batch, pair.start(), Optional.of(both.start()));
-                          finished(batch, pair.completion(), both.end());
-                          written.add(pair.start());
-                          written.add(pair.completion());
-                        });
-              }
+              eachWritten(
+                  pairs,
+                  results,
+                  (pair, both) -> {
+                    started(batch, pair.start(), Optional.of(both.start()));
+                    finished(batch, pair.completion(), both.end());
+                    written.add(pair.start());
+                    written.add(pair.completion());
+                  });
               return written;
             });
   }
@@ -261,10 +259,8 @@ final class ReportApplier {
                   .finish(batch.tx(), batch.holds(ending), RUNNING)
                   .map(
                       results -> {
-                        for (int i = 0; i < ending.size(); i++) {
-                          int index = ending.get(i);
-                          results.get(i).ifPresent(moved -> finished(batch, index, moved));
-                        }
+                        eachWritten(
+                            ending, results, (index, moved) -> finished(batch, index, moved));
                         return null;
                       });
             });
@@ -374,26 +370,23 @@ final class ReportApplier {
     return requeue(batch, indexes, NOT_STARTED, index -> 1, true)
         .map(
             results -> {
-              for (int i = 0; i < indexes.size(); i++) {
-                int index = indexes.get(i);
-                results
-                    .get(i)
-                    .ifPresent(
-                        moved -> {
-                          TaskReport report = batch.report(index);
-                          batch.event(
-                              index,
-                              moved.lastEventId(),
-                              HistoryEventType.TaskRejected,
-                              report.time(),
-                              new JsonObject()
-                                  .put("node", batch.node())
-                                  .put("reason", report.data().getString("reason")));
-                          batch.outcome().results()[index] = APPLIED;
-                          batch.outcome().transition().freedWork();
-                          counted(batch, index, "rejected");
-                        });
-              }
+              eachWritten(
+                  indexes,
+                  results,
+                  (index, moved) -> {
+                    TaskReport report = batch.report(index);
+                    batch.event(
+                        index,
+                        moved.lastEventId(),
+                        HistoryEventType.TaskRejected,
+                        report.time(),
+                        new JsonObject()
+                            .put("node", batch.node())
+                            .put("reason", report.data().getString("reason")));
+                    batch.outcome().results()[index] = APPLIED;
+                    batch.outcome().transition().freedWork();
+                    counted(batch, index, "rejected");
+                  });
               return null;
             });
   }
@@ -416,70 +409,81 @@ final class ReportApplier {
 
   private Void released(
       Batch batch, List<Integer> indexes, List<Optional<Moved>> results, boolean reentry) {
-    for (int i = 0; i < indexes.size(); i++) {
-      if (results.get(i).isEmpty()) {
-        continue;
-      }
-      int index = indexes.get(i);
-      TaskReport report = batch.report(index);
-      Moved moved = results.get(i).get();
-      JsonObject data = report.data();
-      boolean forced = data.getBoolean("forced", false);
-      boolean stop = data.getBoolean("stop", false);
-      // A requeued row answers its new last event id; a deleted one its last before these events.
-      long eventId =
-          reentry ? moved.lastEventId() - releaseEvents(report) + 1 : moved.lastEventId() + 1;
-      String requestedAt = data.getString("requestedAt");
-      batch.event(
-          index,
-          eventId++,
-          forced ? HistoryEventType.TaskStopRequested : HistoryEventType.TaskReleaseRequested,
-          requestedAt == null ? report.time() : Instant.parse(requestedAt),
-          new JsonObject()
-              .put("reentry", reentry)
-              .put("stop", stop)
-              .put("identity", data.getString("identity")));
-      batch.event(
-          index,
-          eventId++,
-          forced ? HistoryEventType.TaskStopped : HistoryEventType.TaskReleased,
-          report.time(),
-          new JsonObject()
-              .put("node", batch.node())
-              .put("startedEventId", moved.startedEventId())
-              .put("method", data.getString("method")));
-      if (reentry) {
-        batch.event(
-            index,
-            eventId++,
-            HistoryEventType.TaskReentered,
-            report.time(),
-            new JsonObject().put("position", "head"));
-      }
-      Transition transition = batch.outcome().transition();
-      if (stop) {
-        transition.stopQueue(
-            report.tenant(),
-            moved.info(),
-            eventId++,
-            report.time(),
-            forced ? "stop" : "release",
-            false);
-      }
-      if (reentry) {
-        transition.freedWork();
-      } else {
-        transition.dispose(
-            report.tenant(),
-            moved.info(),
-            report.time(),
-            eventId - 1,
-            Summaries.outcome(forced ? "STOPPED" : "RELEASED"));
-      }
-      batch.outcome().results()[index] = APPLIED;
-      counted(batch, index, forced ? "stopped" : "released");
-    }
+    eachWritten(indexes, results, (index, moved) -> released(batch, index, moved, reentry));
     return null;
+  }
+
+  /** Records one applied release or stop: its events, the queue's stop, re-entry or disposal. */
+  private void released(Batch batch, int index, Moved moved, boolean reentry) {
+    TaskReport report = batch.report(index);
+    JsonObject data = report.data();
+    boolean forced = data.getBoolean("forced", false);
+    boolean stop = data.getBoolean("stop", false);
+    // A requeued row answers its new last event id; a deleted one its last before these events.
+    long eventId =
+        reentry ? moved.lastEventId() - releaseEvents(report) + 1 : moved.lastEventId() + 1;
+    String requestedAt = data.getString("requestedAt");
+    batch.event(
+        index,
+        eventId++,
+        forced ? HistoryEventType.TaskStopRequested : HistoryEventType.TaskReleaseRequested,
+        requestedAt == null ? report.time() : Instant.parse(requestedAt),
+        new JsonObject()
+            .put("reentry", reentry)
+            .put("stop", stop)
+            .put("identity", data.getString("identity")));
+    batch.event(
+        index,
+        eventId++,
+        forced ? HistoryEventType.TaskStopped : HistoryEventType.TaskReleased,
+        report.time(),
+        new JsonObject()
+            .put("node", batch.node())
+            .put("startedEventId", moved.startedEventId())
+            .put("method", data.getString("method")));
+    if (reentry) {
+      batch.event(
+          index,
+          eventId++,
+          HistoryEventType.TaskReentered,
+          report.time(),
+          new JsonObject().put("position", "head"));
+    }
+    Transition transition = batch.outcome().transition();
+    if (stop) {
+      transition.stopQueue(
+          report.tenant(),
+          moved.info(),
+          eventId++,
+          report.time(),
+          forced ? "stop" : "release",
+          false);
+    }
+    if (reentry) {
+      transition.freedWork();
+    } else {
+      transition.dispose(
+          report.tenant(),
+          moved.info(),
+          report.time(),
+          eventId - 1,
+          Summaries.outcome(forced ? "STOPPED" : "RELEASED"));
+    }
+    batch.outcome().results()[index] = APPLIED;
+    counted(batch, index, forced ? "stopped" : "released");
+  }
+
+  /**
+   * Calls {@code action} for each item a set-based statement wrote, with what it answered: {@code
+   * answers} holds one entry per item of {@code asked}, in order, empty where nothing was written
+   * (a lost hold, a repeat).
+   */
+  private static <K, T> void eachWritten(
+      List<K> asked, List<Optional<T>> answers, BiConsumer<K, T> action) {
+    for (int i = 0; i < asked.size(); i++) {
+      K item = asked.get(i);
+      answers.get(i).ifPresent(answer -> action.accept(item, answer));
+    }
   }
 
   private static int releaseEvents(TaskReport report) {
