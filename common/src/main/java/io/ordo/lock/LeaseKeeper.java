@@ -26,7 +26,6 @@ public final class LeaseKeeper {
   private final LockOwnerStore store = new LockOwnerStore();
   private final String node;
   private final String kind;
-  private final int capacity;
   private final Duration lease;
   private final Duration renewalPeriod;
   private final LeaseListener listener;
@@ -42,7 +41,6 @@ public final class LeaseKeeper {
 
   /**
    * @param kind {@link LockOwner#RUNNER} or {@link LockOwner#QUEUE}
-   * @param capacity the messages a runner takes at once; 0 for other owners
    * @param listener told when the lease is acquired and when a renewal finds it lost
    * @param meters where renewals are counted: {@code ordo_lease_renewals_total} by kind and outcome
    *     (renewed, expired, failed)
@@ -52,18 +50,18 @@ public final class LeaseKeeper {
       Pool pool,
       String node,
       String kind,
-      int capacity,
       Duration lease,
       Duration renewalPeriod,
       LeaseListener listener,
       MeterRegistry meters) {
-    this(vertx, pool, node, kind, capacity, lease, renewalPeriod, listener, meters, () -> null);
+    this(vertx, pool, node, kind, lease, renewalPeriod, listener, meters, () -> null);
   }
 
   /**
    * As the other constructor, for an owner that reports its status with its lease: {@code status}
    * is asked at every registration and renewal (on the event loop), and written by the same
-   * statement, so the report costs no extra round trip. Its capacity replaces {@code capacity}.
+   * statement, so the report costs no extra round trip. An owner without a status takes no tasks
+   * (capacity 0); a runner's capacity is its status's.
    *
    * @param status what the owner reports; answers null for nothing
    */
@@ -72,7 +70,6 @@ public final class LeaseKeeper {
       Pool pool,
       String node,
       String kind,
-      int capacity,
       Duration lease,
       Duration renewalPeriod,
       LeaseListener listener,
@@ -82,7 +79,6 @@ public final class LeaseKeeper {
     this.pool = pool;
     this.node = node;
     this.kind = kind;
-    this.capacity = capacity;
     this.lease = lease;
     this.renewalPeriod = renewalPeriod;
     this.listener = listener;
@@ -126,7 +122,7 @@ public final class LeaseKeeper {
     String id = UUID.randomUUID().toString();
     long sent = System.nanoTime();
     return store
-        .register(pool, UUID.fromString(id), node, kind, capacity, lease, status.get())
+        .register(pool, UUID.fromString(id), node, kind, 0, lease, status.get())
         .map(
             expiry -> {
               ownerId = id;

@@ -36,7 +36,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(VertxExtension.class)
 class LeaseKeeperTest {
   private static final String NODE = "runner-1";
-  private static final int CAPACITY = 4;
   private static final Duration LEASE = Duration.ofSeconds(2);
   private static final Duration RENEWAL_PERIOD = Duration.ofMillis(100);
 
@@ -83,7 +82,8 @@ class LeaseKeeperTest {
                           OwnerRow row = stored.orElseThrow();
                           assertEquals(NODE, row.node());
                           assertEquals(LockOwner.RUNNER, row.kind());
-                          assertEquals(CAPACITY, row.capacity());
+                          assertEquals(
+                              0, row.capacity(), "an owner without a status takes no tasks");
                           assertTrue(row.live(), "the lease is live");
                           assertTrue(row.withinLease(), "the lease is at most " + LEASE);
                           ctx.completeNow();
@@ -191,7 +191,6 @@ class LeaseKeeperTest {
             pool,
             NODE,
             LockOwner.RUNNER,
-            CAPACITY,
             LEASE,
             RENEWAL_PERIOD,
             lostOwnerId -> {},
@@ -265,7 +264,6 @@ class LeaseKeeperTest {
             cutOff,
             NODE,
             LockOwner.RUNNER,
-            CAPACITY,
             LEASE,
             RENEWAL_PERIOD,
             lostOwnerId -> ctx.failNow("the keeper cannot learn of a loss here"),
@@ -338,7 +336,6 @@ class LeaseKeeperTest {
         pool,
         NODE,
         LockOwner.RUNNER,
-        CAPACITY,
         LEASE,
         RENEWAL_PERIOD,
         listener,

@@ -131,7 +131,6 @@ public final class QueueServiceVerticle extends VerticleBase {
             pool,
             config.nodeName(),
             LockOwner.QUEUE,
-            0,
             config.lock().lease(),
             config.lock().renewalPeriod(),
             lostOwnerId ->

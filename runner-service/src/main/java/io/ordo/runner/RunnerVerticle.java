@@ -55,7 +55,6 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private final NodeContext node;
   private final TaskTypeRegistry registry;
   private final int maxThreads;
-  private final int prefetch;
   // how long a lease must surely stay live for a task to begin without waiting for its start
   private final Duration holdMargin;
   private final List<String> taskTypeNames;
@@ -79,9 +78,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     this.node = node;
     this.registry = registry;
     this.maxThreads = node.config().runner().maxThreads();
-    this.prefetch = node.config().runner().prefetch();
     this.holdMargin = node.config().lock().lease().dividedBy(10);
-    this.slots = new Slots(maxThreads, prefetch);
+    this.slots = new Slots(maxThreads, node.config().runner().prefetch());
     this.taskTypeNames = registry.infos().stream().map(info -> info.taskClassName()).toList();
   }
 
@@ -113,7 +111,6 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             pool,
             node(),
             LockOwner.RUNNER,
-            maxThreads + prefetch,
             config.lock().lease(),
             config.lock().renewalPeriod(),
             this,
