@@ -446,13 +446,10 @@ class TaskStoreHotPathTest {
   @Test
   void start_batchWithStaleHolds_answersEmptyExactlyForThose_andMovesTheOthers(
       VertxTestContext ctx) {
-    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
-    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
-    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
-    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
+    LostHolds four = new LostHolds();
     UUID b = UUID.randomUUID();
     List<Hold> holds = new ArrayList<>();
-    heldByTwoOwners(m0, m1, m2, m3, b)
+    heldByTwoOwners(four, b)
         .compose(
             held -> {
               holds.add(held.get(0));
@@ -472,12 +469,12 @@ class TaskStoreHotPathTest {
               assertTrue(results.get(3).isPresent());
               assertTrue(results.get(0).get().fresh());
               assertTrue(results.get(3).get().fresh());
-              return states(m0, m1, m2, m3);
+              return states(four.m0, four.m1, four.m2, four.m3);
             })
         .compose(
             states -> {
               assertEquals(List.of("RUNNING", "READY", "RUNNING", "READY"), states);
-              return Future.all(taskRow(id(m1)), taskRow(id(m3)));
+              return Future.all(taskRow(id(four.m1)), taskRow(id(four.m3)));
             })
         .map(
             all -> {
@@ -536,13 +533,10 @@ class TaskStoreHotPathTest {
   @Test
   void startAndFinish_batchWithLostHolds_deletesOnlyHeldReadyRows_withTaskStarted_answersBothSteps(
       VertxTestContext ctx) {
-    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
-    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
-    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
-    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
+    LostHolds four = new LostHolds();
     UUID b = UUID.randomUUID();
     List<Hold> holds = new ArrayList<>();
-    heldByTwoOwners(m0, m1, m2, m3, b)
+    heldByTwoOwners(four, b)
         .compose(held -> start(List.of(held.get(2))).map(started -> held))
         .compose(
             held -> {
@@ -573,9 +567,12 @@ class TaskStoreHotPathTest {
               assertEquals(1, start.attributes().getInteger("attempt"));
               assertEquals("runner-a", start.attributes().getString("node"));
               // as the finish of the RUNNING message would have answered it
-              checkFinished(Optional.of(results.get(0).get().end()), m0);
+              checkFinished(Optional.of(results.get(0).get().end()), four.m0);
               assertEquals(STARTED_AT, results.get(0).get().end().info().startTime());
-              return Future.all(states(m0, m1, m2, m3), contextRow(id(m0)), events(id(m0)));
+              return Future.all(
+                  states(four.m0, four.m1, four.m2, four.m3),
+                  contextRow(id(four.m0)),
+                  events(id(four.m0)));
             })
         .map(
             all -> {
@@ -736,15 +733,12 @@ class TaskStoreHotPathTest {
   @Test
   void heartbeat_batchWithLostHolds_recordsOnlyHeldOnes_andATwiceNamedMessageGetsItsLatest(
       VertxTestContext ctx) {
-    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
-    Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
-    Scheduling m2 = parallel(3L, BASE.plusSeconds(3));
-    Scheduling m3 = parallel(4L, BASE.plusSeconds(4));
+    LostHolds four = new LostHolds();
     UUID b = UUID.randomUUID();
     Instant early = STARTED_AT.plusSeconds(5);
     Instant late = STARTED_AT.plusSeconds(6);
     List<Hold> held = new ArrayList<>();
-    heldByTwoOwners(m0, m1, m2, m3, b)
+    heldByTwoOwners(four, b)
         .compose(
             holds -> {
               held.addAll(holds);
@@ -774,7 +768,7 @@ class TaskStoreHotPathTest {
         .compose(
             results -> {
               assertEquals(List.of(true, false, false, true, true), results);
-              return Future.all(taskRow(id(m0)), taskRow(id(m1)), taskRow(id(m2)));
+              return Future.all(taskRow(id(four.m0)), taskRow(id(four.m1)), taskRow(id(four.m2)));
             })
         .map(
             rows -> {
@@ -790,7 +784,10 @@ class TaskStoreHotPathTest {
         .onComplete(ctx.succeedingThenComplete());
   }
 
-  /** Four parallel messages and a batch of reports on them, some of whose holds are lost. */
+  /**
+   * Four parallel messages, received one second apart, and a batch of reports on them, some of
+   * whose holds are lost.
+   */
   private static final class LostHolds {
     final Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
     final Scheduling m1 = parallel(2L, BASE.plusSeconds(2));
@@ -812,7 +809,7 @@ class TaskStoreHotPathTest {
   private Future<Void> runningBatchWithLostHolds(LostHolds lost) {
     UUID b = UUID.randomUUID();
     List<Hold> held = new ArrayList<>();
-    return heldByTwoOwners(lost.m0, lost.m1, lost.m2, lost.m3, b)
+    return heldByTwoOwners(lost, b)
         .compose(
             holds -> {
               held.addAll(holds);
@@ -833,8 +830,11 @@ class TaskStoreHotPathTest {
    * Four waiting messages: the first three claimed by one live owner, the fourth by owner {@code
    * b}; answers their holds in message order.
    */
-  private Future<List<Hold>> heldByTwoOwners(
-      Scheduling m0, Scheduling m1, Scheduling m2, Scheduling m3, UUID b) {
+  private Future<List<Hold>> heldByTwoOwners(LostHolds four, UUID b) {
+    Scheduling m0 = four.m0;
+    Scheduling m1 = four.m1;
+    Scheduling m2 = four.m2;
+    Scheduling m3 = four.m3;
     UUID a = UUID.randomUUID();
     List<Hold> holds = new ArrayList<>();
     return parallelQueueWith(m0, m1, m2, m3)
