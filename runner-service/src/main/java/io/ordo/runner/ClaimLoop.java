@@ -5,6 +5,7 @@ import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ClaimedTasks;
+import io.ordo.bus.Requests;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import java.util.HashMap;
@@ -88,10 +89,12 @@ final class ClaimLoop {
             slots.freeSlots(inHand),
             claimant.taskTypes(),
             settlingQueues());
-    vertx
-        .eventBus()
-        .<ClaimedTasks>request(
-            Addresses.QUEUE_CLAIM, request, new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
+    // a claim that could not be sent fails like an unanswered one: the loop claims again later
+    Requests.<ClaimedTasks>request(
+            vertx.eventBus(),
+            Addresses.QUEUE_CLAIM,
+            request,
+            new DeliveryOptions().setSendTimeout(CLAIM_TIMEOUT_MS))
         .onComplete(
             reply -> {
               claiming = false;

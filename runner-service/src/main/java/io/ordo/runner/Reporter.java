@@ -5,6 +5,7 @@ import io.ordo.batch.Batcher.Pending;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.ReportBatch.Result;
+import io.ordo.bus.Requests;
 import io.ordo.bus.TaskReport;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -69,10 +70,12 @@ final class Reporter {
       int attempt,
       long backoff,
       Promise<Void> done) {
-    vertx
-        .eventBus()
-        .<ReportBatch.Answer>request(
-            Addresses.QUEUE_REPORT, request, new DeliveryOptions().setSendTimeout(REPLY_TIMEOUT_MS))
+    // a batch that could not be sent is retried like an unanswered one
+    Requests.<ReportBatch.Answer>request(
+            vertx.eventBus(),
+            Addresses.QUEUE_REPORT,
+            request,
+            new DeliveryOptions().setSendTimeout(REPLY_TIMEOUT_MS))
         .onSuccess(
             reply -> {
               List<Result> results = reply.body().results();

@@ -3,6 +3,7 @@ package io.ordo.client.impl;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
 import io.ordo.bus.QueueApi;
+import io.ordo.bus.Requests;
 import io.ordo.model.Caller;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -39,8 +40,7 @@ public final class EventBusTransport implements Transport {
     if (caller.principal() != null) {
       options.addHeader(QueueApi.PRINCIPAL, caller.principal());
     }
-    return eventBus
-        .<JsonObject>request(Addresses.QUEUE_API, request, options)
+    return Requests.<JsonObject>request(eventBus, Addresses.QUEUE_API, request, options)
         .map(Message::body)
         .recover(error -> Future.failedFuture(BusErrors.toDomain(error)));
   }

@@ -5,6 +5,7 @@ import io.ordo.InvalidTaskException;
 import io.ordo.TaskControlException;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
+import io.ordo.bus.Requests;
 import io.ordo.model.Caller;
 import io.ordo.model.MessageIds;
 import io.ordo.model.Role;
@@ -54,9 +55,11 @@ public final class HistoryClient {
             .put("tenant", tenant)
             .put("executionId", executionId)
             .put("afterEventId", afterEventId);
-    return eventBus
-        .<JsonObject>request(
-            Addresses.HISTORY_READ, request, new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
+    return Requests.<JsonObject>request(
+            eventBus,
+            Addresses.HISTORY_READ,
+            request,
+            new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
         .map(reply -> reply.body())
         .recover(error -> Future.failedFuture(BusErrors.toDomain(error)));
   }
@@ -76,9 +79,11 @@ public final class HistoryClient {
             .put("reverseOrder", reverse)
             .put("maximumPageSize", pageSize)
             .put("nextPageToken", nextPageToken);
-    return eventBus
-        .<JsonObject>request(
-            Addresses.HISTORY_READ, request, new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
+    return Requests.<JsonObject>request(
+            eventBus,
+            Addresses.HISTORY_READ,
+            request,
+            new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
         .map(reply -> reply.body())
         .recover(error -> Future.failedFuture(BusErrors.toDomain(error)));
   }

@@ -5,6 +5,7 @@ import io.ordo.InvalidTaskException;
 import io.ordo.TaskControlException;
 import io.ordo.TaskIllegalStateException;
 import io.ordo.bus.Addresses;
+import io.ordo.bus.Requests;
 import io.ordo.bus.RunnerControl;
 import io.ordo.model.Caller;
 import io.ordo.model.MessageIds;
@@ -97,8 +98,8 @@ public final class TaskControl {
                           caller.principal(),
                           clock.instant())
                       .toJson();
-              return eventBus
-                  .<JsonObject>request(
+              return Requests.<JsonObject>request(
+                      eventBus,
                       Addresses.runnerControl(hold.get().ownerId()),
                       request,
                       new DeliveryOptions().setSendTimeout(CONTROL_TIMEOUT_MS))
