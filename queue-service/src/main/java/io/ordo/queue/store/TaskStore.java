@@ -731,14 +731,13 @@ public final class TaskStore {
             rows -> {
               List<TimedOut> timedOut = new ArrayList<>(rows.size());
               for (Row row : rows) {
-                UUID owner = row.getUUID("lock_owner_id");
                 timedOut.add(
                     new TimedOut(
                         row.getString("tenant"),
                         TaskRows.toInfo(row),
                         row.getLong("last_event_id"),
                         row.getLong("started_event_id"),
-                        owner == null ? null : owner.toString(),
+                        ownerOf(row),
                         row.getLong("lock_version"),
                         instant(row.getOffsetDateTime("schedule_to_start_deadline")),
                         instant(row.getOffsetDateTime("schedule_to_close_deadline")),
@@ -771,14 +770,13 @@ public final class TaskStore {
             rows -> {
               List<Orphan> orphans = new ArrayList<>(rows.size());
               for (Row row : rows) {
-                UUID owner = row.getUUID("lock_owner_id");
                 orphans.add(
                     new Orphan(
                         row.getString("tenant"),
                         TaskRows.toInfo(row),
                         row.getLong("last_event_id"),
                         row.getLong("started_event_id"),
-                        owner == null ? null : owner.toString(),
+                        ownerOf(row),
                         row.getInteger("lease_expiries"),
                         row.getBoolean("lease_expired")));
               }
@@ -839,12 +837,11 @@ public final class TaskStore {
                 return Optional.empty();
               }
               Row row = iterator.next();
-              UUID owner = row.getUUID("lock_owner_id");
               return Optional.of(
                   new CurrentHold(
                       QueueKind.fromDbCode(row.getString("queue_kind")),
                       row.getString("state"),
-                      owner == null ? null : owner.toString(),
+                      ownerOf(row),
                       row.getLong("lock_version")));
             });
   }
@@ -1047,7 +1044,7 @@ public final class TaskStore {
                         row.getString("tenant"),
                         QueueKind.fromDbCode(row.getString("queue_kind")),
                         row.getString("queue_id"),
-                        new Counts(row.getInteger("waiting"), row.getInteger("in_progress"))));
+                        countsOf(row)));
               }
               return counts;
             });
@@ -1066,7 +1063,7 @@ public final class TaskStore {
                     queueKey(
                         QueueKind.fromDbCode(row.getString("queue_kind")),
                         row.getString("queue_id")),
-                    new Counts(row.getInteger("waiting"), row.getInteger("in_progress")));
+                    countsOf(row));
               }
               return counts;
             });
@@ -1079,7 +1076,7 @@ public final class TaskStore {
         .map(
             rows -> {
               Row row = rows.iterator().next();
-              return new Counts(row.getInteger("waiting"), row.getInteger("in_progress"));
+              return countsOf(row);
             });
   }
 
@@ -1104,12 +1101,11 @@ public final class TaskStore {
                 return Optional.empty();
               }
               Row row = iterator.next();
-              UUID owner = row.getUUID("lock_owner_id");
               return Optional.of(
                   new Removed(
                       TaskRows.toInfo(row),
                       row.getLong("last_event_id"),
-                      owner == null ? null : owner.toString(),
+                      ownerOf(row),
                       row.getLong("lock_version")));
             });
   }
@@ -1393,7 +1389,6 @@ public final class TaskStore {
       String ownerId,
       long version) {
     static Retryable of(Row row) {
-      UUID owner = row.getUUID("lock_owner_id");
       return new Retryable(
           row.getString("tenant"),
           row.getUUID("message_id").toString(),
@@ -1402,7 +1397,7 @@ public final class TaskStore {
           instant(row.getOffsetDateTime("schedule_to_close_deadline")),
           instant(row.getOffsetDateTime("start_to_close_deadline")),
           instant(row.getOffsetDateTime("heartbeat_deadline")),
-          owner == null ? null : owner.toString(),
+          ownerOf(row),
           row.getLong("lock_version"));
     }
   }
@@ -1544,5 +1539,16 @@ public final class TaskStore {
           .add(TaskRows.toInfo(row));
     }
     return byQueue;
+  }
+
+  /** The lock owner a row names, if any. */
+  private static String ownerOf(Row row) {
+    UUID owner = row.getUUID("lock_owner_id");
+    return owner == null ? null : owner.toString();
+  }
+
+  /** The waiting and in-progress counts a row has. */
+  private static Counts countsOf(Row row) {
+    return new Counts(row.getInteger("waiting"), row.getInteger("in_progress"));
   }
 }
