@@ -2,11 +2,12 @@ package io.ordo.queue.registration;
 
 import io.ordo.batch.Batcher.Pending;
 import io.ordo.model.MessageIds;
+import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.store.IdempotencyStore;
 import io.ordo.queue.store.IdempotencyStore.Claim;
 import io.vertx.core.Future;
-import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,8 +43,17 @@ final class RegistrationWriter {
     boolean activeQueuesFed;
   }
 
-  Future<Outcome> write(
-      SqlConnection tx, List<Pending<Registration, TaskInfo>> batch, Instant now) {
+  /**
+   * Whether a batch is one statement (parallel messages without idempotency keys), which needs no
+   * transaction around it: one round trip and its own commit.
+   */
+  static boolean oneStatement(List<Pending<Registration, TaskInfo>> batch) {
+    return batch.stream()
+        .allMatch(p -> p.item().kind() == QueueKind.PARALLEL && p.item().idempotencyKey() == null);
+  }
+
+  /** Writes the batch: in the caller's transaction, or on its own if {@link #oneStatement}. */
+  Future<Outcome> write(SqlClient tx, List<Pending<Registration, TaskInfo>> batch, Instant now) {
     Outcome outcome = new Outcome();
     Map<Pending<Registration, TaskInfo>, String> ids = new HashMap<>();
     batch.forEach(p -> ids.put(p, MessageIds.next().toString()));
@@ -94,7 +104,7 @@ final class RegistrationWriter {
   }
 
   private Future<Void> schedule(
-      SqlConnection tx,
+      SqlClient tx,
       List<Pending<Registration, TaskInfo>> toInsert,
       Map<Pending<Registration, TaskInfo>, String> ids,
       Instant now,

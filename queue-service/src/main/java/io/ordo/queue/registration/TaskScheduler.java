@@ -15,7 +15,7 @@ import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.Scheduling;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,12 +52,14 @@ public final class TaskScheduler {
       List<TaskInfo> infos, List<RuntimeException> refusals, boolean activeQueuesFed) {}
 
   /**
-   * Schedules messages in the transaction.
+   * Schedules messages: in the caller's transaction when a serial queue is among them (its tail
+   * positions are reserved under its row's lock, then its messages inserted); messages of parallel
+   * queues alone are one statement, which the caller may run on its own.
    *
    * @param messageIds the ids the new messages get, aligned with {@code registrations}
    */
   public Future<Scheduled> schedule(
-      SqlConnection tx, List<Registration> registrations, List<String> messageIds, Instant now) {
+      SqlClient tx, List<Registration> registrations, List<String> messageIds, Instant now) {
     int n = registrations.size();
     TaskInfo[] infos = new TaskInfo[n];
     RuntimeException[] refusals = new RuntimeException[n];
@@ -75,8 +77,7 @@ public final class TaskScheduler {
           requests.add(new TailRequest(r.tenant(), r.kind(), r.queueId(), members.size()));
         });
     boolean[] fedActive = {false};
-    return queues
-        .reserveTail(tx, requests, now)
+    return reserveTail(tx, requests, now)
         .compose(
             reservations -> {
               Map<String, TailReservation> reserved = new HashMap<>();
@@ -115,6 +116,27 @@ public final class TaskScheduler {
                     java.util.Arrays.asList(infos),
                     java.util.Arrays.asList(refusals),
                     fedActive[0]));
+  }
+
+  /**
+   * The tails the batch's messages go to. A parallel queue needs no reservation (its positions come
+   * from a sequence, its received time is now, and every tenant registering has its parallel queue:
+   * {@code QueueAdministration.ensureParallelQueue}, and parallel queues are never deleted), so a
+   * batch of parallel messages alone reads no queue row; its queues count as active (the runners
+   * are told of work: an inactive queue's runners then find none).
+   */
+  private Future<List<TailReservation>> reserveTail(
+      SqlClient tx, List<TailRequest> requests, Instant now) {
+    if (requests.stream().anyMatch(r -> r.kind() != QueueKind.PARALLEL)) {
+      return queues.reserveTail(tx, requests, now);
+    }
+    return Future.succeededFuture(
+        requests.stream()
+            .map(
+                r ->
+                    new TailReservation(
+                        r.tenant(), QueueKind.PARALLEL, r.queueId(), true, null, now))
+            .toList());
   }
 
   private static NewTask newTask(Registration r, String id, Long position, Instant receivedAt) {
