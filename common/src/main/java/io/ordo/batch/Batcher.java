@@ -23,8 +23,22 @@ import java.util.function.Function;
  */
 public final class Batcher<I, O> {
 
-  /** One queued request and the promise its caller waits on. */
-  public record Pending<I, O>(I item, Promise<O> promise) {}
+  /**
+   * One queued request and the promise its caller waits on. Each is a request of its own, equal
+   * only to itself: as a map key it hashes in constant time (a record's hash would walk the whole
+   * item, its JSON included, at every lookup).
+   */
+  public record Pending<I, O>(I item, Promise<O> promise) {
+    @Override
+    public boolean equals(Object other) {
+      return this == other;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(this);
+    }
+  }
 
   private final Context context;
   private final int maxBatchSize;

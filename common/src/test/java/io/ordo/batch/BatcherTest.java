@@ -2,6 +2,7 @@ package io.ordo.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,7 +14,9 @@ import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -121,5 +124,20 @@ class BatcherTest {
           Future.join(a, b).onComplete(done -> ended.complete(new Two(batcher, a, b)));
         });
     return ended.future();
+  }
+
+  @Test
+  void twoRequestsOfTheSameItem_areTwoRequests_asMapKeysToo() {
+    Promise<String> promise = Promise.promise();
+    Pending<String, String> first = new Pending<>("same", promise);
+    Pending<String, String> second = new Pending<>("same", promise);
+    Map<Pending<String, String>, Integer> answers = new HashMap<>();
+    answers.put(first, 1);
+    answers.put(second, 2);
+    assertNotEquals(first, second);
+    assertEquals(first, first);
+    assertEquals(2, answers.size());
+    assertEquals(1, answers.get(first));
+    assertEquals(2, answers.get(second));
   }
 }
