@@ -42,7 +42,7 @@ class HistoryStreamTest extends NodeTest {
     List<String> received = new ArrayList<>();
     CompletableFuture<Void> ended = stream("/tasks/" + id, null, received);
 
-    api.await("/tasks/" + id, r -> received.size() >= 3, Tasks.WAIT);
+    api.await("/tasks/" + id, r -> streamed(received, ended).size() >= 3, Tasks.WAIT);
     api.post("/tasks/" + id + "/release", new JsonObject());
     ended.get(20, TimeUnit.SECONDS);
 
@@ -91,7 +91,7 @@ class HistoryStreamTest extends NodeTest {
     List<String> received = new ArrayList<>();
     CompletableFuture<Void> ended = stream(path, null, received);
 
-    api.await(path, r -> received.contains("TaskStarted"), Tasks.WAIT);
+    api.await(path, r -> streamed(received, ended).contains("TaskStarted"), Tasks.WAIT);
     assertEquals(200, api.post(path + "/stop", new JsonObject()).status());
     ended.get(20, TimeUnit.SECONDS);
 
@@ -132,6 +132,19 @@ class HistoryStreamTest extends NodeTest {
   }
 
   /** Reads the stream; collects each message's event name; completes when the server ends it. */
+  /**
+   * The events received so far, read under the lock the stream adds them with; a stream that failed
+   * (its request, or an answer that is not an event stream) fails the caller with its cause.
+   */
+  private static List<String> streamed(List<String> received, CompletableFuture<Void> ended) {
+    if (ended.isCompletedExceptionally()) {
+      ended.join();
+    }
+    synchronized (received) {
+      return new ArrayList<>(received);
+    }
+  }
+
   private CompletableFuture<Void> stream(
       String resource, String lastEventId, List<String> received) {
     CompletableFuture<Void> ended = new CompletableFuture<>();
@@ -151,7 +164,13 @@ class HistoryStreamTest extends NodeTest {
         .compose(request -> request.send())
         .onSuccess(
             (HttpClientResponse response) -> {
-              assertTrue(response.getHeader("content-type").startsWith("text/event-stream"));
+              String type = response.getHeader("content-type");
+              if (type == null || !type.startsWith("text/event-stream")) {
+                ended.completeExceptionally(
+                    new AssertionError(
+                        "not an event stream: " + response.statusCode() + " " + type));
+                return;
+              }
               response.handler(
                   chunk -> {
                     buffer.append(chunk.toString());
