@@ -76,7 +76,6 @@ public final class TaskScheduler {
           Registration r = registrations.get(members.get(0));
           requests.add(new TailRequest(r.tenant(), r.kind(), r.queueId(), members.size()));
         });
-    boolean[] fedActive = {false};
     return reserveTail(tx, requests, now)
         .compose(
             reservations -> {
@@ -90,7 +89,6 @@ public final class TaskScheduler {
                       members.forEach(i -> refusals[i] = queueMissing(registrations.get(i)));
                       return;
                     }
-                    fedActive[0] |= reservation.active();
                     // a serial queue's reserved positions; a parallel queue's come from a sequence
                     Long tail = reservation.lastPosition();
                     long position = tail == null ? 0 : tail - members.size();
@@ -111,19 +109,17 @@ public final class TaskScheduler {
               return tasks.insertScheduled(tx, scheduling);
             })
         .map(
-            v ->
+            fedActive ->
                 new Scheduled(
-                    java.util.Arrays.asList(infos),
-                    java.util.Arrays.asList(refusals),
-                    fedActive[0]));
+                    java.util.Arrays.asList(infos), java.util.Arrays.asList(refusals), fedActive));
   }
 
   /**
    * The tails the batch's messages go to. A parallel queue needs no reservation (its positions come
    * from a sequence, its received time is now, and every tenant registering has its parallel queue:
    * {@code QueueAdministration.ensureParallelQueue}, and parallel queues are never deleted), so a
-   * batch of parallel messages alone reads no queue row; its queues count as active (the runners
-   * are told of work: an inactive queue's runners then find none).
+   * batch of parallel messages alone locks no queue row before its insert (which answers whether
+   * the queues it fed are active).
    */
   private Future<List<TailReservation>> reserveTail(
       SqlClient tx, List<TailRequest> requests, Instant now) {
@@ -132,10 +128,7 @@ public final class TaskScheduler {
     }
     return Future.succeededFuture(
         requests.stream()
-            .map(
-                r ->
-                    new TailReservation(
-                        r.tenant(), QueueKind.PARALLEL, r.queueId(), true, null, now))
+            .map(r -> new TailReservation(r.tenant(), QueueKind.PARALLEL, r.queueId(), null, now))
             .toList());
   }
 

@@ -96,10 +96,10 @@ public final class QueueStore {
           + "   last_received_at = greatest(q.last_received_at, $5)"
           + "   FROM locked l WHERE"
           + BatchJoin.byKey("q", "l", "tenant", "queue_kind", "queue_id")
-          + "   RETURNING q.tenant, q.queue_kind, q.queue_id, q.active, q.last_position,"
+          + "   RETURNING q.tenant, q.queue_kind, q.queue_id, q.last_position,"
           + "   q.last_received_at)"
           + " SELECT * FROM serial UNION ALL"
-          + " SELECT q.tenant, q.queue_kind, q.queue_id, q.active, NULL::bigint, $5::timestamptz"
+          + " SELECT q.tenant, q.queue_kind, q.queue_id, NULL::bigint, $5::timestamptz"
           + " FROM parallel_wanted w JOIN im_async_queue_info q ON"
           + BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id");
 
@@ -110,12 +110,7 @@ public final class QueueStore {
 
   /** Positions reserved at a queue's tail for a batch. */
   public record TailReservation(
-      String tenant,
-      QueueKind kind,
-      String queueId,
-      boolean active,
-      Long lastPosition,
-      Instant receivedAt) {}
+      String tenant, QueueKind kind, String queueId, Long lastPosition, Instant receivedAt) {}
 
   /** The key of a queue, and how many new messages a batch puts into it. */
   public record TailRequest(String tenant, QueueKind kind, String queueId, int count) {}
@@ -213,8 +208,7 @@ public final class QueueStore {
                         row.getString("tenant"),
                         QueueKind.fromDbCode(row.getString("queue_kind")),
                         row.getString("queue_id"),
-                        row.getBoolean("active"),
-                        row.getLong(4),
+                        row.getLong(3),
                         row.getOffsetDateTime("last_received_at").toInstant()));
               }
               return reservations;

@@ -34,7 +34,8 @@ public final class TaskStore {
   /**
    * Registers a batch of messages in one statement: the task rows (WAITING, the history starting
    * with {@code TaskScheduled} as event 1), their contexts and their {@code TaskScheduled} events,
-   * one array per column. A task history's header is written when it closes.
+   * one array per column, and answers whether any of them went into an active queue. A task
+   * history's header is written when it closes.
    */
   private static final String INSERT_SCHEDULED =
       "WITH t AS (SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[],"
@@ -60,11 +61,17 @@ public final class TaskStore {
           + " contexts AS (INSERT INTO im_async_context_info (tenant, message_id, principal,"
           + "   locale, time_zone, trace_id, traceparent, attributes, role)"
           + "   SELECT tenant, message_id, principal, locale, time_zone, trace_id, traceparent,"
-          + "   attributes::jsonb, role FROM t)"
+          + "   attributes::jsonb, role FROM t),"
           // no history header: a task's is written once, when it closes (HistoryStore)
-          + " INSERT INTO ordo_history_event"
-          + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
-          + " SELECT tenant, message_id, 1, 'TaskScheduled', received_at, scheduled::jsonb FROM t";
+          + " events AS (INSERT INTO ordo_history_event"
+          + "   (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          + "   SELECT tenant, message_id, 1, 'TaskScheduled', received_at, scheduled::jsonb"
+          + "   FROM t)"
+          // whether a message went into an active queue: the runners are told of new work
+          + " SELECT EXISTS (SELECT 1 FROM (SELECT DISTINCT tenant, queue_kind, queue_id FROM t) b"
+          + "   JOIN im_async_queue_info q ON"
+          + BatchJoin.byKey("q", "b", "tenant", "queue_kind", "queue_id")
+          + "   WHERE q.active) AS active_fed";
 
   private static final String SELECT_ONE =
       "SELECT "
@@ -880,10 +887,13 @@ public final class TaskStore {
   public record Scheduling(
       NewTask task, ContextRow context, io.vertx.core.json.JsonObject scheduled) {}
 
-  /** Registers messages, their contexts and the start of their histories in one statement. */
-  public Future<Void> insertScheduled(SqlClient tx, List<Scheduling> batch) {
+  /**
+   * Registers messages, their contexts and the start of their histories in one statement; answers
+   * whether any of them went into an active queue.
+   */
+  public Future<Boolean> insertScheduled(SqlClient tx, List<Scheduling> batch) {
     if (batch.isEmpty()) {
-      return Future.succeededFuture();
+      return Future.succeededFuture(false);
     }
     int n = batch.size();
     Object[][] columns = new Object[25][];
@@ -933,7 +943,9 @@ public final class TaskStore {
         columns[col][i] = row[col];
       }
     }
-    return tx.preparedQuery(INSERT_SCHEDULED).execute(Tuple.from(columns)).mapEmpty();
+    return tx.preparedQuery(INSERT_SCHEDULED)
+        .execute(Tuple.from(columns))
+        .map(rows -> rows.iterator().next().getBoolean("active_fed"));
   }
 
   public Future<Optional<TaskInfo>> find(SqlClient client, String tenant, UUID messageId) {

@@ -77,6 +77,39 @@ class TaskStoreHotPathTest {
   // ---- registration ----
 
   @Test
+  void insertScheduled_answersWhetherItFedAnActiveQueue(VertxTestContext ctx) {
+    queues
+        .ensureParallelQueue(pool, TENANT, BASE)
+        .compose(v -> tasks.insertScheduled(pool, List.of(parallel(null, BASE))))
+        .compose(
+            fed -> {
+              assertTrue(fed, "a message in the active parallel queue");
+              return queues.setActive(
+                  pool, TENANT, QueueKind.PARALLEL, QueueStore.PARALLEL_QUEUE_ID, false);
+            })
+        .compose(v -> tasks.insertScheduled(pool, List.of(parallel(null, BASE.plusMillis(1)))))
+        .compose(
+            fed -> {
+              assertFalse(fed, "a message in the inactive parallel queue");
+              return serialQueue("s-1");
+            })
+        .compose(
+            v ->
+                tasks.insertScheduled(
+                    pool,
+                    List.of(
+                        parallel(null, BASE.plusMillis(2)), serial("s-1", 1, BASE.plusMillis(3)))))
+        .onComplete(
+            ctx.succeeding(
+                fed ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(fed, "one of them in an active serial queue");
+                          ctx.completeNow();
+                        })));
+  }
+
+  @Test
   void insertScheduled_writesWaitingTask_context_andTaskScheduledEvent1_butNoHistoryHeader(
       VertxTestContext ctx) {
     Instant now = BASE.plusSeconds(7);
@@ -1017,7 +1050,7 @@ class TaskStoreHotPathTest {
   }
 
   private Future<Void> register(Scheduling... scheduled) {
-    return pool.withTransaction(tx -> tasks.insertScheduled(tx, List.of(scheduled)));
+    return pool.withTransaction(tx -> tasks.insertScheduled(tx, List.of(scheduled))).mapEmpty();
   }
 
   private Future<Void> liveOwner(UUID owner, String node) {
