@@ -122,7 +122,7 @@ public final class LeaseKeeper {
     String id = UUID.randomUUID().toString();
     long sent = System.nanoTime();
     return store
-        .register(pool, UUID.fromString(id), node, kind, 0, lease, status.get())
+        .register(pool, UUID.fromString(id), node, kind, lease, status.get())
         .map(
             expiry -> {
               ownerId = id;

@@ -67,14 +67,25 @@ public final class LockOwnerStore {
   /** Registers a new owner with a fresh lease; answers when the lease expires. */
   public Future<Instant> register(
       SqlClient client, UUID ownerId, String nodeName, String kind, int capacity, Duration lease) {
-    return register(client, ownerId, nodeName, kind, capacity, lease, null);
+    return insert(client, ownerId, nodeName, kind, capacity, lease, null);
   }
 
   /**
-   * Registers a new owner with a fresh lease and its status (null: it reports none; else its
-   * capacity is the status's); answers when the lease expires.
+   * Registers a new owner with a fresh lease and its status, which gives its capacity (null: it
+   * reports none and takes no tasks); answers when the lease expires.
    */
   public Future<Instant> register(
+      SqlClient client,
+      UUID ownerId,
+      String nodeName,
+      String kind,
+      Duration lease,
+      OwnerStatus status) {
+    return insert(
+        client, ownerId, nodeName, kind, status == null ? 0 : status.capacity(), lease, status);
+  }
+
+  private Future<Instant> insert(
       SqlClient client,
       UUID ownerId,
       String nodeName,
@@ -82,13 +93,7 @@ public final class LockOwnerStore {
       int capacity,
       Duration lease,
       OwnerStatus status) {
-    Tuple values =
-        Tuple.of(
-            ownerId,
-            nodeName,
-            kind,
-            status == null ? capacity : status.capacity(),
-            lease.toMillis());
+    Tuple values = Tuple.of(ownerId, nodeName, kind, capacity, lease.toMillis());
     if (status == null) {
       values.addValue(null).addValue(null).addValue(null).addValue(null);
     } else {
