@@ -115,21 +115,32 @@ public final class TaskScheduler {
   }
 
   /**
-   * The tails the batch's messages go to. A parallel queue needs no reservation (its positions come
-   * from a sequence, its received time is now, and every tenant registering has its parallel queue:
-   * {@code QueueAdministration.ensureParallelQueue}, and parallel queues are never deleted), so a
-   * batch of parallel messages alone locks no queue row before its insert (which answers whether
-   * the queues it fed are active).
+   * The tails the batch's messages go to. Only serial queues are reserved (locked, their positions
+   * taken). A parallel queue needs no reservation: its positions come from a sequence, its received
+   * time is now, and every tenant registering has its parallel queue ({@code
+   * QueueAdministration.ensureParallelQueue}; parallel queues are never deleted). So a batch of
+   * parallel messages alone touches no queue row before its insert, which answers whether the
+   * queues it fed are active.
    */
   private Future<List<TailReservation>> reserveTail(
       SqlClient tx, List<TailRequest> requests, Instant now) {
-    if (requests.stream().anyMatch(r -> r.kind() != QueueKind.PARALLEL)) {
-      return queues.reserveTail(tx, requests, now);
-    }
-    return Future.succeededFuture(
+    List<TailRequest> serial = requests.stream().filter(r -> r.kind() == QueueKind.SERIAL).toList();
+    List<TailReservation> parallel =
         requests.stream()
+            .filter(r -> r.kind() == QueueKind.PARALLEL)
             .map(r -> new TailReservation(r.tenant(), QueueKind.PARALLEL, r.queueId(), null, now))
-            .toList());
+            .toList();
+    if (serial.isEmpty()) {
+      return Future.succeededFuture(parallel);
+    }
+    return queues
+        .reserveTail(tx, serial, now)
+        .map(
+            reserved -> {
+              List<TailReservation> all = new ArrayList<>(reserved);
+              all.addAll(parallel);
+              return all;
+            });
   }
 
   private static NewTask newTask(Registration r, String id, Long position, Instant receivedAt) {

@@ -70,21 +70,20 @@ public final class QueueStore {
       "DELETE FROM im_async_queue_info WHERE tenant = $1 AND queue_kind = 'S' AND queue_id = $2";
 
   /**
-   * Reserves the tail of each queue of a registration batch. A serial queue is locked, in key order
+   * Reserves the tail of each serial queue of a registration batch: each is locked, in key order
    * (so that concurrent batches never deadlock), and {@code count} positions are reserved at its
-   * tail: position order is commit order and received times never go backwards in it. The parallel
-   * queue is only read: its messages are selected by received time, take their positions from a
-   * sequence as they are inserted (null here), and concurrent registrations of a tenant do not wait
-   * for each other on its row. Queues that do not exist are missing from the answer.
+   * tail: position order is commit order and received times never go backwards in it. (A parallel
+   * queue needs no reservation: its messages are selected by received time and take their positions
+   * from a sequence as they are inserted, so a tenant's registrations do not wait for each other.)
+   * Queues that do not exist are missing from the answer.
    */
   private static final String RESERVE_TAIL =
       "WITH wanted AS MATERIALIZED (SELECT * FROM unnest($1::text[], $2::text[], $3::text[],"
           + "   $4::int[]) AS w(tenant, queue_kind, queue_id, count)),"
-          // Each kind's rows of the batch on their own: the kind is tested on the batch's rows, not
-          // on the queue table's (a constant kind there would let a plan made on empty tables walk
-          // every queue of the kind by the primary key; BatchJoinPlanTest)
+          // The kind is tested on the batch's rows, not on the queue table's (a constant kind
+          // there would let a plan made on empty tables walk every serial queue by the primary
+          // key; BatchJoinPlanTest)
           + " serial_wanted AS MATERIALIZED (SELECT * FROM wanted WHERE queue_kind = 'S'),"
-          + " parallel_wanted AS MATERIALIZED (SELECT * FROM wanted WHERE queue_kind = 'P'),"
           + " locked AS (SELECT q.tenant, q.queue_kind, q.queue_id, w.count"
           + "   FROM serial_wanted w JOIN im_async_queue_info q ON"
           + BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id")
@@ -98,10 +97,7 @@ public final class QueueStore {
           + BatchJoin.byKey("q", "l", "tenant", "queue_kind", "queue_id")
           + "   RETURNING q.tenant, q.queue_kind, q.queue_id, q.last_position,"
           + "   q.last_received_at)"
-          + " SELECT * FROM serial UNION ALL"
-          + " SELECT q.tenant, q.queue_kind, q.queue_id, NULL::bigint, $5::timestamptz"
-          + " FROM parallel_wanted w JOIN im_async_queue_info q ON"
-          + BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id");
+          + " SELECT * FROM serial";
 
   private static final String RESERVE_HEAD =
       "UPDATE im_async_queue_info SET head_position = head_position - $4"
@@ -182,7 +178,7 @@ public final class QueueStore {
     return tx.preparedQuery(DELETE_SERIAL).execute(Tuple.of(tenant, queueId)).mapEmpty();
   }
 
-  /** Locks the batch's queues and reserves tail positions; see {@link #RESERVE_TAIL}. */
+  /** Locks the batch's serial queues and reserves tail positions; see {@link #RESERVE_TAIL}. */
   public Future<List<TailReservation>> reserveTail(
       SqlClient tx, List<TailRequest> requests, Instant now) {
     int n = requests.size();

@@ -12,7 +12,6 @@ import io.ordo.history.HistoryStore;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskState;
-import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.queue.store.TaskStore.Moved;
@@ -119,23 +118,13 @@ class TaskStoreHotPathTest {
     queues
         .ensureParallelQueue(pool, TENANT, BASE)
         .compose(
-            v ->
-                pool.withTransaction(
-                    tx ->
-                        queues
-                            .reserveTail(
-                                tx,
-                                List.of(new TailRequest(TENANT, QueueKind.PARALLEL, "", 2)),
-                                now)
-                            .compose(
-                                reserved -> {
-                                  // the parallel queue's row is not locked: the positions come
-                                  // from a sequence as the messages are inserted
-                                  assertNull(reserved.get(0).lastPosition());
-                                  batch.add(parallel(null, now));
-                                  batch.add(parallel(null, now.plusMillis(1)));
-                                  return tasks.insertScheduled(tx, batch);
-                                })))
+            v -> {
+              // no position given: a parallel message takes its position from a sequence as
+              // it is inserted
+              batch.add(parallel(null, now));
+              batch.add(parallel(null, now.plusMillis(1)));
+              return pool.withTransaction(tx -> tasks.insertScheduled(tx, batch));
+            })
         .compose(v -> taskRow(id(batch.get(0))))
         .compose(
             task -> {
