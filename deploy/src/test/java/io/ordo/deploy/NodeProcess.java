@@ -284,11 +284,20 @@ public final class NodeProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * A port nothing holds, by the farm script's check ({@link #bindable}), below the ephemeral
+   * range: a port the system handed out ({@code new ServerSocket(0)}) lay in the range outgoing
+   * connections take theirs from, and could be in TIME_WAIT, so the farm script found one in use
+   * (FarmTokenIT).
+   */
   public static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    java.util.Random random = new java.util.Random();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int port = 20000 + random.nextInt(12000); // 20000-31999: below 32768
+      if (bindable(port)) {
+        return port;
+      }
     }
+    throw new IllegalStateException("no free port");
   }
 }
