@@ -14,16 +14,22 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.openapi.router.RouterBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code GET /tasks/{id}/history/stream} and {@code GET /executions/{id}/history/stream}: a live
  * tail of a history as Server-Sent Events (SPEC 5). New events are fetched when the history service
  * announces them after commit, and once a second regardless (an announcement can be missed; the
- * history cannot). The stream ends once the history is closed and everything was sent.
+ * history cannot). The stream ends once the history is closed and everything was sent. A read that
+ * fails is read again at the next second (the history service may be busy or restarting); a history
+ * that is gone (purged while streamed) ends the stream with an {@code error} event carrying the
+ * problem.
  */
 final class HistoryStream {
   private static final long POLL_MS = 1000;
   private static final long KEEP_ALIVE_MS = 15_000;
+  private static final Logger LOG = LoggerFactory.getLogger(HistoryStream.class);
 
   /** Where a tail reads: the events after one, with whether the history is open. */
   @FunctionalInterface
@@ -32,34 +38,34 @@ final class HistoryStream {
   }
 
   private final Vertx vertx;
-  private final String operationId;
   private final String idParameter;
   private final Source source;
 
-  private HistoryStream(Vertx vertx, String operationId, String idParameter, Source source) {
+  /**
+   * @param idParameter the path parameter naming the history
+   * @param source where the tail reads
+   */
+  HistoryStream(Vertx vertx, String idParameter, Source source) {
     this.vertx = vertx;
-    this.operationId = operationId;
     this.idParameter = idParameter;
     this.source = source;
   }
 
   /** Mounts the tails of task histories and of state-machine execution histories. */
   static void mount(Vertx vertx, QueueServices services, RouterBuilder builder) {
-    new HistoryStream(vertx, "streamTaskHistory", "messageId", services.history()::after)
-        .mount(builder);
-    new HistoryStream(
-            vertx,
-            "streamExecutionHistory",
-            "executionId",
-            services.stateMachines().executions()::historyAfter)
-        .mount(builder);
+    builder
+        .getRoute("streamTaskHistory")
+        .addHandler(new HistoryStream(vertx, "messageId", services.history()::after)::stream);
+    builder
+        .getRoute("streamExecutionHistory")
+        .addHandler(
+            new HistoryStream(
+                    vertx, "executionId", services.stateMachines().executions()::historyAfter)
+                ::stream);
   }
 
-  private void mount(RouterBuilder builder) {
-    builder.getRoute(operationId).addHandler(this::stream);
-  }
-
-  private void stream(RoutingContext rc) {
+  /** The route's handler (after authentication: the caller is in the routing context). */
+  void stream(RoutingContext rc) {
     Caller caller = caller(rc);
     String messageId = rc.pathParam(idParameter);
     String lastEventId = rc.request().getHeader("Last-Event-ID");
@@ -163,8 +169,11 @@ final class HistoryStream {
                 fetching = false;
                 if (page.succeeded()) {
                   send(page.result());
+                } else if (gone(page.cause())) {
+                  fail(page.cause());
                 } else {
-                  finish();
+                  // read again at the next poll; the client keeps its stream
+                  LOG.debug("Reading history {} failed: {}", messageId, page.cause().toString());
                 }
                 if (again) {
                   again = false;
@@ -200,6 +209,22 @@ final class HistoryStream {
       }
     }
 
+    /** Ends the stream with an {@code error} event: the problem a request would have got. */
+    private void fail(Throwable cause) {
+      TaskControlException problem = Problems.toProblem(cause, 500);
+      write(
+          "event: error\ndata: "
+              + new JsonObject()
+                  .put("code", problem.code().code())
+                  .put("detail", problem.getMessage())
+                  .encode()
+              + "\n\n");
+      if (!response.ended() && !response.closed()) {
+        response.end();
+      }
+      finish();
+    }
+
     private void write(String text) {
       if (!done && !response.ended() && !response.closed()) {
         lastWrite = System.currentTimeMillis();
@@ -219,5 +244,10 @@ final class HistoryStream {
         vertx.cancelTimer(poll);
       }
     }
+  }
+
+  /** Whether a read failed because the history is no longer there (never a transient failure). */
+  private static boolean gone(Throwable cause) {
+    return cause instanceof TaskControlException problem && problem.code().httpStatus() == 404;
   }
 }

@@ -1,0 +1,160 @@
+package io.ordo.queue.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.InvalidTaskException;
+import io.ordo.model.Caller;
+import io.ordo.model.Role;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A live tail over real HTTP whose reads fail: a failed read is read again (the stream goes on), a
+ * history that is gone ends the stream with an {@code error} event.
+ */
+class HistoryStreamTailTest {
+  private static final JsonObject SCHEDULED = event(1, "TaskScheduled");
+  private static final JsonObject COMPLETED = event(2, "TaskCompleted");
+
+  private Vertx vertx;
+
+  @BeforeEach
+  void start() {
+    vertx = Vertx.vertx();
+  }
+
+  @AfterEach
+  void stop() {
+    vertx.close().toCompletionStage().toCompletableFuture().join();
+  }
+
+  @Test
+  void aReadThatFails_isReadAgain_andTheStreamGoesOnToItsEnd() throws Exception {
+    AtomicInteger reads = new AtomicInteger();
+    HistoryStream.Source source =
+        (caller, id, after) ->
+            switch (reads.incrementAndGet()) {
+              case 1 -> Future.succeededFuture(page(true, 1, SCHEDULED));
+              case 2 -> Future.failedFuture(new IllegalStateException("history service busy"));
+              default -> Future.succeededFuture(page(false, 2, SCHEDULED, COMPLETED));
+            };
+
+    List<String> received = read(source);
+
+    assertEquals(List.of("TaskScheduled", "TaskCompleted", "end"), received);
+    assertTrue(reads.get() >= 3, "read again after the failure: " + reads.get() + " reads");
+  }
+
+  @Test
+  void aHistoryThatIsGone_endsTheStreamWithAnErrorEvent() throws Exception {
+    AtomicInteger reads = new AtomicInteger();
+    HistoryStream.Source source =
+        (caller, id, after) ->
+            reads.incrementAndGet() == 1
+                ? Future.succeededFuture(page(true, 1, SCHEDULED))
+                : Future.failedFuture(new InvalidTaskException(id));
+
+    List<String> received = read(source);
+
+    assertEquals(List.of("TaskScheduled", "error invalid_task"), received);
+  }
+
+  /** Streams history "m1" from a server mounting the tail; completes with what was received. */
+  private List<String> read(HistoryStream.Source source) throws Exception {
+    Router router = Router.router(vertx);
+    HistoryStream stream = new HistoryStream(vertx, "messageId", source);
+    router
+        .get("/tasks/:messageId/history/stream")
+        .handler(
+            rc -> {
+              rc.put(BearerAuthHandler.CALLER, new Caller("t", Role.OPERATOR, "p"));
+              stream.stream(rc);
+            });
+    HttpServer server =
+        vertx
+            .createHttpServer()
+            .requestHandler(router)
+            .listen(0, "127.0.0.1")
+            .toCompletionStage()
+            .toCompletableFuture()
+            .get(10, TimeUnit.SECONDS);
+    List<String> received = new ArrayList<>();
+    CompletableFuture<Void> ended = new CompletableFuture<>();
+    StringBuilder buffer = new StringBuilder();
+    vertx
+        .createHttpClient()
+        .request(
+            new RequestOptions()
+                .setMethod(HttpMethod.GET)
+                .setHost("127.0.0.1")
+                .setPort(server.actualPort())
+                .setURI("/tasks/m1/history/stream"))
+        .compose(request -> request.send())
+        .onSuccess(
+            (HttpClientResponse response) -> {
+              response.handler(
+                  chunk -> {
+                    buffer.append(chunk.toString());
+                    int end;
+                    while ((end = buffer.indexOf("\n\n")) >= 0) {
+                      String message = buffer.substring(0, end);
+                      buffer.delete(0, end + 2);
+                      received(message, received);
+                    }
+                  });
+              response.endHandler(v -> ended.complete(null));
+            })
+        .onFailure(ended::completeExceptionally);
+    ended.get(20, TimeUnit.SECONDS);
+    synchronized (received) {
+      return List.copyOf(received);
+    }
+  }
+
+  /** One message: its event name; an error's with the problem's code. */
+  private static void received(String message, List<String> received) {
+    String name = null;
+    String data = null;
+    for (String line : message.split("\n")) {
+      if (line.startsWith("event: ")) {
+        name = line.substring(7);
+      } else if (line.startsWith("data: ")) {
+        data = line.substring(6);
+      }
+    }
+    if (name == null) {
+      return;
+    }
+    synchronized (received) {
+      received.add(
+          name.equals("error") ? name + " " + new JsonObject(data).getString("code") : name);
+    }
+  }
+
+  private static JsonObject page(boolean open, long lastEventId, JsonObject... events) {
+    return new JsonObject()
+        .put("events", new JsonArray(List.of((Object[]) events)))
+        .put("open", open)
+        .put("lastEventId", lastEventId);
+  }
+
+  private static JsonObject event(long id, String type) {
+    return new JsonObject().put("eventId", id).put("eventType", type);
+  }
+}
