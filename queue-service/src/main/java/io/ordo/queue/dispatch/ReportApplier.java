@@ -14,6 +14,7 @@ import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.QueueStore.SerialKey;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.queue.store.TaskStore.Moved;
@@ -41,6 +42,10 @@ import java.util.function.BiConsumer;
  */
 final class ReportApplier {
   private static final Result APPLIED = Result.APPLIED;
+
+  private static final Set<ReportType> ENDING =
+      java.util.EnumSet.of(
+          ReportType.COMPLETED, ReportType.FAILED, ReportType.REJECTED, ReportType.RELEASED);
 
   private static final String[] RUNNING = {"RUNNING"};
   private static final String[] NOT_STARTED = {"INITIAL", "ACCEPT_WAIT", "READY"};
@@ -117,7 +122,9 @@ final class ReportApplier {
     }
     List<Integer> starts = byType.get(ReportType.STARTED);
     List<Integer> completions = byType.get(ReportType.COMPLETED);
-    return startAndFinish(batch, pairs(batch, starts, completions))
+    return queues
+        .lockSerial(tx, endingSerialQueues(reports))
+        .compose(locked -> startAndFinish(batch, pairs(batch, starts, completions)))
         .compose(
             written -> {
               // the rest the usual way: a start, then the outcomes
@@ -131,6 +138,21 @@ final class ReportApplier {
         .compose(v -> release(batch, byType.get(ReportType.RELEASED)))
         .compose(v -> batch.outcome().transition().write(tx, history, queues))
         .map(batch.outcome());
+  }
+
+  /**
+   * The serial queues whose rows the batch's outcomes may change (a message leaving or going back
+   * to waiting moves its queue's runnable head): locked first, in key order, so that this
+   * transaction and a registration never lock two of them in opposite orders.
+   */
+  private static List<SerialKey> endingSerialQueues(List<TaskReport> reports) {
+    List<SerialKey> keys = new ArrayList<>();
+    for (TaskReport report : reports) {
+      if (report.kind() == QueueKind.SERIAL && ENDING.contains(report.type())) {
+        keys.add(new SerialKey(report.tenant(), report.queueId()));
+      }
+    }
+    return keys;
   }
 
   /** A start and the successful outcome of the same hold, in one batch: written as one. */

@@ -65,6 +65,22 @@ public final class QueueStore {
           // $1 tenant, $2 queue id
           + " WHERE tenant = $1 AND queue_kind = 'S' AND queue_id = $2 FOR UPDATE";
 
+  /**
+   * Locks serial queues' rows in key order, as {@link #RESERVE_TAIL} does. A transaction that ends
+   * or returns messages of several serial queues takes these locks first: the triggers that keep
+   * each queue's runnable head (V17) would otherwise lock the rows one by one in the order the
+   * statement meets them, and a registration locking two of the same queues in key order could wait
+   * on it while it waits on the registration, a deadlock PostgreSQL breaks only after {@code
+   * deadlock_timeout} (1 s).
+   */
+  private static final String LOCK_SERIAL_BATCH =
+      "WITH wanted AS MATERIALIZED (SELECT DISTINCT * FROM unnest($1::text[], $2::text[],"
+          + "   $3::text[]) AS w(tenant, queue_kind, queue_id))"
+          + " SELECT q.queue_id FROM wanted w JOIN im_async_queue_info q ON"
+          + BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id")
+          // key order, stated on the batch's columns (see RESERVE_TAIL)
+          + " ORDER BY w.tenant, w.queue_kind, w.queue_id FOR UPDATE OF q";
+
   private static final String DELETE_SERIAL =
       // $1 tenant, $2 queue id
       "DELETE FROM im_async_queue_info WHERE tenant = $1 AND queue_kind = 'S' AND queue_id = $2";
@@ -107,6 +123,9 @@ public final class QueueStore {
   /** Positions reserved at a queue's tail for a batch. */
   public record TailReservation(
       String tenant, QueueKind kind, String queueId, Long lastPosition, Instant receivedAt) {}
+
+  /** A serial queue's key. */
+  public record SerialKey(String tenant, String queueId) {}
 
   /** The key of a queue, and how many new messages a batch puts into it. */
   public record TailRequest(String tenant, QueueKind kind, String queueId, int count) {}
@@ -172,6 +191,28 @@ public final class QueueStore {
   /** Locks a serial queue's row for the rest of the transaction; empty if there is none. */
   public Future<Optional<QueueRow>> lockSerial(SqlClient tx, String tenant, String queueId) {
     return tx.preparedQuery(LOCK_SERIAL).execute(Tuple.of(tenant, queueId)).map(QueueStore::first);
+  }
+
+  /**
+   * Locks the rows of these serial queues (tenant and queue id pairs, repeats allowed) in key
+   * order; see {@link #LOCK_SERIAL_BATCH}. Queues that do not exist are skipped.
+   */
+  public Future<Void> lockSerial(SqlClient tx, List<SerialKey> queues) {
+    if (queues.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    int n = queues.size();
+    String[] tenants = new String[n];
+    String[] kinds = new String[n];
+    String[] queueIds = new String[n];
+    for (int i = 0; i < n; i++) {
+      tenants[i] = queues.get(i).tenant();
+      kinds[i] = QueueKind.SERIAL.dbCode();
+      queueIds[i] = queues.get(i).queueId();
+    }
+    return tx.preparedQuery(LOCK_SERIAL_BATCH)
+        .execute(Tuple.of(tenants, kinds, queueIds))
+        .mapEmpty();
   }
 
   public Future<Void> deleteSerial(SqlClient tx, String tenant, String queueId) {

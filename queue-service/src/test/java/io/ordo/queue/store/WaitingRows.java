@@ -7,14 +7,14 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 
 /** Many waiting messages at once, written straight into the task table. */
-final class WaitingRows {
+public final class WaitingRows {
   private WaitingRows() {}
 
   /**
    * Inserts {@code count} waiting messages of a task type, received one millisecond apart from
    * {@code receivedAt}, each with {@code notBefore} (null: none).
    */
-  static Future<Void> insert(
+  public static Future<Void> insert(
       SqlClient client,
       String tenant,
       String type,
@@ -46,7 +46,7 @@ final class WaitingRows {
    * messages of a task type in each, at positions 1, 2 …: position p of queue i is received {@code
    * (p × queues + i)} milliseconds after {@code receivedAt}, so heads come first.
    */
-  static Future<Void> serial(
+  public static Future<Void> serial(
       SqlClient client, String tenant, String type, int queues, int perQueue, Instant receivedAt) {
     return client
         .preparedQuery(

@@ -1,0 +1,196 @@
+package io.ordo.queue.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ordo.bus.ReportBatch.Result;
+import io.ordo.bus.ReportType;
+import io.ordo.bus.TaskReport;
+import io.ordo.db.PlanProfile;
+import io.ordo.db.Pools;
+import io.ordo.history.HistoryStore;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.model.QueueKind;
+import io.ordo.queue.lifecycle.QueueMetrics;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.TaskStore;
+import io.ordo.queue.store.TaskStore.ClaimedRow;
+import io.ordo.queue.store.WaitingRows;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A report batch that ends messages of several serial queues locks their rows in key order, as a
+ * registration does, so the two never deadlock. Locked one by one by the head triggers (V17) in the
+ * order the ending statement met the messages, they did: the serial benchmark's registrations and
+ * completions deadlocked a dozen times a minute, each costing both a second.
+ */
+@ExtendWith(VertxExtension.class)
+class ReportLockOrderTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+
+  private final TaskStore tasks = new TaskStore();
+  private final QueueStore queues = new QueueStore();
+  private final ReportApplier applier =
+      new ReportApplier(tasks, queues, new HistoryStore(), QueueMetrics.NOOP);
+  private final UUID owner = UUID.randomUUID();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx, VertxTestContext ctx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 4, "test", PlanProfile.HOT_PATH);
+    new LockOwnerStore()
+        .register(pool, owner, "runner-a", "runner", 8, Duration.ofMinutes(5))
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  /**
+   * The batch ends q2's message, then q1's, while a registration holds q1 and then asks for q2: the
+   * batch waits for q1 holding nothing, the registration goes on, and both commit.
+   */
+  @Test
+  void endingMessagesOfTwoSerialQueues_whileARegistrationLocksThem_isNoDeadlock(
+      VertxTestContext ctx) {
+    WaitingRows.serial(pool, TENANT, TYPE, 2, 2, NOW.minusSeconds(60))
+        .compose(
+            v ->
+                pool.withTransaction(
+                    tx -> tasks.claim(tx, owner, 4, 2, List.of(TYPE), List.of(), NOW)))
+        .compose(
+            heads ->
+                deadlocks()
+                    .compose(
+                        before ->
+                            raceBatchAgainstRegistration(reportsEndingInReverseKeyOrder(heads))
+                                .compose(
+                                    results ->
+                                        deadlocks()
+                                            .map(
+                                                after -> {
+                                                  assertEquals(
+                                                      List.of(
+                                                          Result.APPLIED,
+                                                          Result.APPLIED,
+                                                          Result.APPLIED,
+                                                          Result.APPLIED),
+                                                      results);
+                                                  assertEquals(before, after, "deadlocks");
+                                                  return null;
+                                                }))))
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /** Start and completion of each claimed head, q2's first (the statement meets them so). */
+  private List<TaskReport> reportsEndingInReverseKeyOrder(List<ClaimedRow> heads) {
+    assertEquals(2, heads.size(), "both heads claimed");
+    List<ClaimedRow> ordered = new ArrayList<>(heads);
+    ordered.sort(Comparator.comparing(ClaimedRow::queueId).reversed());
+    List<TaskReport> reports = new ArrayList<>();
+    for (ClaimedRow head : ordered) {
+      reports.add(report(ReportType.STARTED, head, new JsonObject()));
+    }
+    for (ClaimedRow head : ordered) {
+      reports.add(report(ReportType.COMPLETED, head, new JsonObject().put("result", "done")));
+    }
+    return reports;
+  }
+
+  private TaskReport report(ReportType type, ClaimedRow head, JsonObject data) {
+    return new TaskReport(
+        type,
+        TENANT,
+        head.messageId(),
+        QueueKind.SERIAL,
+        head.queueId(),
+        owner.toString(),
+        head.version(),
+        NOW,
+        data);
+  }
+
+  private Future<List<Result>> raceBatchAgainstRegistration(List<TaskReport> reports) {
+    return pool.getConnection()
+        .compose(
+            registering ->
+                pool.getConnection()
+                    .compose(
+                        applying ->
+                            race(registering, applying, reports).eventually(applying::close))
+                    .eventually(registering::close));
+  }
+
+  private Future<List<Result>> race(
+      SqlConnection registering, SqlConnection applying, List<TaskReport> reports) {
+    Promise<List<Result>> applied = Promise.promise();
+    return registering
+        .begin()
+        .compose(
+            registration ->
+                reserve(registering, "q1")
+                    .compose(
+                        v -> {
+                          applying
+                              .begin()
+                              .compose(
+                                  tx ->
+                                      applier
+                                          .apply(applying, "runner-a", reports)
+                                          .compose(outcome -> tx.commit().map(outcome)))
+                              .map(outcome -> List.of(outcome.results()))
+                              .onComplete(applied);
+                          return awaitLockWait();
+                        })
+                    .compose(v -> reserve(registering, "q2"))
+                    .compose(v -> registration.commit()))
+        .compose(v -> applied.future());
+  }
+
+  private Future<Void> reserve(SqlConnection registering, String queueId) {
+    return queues
+        .reserveTail(
+            registering, List.of(new TailRequest(TENANT, QueueKind.SERIAL, queueId, 1)), NOW)
+        .mapEmpty();
+  }
+
+  /** Until some backend waits for a lock (the batch, on q1's row). */
+  private Future<Void> awaitLockWait() {
+    return pool.query("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        .execute()
+        .compose(
+            rows ->
+                rows.iterator().next().getLong(0) > 0
+                    ? Future.<Void>succeededFuture()
+                    : awaitLockWait());
+  }
+
+  private Future<Long> deadlocks() {
+    return pool.query("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
+        .execute()
+        .map(rows -> rows.iterator().next().getLong(0));
+  }
+}
