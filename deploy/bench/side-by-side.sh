@@ -11,7 +11,8 @@
 #      (a) drain of N preloaded tasks; (b) end to end, N tasks registered over HTTP at 32
 #      connections while they run; (c) idle latency, 200 samples; (d) serial, 1,000 queues × 20
 #      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
-#      once every message is registered);
+#      once every message is registered); (f) as (e) with the drain's no-op Echo instead of Record
+#      (whose run is an insert and a commit of its own): the serial queues' own cost;
 #   4. optional (BENCH_MILLION=1): 1,000,000 waiting messages: the node's heap, and the drain rate
 #      over the first 20,000 against (a).
 # Then a summary table and one JSON line with every figure. A run in which not every task ran to
@@ -387,7 +388,7 @@ start_postgres
 skip pgbench || run_pgbench
 skip db-scheduler || run_db_scheduler
 
-warm_json= drain_json= e2e_json= latency_json= serial_json= serial_drain_json= first_drain_json=
+warm_json= drain_json= e2e_json= latency_json= serial_json= serial_drain_json= serial_echo_json= first_drain_json=
 if ! skip ordo && { ! skip warmup || ! skip drain || ! skip e2e || ! skip latency || ! skip serial || [ "$MILLION" = 1 ]; }; then
   start_ordo
   if ordo_part warmup; then load warm-up $((600 + WARMUP / 5)) --count "$WARMUP"; warm_json=$load_json; fi
@@ -406,6 +407,9 @@ if ! skip ordo && { ! skip warmup || ! skip drain || ! skip e2e || ! skip latenc
     serial_json=$load_json
     load serial-preloaded $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --preload --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
     serial_drain_json=$load_json
+    # the drain's no-op task in the same queues: the serial queues' own cost, without Record's commit
+    load serial-preloaded-echo $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --preload --task Echo --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
+    serial_echo_json=$load_json
   fi
   [ "$MILLION" = 1 ] && run_million
   stop_ordo
@@ -417,6 +421,7 @@ drain_rate=$(json_get "$drain_json" .processingTasksPerSecond)
 e2e_rate=$(json_get "$e2e_json" .endToEndTasksPerSecond)
 serial_rate=$(json_get "$serial_json" .endToEndTasksPerSecond)
 serial_drain_rate=$(json_get "$serial_drain_json" .processingTasksPerSecond)
+serial_echo_rate=$(json_get "$serial_echo_json" .processingTasksPerSecond)
 first_drain_rate=$(json_get "$first_drain_json" .processingTasksPerSecond)
 dbs_first_rate=$(json_get "$dbs_json" '.warmupTasksPerSecond[0] // empty')
 million_rate=$(json_get "$million_json" .drainTasksPerSecond)
@@ -450,6 +455,8 @@ fi
   "$serial_rate tasks/s$(ratio_text "$serial_rate" "$drain_rate" "Ordo drain")"
 [ -n "$serial_drain_rate" ] && row "Ordo serial ($SERIAL_QUEUES queues x $SERIAL_COUNT Record, preloaded)" \
   "$serial_drain_rate tasks/s$(ratio_text "$serial_drain_rate" "$drain_rate" "Ordo drain")"
+[ -n "$serial_echo_rate" ] && row "Ordo serial ($SERIAL_QUEUES queues x $SERIAL_COUNT Echo, preloaded)" \
+  "$serial_echo_rate tasks/s$(ratio_text "$serial_echo_rate" "$drain_rate" "Ordo drain")"
 if [ -n "$million_json" ]; then
   row "Ordo heap, $MILLION_COUNT waiting: after GC / max sampled" \
     "$(mib "$(json_get "$million_json" .heapUsedAfterGcBytes)") / $(mib "$(json_get "$million_json" .heapUsedMaxBytes)") MiB"
@@ -464,6 +471,7 @@ summary=$(jq -cn \
   --argjson dbs "${dbs_json:-null}" --argjson warm "${warm_json:-null}" --argjson drain "${drain_json:-null}" \
   --argjson e2e "${e2e_json:-null}" --argjson lat "${latency_json:-null}" --argjson serial "${serial_json:-null}" \
   --argjson million "${million_json:-null}" --argjson serialDrain "${serial_drain_json:-null}" \
+  --argjson serialEcho "${serial_echo_json:-null}" --arg serialEchoRatio "$(ratio "$serial_echo_rate" "$drain_rate")" \
   --argjson firstDrain "${first_drain_json:-null}" --arg serialDrainRatio "$(ratio "$serial_drain_rate" "$drain_rate")" \
   --arg drainRatio "$(ratio "$drain_rate" "$dbs_rate")" --arg e2eRatio "$(ratio "$e2e_rate" "$dbs_rate")" \
   --arg serialRatio "$(ratio "$serial_rate" "$drain_rate")" --arg millionRatio "$(ratio "$million_rate" "$drain_rate")" '
@@ -480,5 +488,6 @@ summary=$(jq -cn \
      idleReceivedToStartedP50Millis: $lat.receivedToStartedMillis.p50, idleReceivedToStartedP99Millis: $lat.receivedToStartedMillis.p99,
      serialTasksPerSecond: $serial.endToEndTasksPerSecond, serialRatioToDrain: ($serialRatio | num),
      serialPreloadedTasksPerSecond: $serialDrain.processingTasksPerSecond, serialPreloadedRatioToDrain: ($serialDrainRatio | num),
+     serialEchoPreloadedTasksPerSecond: $serialEcho.processingTasksPerSecond, serialEchoPreloadedRatioToDrain: ($serialEchoRatio | num),
      million: (if $million == null then null else $million + {drainRatioTo20k: ($millionRatio | num)} end)}}')
 echo "$summary"

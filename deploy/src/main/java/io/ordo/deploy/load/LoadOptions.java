@@ -20,6 +20,8 @@ import java.util.Locale;
  * @param stallSeconds how long the outstanding count may stay unchanged before the run stops
  *     waiting and reports what did not finish
  * @param timeline throughput and serial: a CSV file for every message's timeline; null for none
+ * @param serialTask serial mode: the task type each message runs ({@code Record} writes its value
+ *     with a commit of its own; {@code Echo}, the throughput run's no-op, measures the queue alone)
  */
 record LoadOptions(
     URI url,
@@ -32,7 +34,8 @@ record LoadOptions(
     long pauseMillis,
     int warmup,
     long stallSeconds,
-    Path timeline) {
+    Path timeline,
+    String serialTask) {
 
   static final String DEFAULT_URL = "http://127.0.0.1:8080";
   static final int DEFAULT_THROUGHPUT_COUNT = 5_000;
@@ -43,6 +46,7 @@ record LoadOptions(
   static final long DEFAULT_PAUSE_MILLIS = 50;
   static final int DEFAULT_WARMUP = 20;
   static final long DEFAULT_STALL_SECONDS = 60;
+  static final String DEFAULT_SERIAL_TASK = "Record";
 
   /** What a run measures. */
   enum Mode {
@@ -76,6 +80,7 @@ record LoadOptions(
     int warmup = DEFAULT_WARMUP;
     long stall = DEFAULT_STALL_SECONDS;
     Path timeline = null;
+    String serialTask = DEFAULT_SERIAL_TASK;
     for (int i = 0; i < args.length; i++) {
       String name = args[i];
       if (name.equals("--preload")) {
@@ -97,6 +102,7 @@ record LoadOptions(
         case "--warmup" -> warmup = Integer.parseInt(value);
         case "--stall-seconds" -> stall = Long.parseLong(value);
         case "--timeline" -> timeline = Path.of(value);
+        case "--task" -> serialTask = value;
         default -> throw new IllegalArgumentException("unknown option " + name);
       }
     }
@@ -112,7 +118,8 @@ record LoadOptions(
         pause,
         warmup,
         stall,
-        timeline);
+        timeline,
+        serialTask);
   }
 
   private static int defaultCount(Mode mode) {
@@ -154,6 +161,9 @@ record LoadOptions(
             + DEFAULT_STALL_SECONDS
             + ")",
         "  --timeline FILE      throughput, serial: write every message's timeline as CSV",
+        "  --task T             serial: the task each message runs (default "
+            + DEFAULT_SERIAL_TASK
+            + "; Echo: the throughput run's no-op)",
         "Prints a report, then one line of JSON with the figures.");
   }
 }

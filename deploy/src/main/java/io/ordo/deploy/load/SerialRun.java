@@ -13,12 +13,12 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * Serial throughput: adds {@code --queues} fresh serial queues, registers {@code --count} {@code
- * Record} tasks ({@code {key: queueId, value: i}}) in each, one after another per queue and the
- * queues side by side, waits until they are empty, reads every history, checks completion and the
- * serial order ({@link SerialOrderCheck}), and removes the queues. Figures as in {@link
- * ThroughputRun}; with {@code --preload} the queues are added inactive and activated once every
- * message is registered.
+ * Serial throughput: adds {@code --queues} fresh serial queues, registers {@code --count} tasks of
+ * {@code --task} (default {@code Record}; parameter {@code {key: queueId, value: i}}) in each, one
+ * after another per queue and the queues side by side, waits until they are empty, reads every
+ * history, checks completion and the serial order ({@link SerialOrderCheck}), and removes the
+ * queues. Figures as in {@link ThroughputRun}; with {@code --preload} the queues are added inactive
+ * and activated once every message is registered.
  */
 final class SerialRun {
   private final Vertx vertx;
@@ -40,14 +40,17 @@ final class SerialRun {
                 + options.queues()
                 + " queues × "
                 + options.count()
-                + " Record tasks"
+                + " "
+                + options.serialTask()
+                + " tasks"
                 + (options.preload() ? ", preloaded" : ""));
     report
         .figures()
         .put("mode", "serial")
         .put("queues", options.queues())
         .put("countPerQueue", options.count())
-        .put("preload", options.preload());
+        .put("preload", options.preload())
+        .put("task", options.serialTask());
   }
 
   Future<Report> run() {
@@ -96,7 +99,10 @@ final class SerialRun {
               registered[0]++;
               JsonObject value = new JsonObject().put("key", queueId).put("value", i);
               return http.registerSerial(
-                  queueId, new JsonObject().put("taskClassName", "Record").put("parameter", value));
+                  queueId,
+                  new JsonObject()
+                      .put("taskClassName", options.serialTask())
+                      .put("parameter", value));
             });
   }
 
