@@ -16,6 +16,7 @@ import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.WaitingRows;
+import io.ordo.testing.LockWaits;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -163,7 +164,7 @@ class ReportLockOrderTest {
                                           .compose(outcome -> tx.commit().map(outcome)))
                               .map(outcome -> List.of(outcome.results()))
                               .onComplete(applied);
-                          return awaitLockWait();
+                          return LockWaits.awaitLockWait(pool);
                         })
                     .compose(v -> reserve(registering, "q2"))
                     .compose(v -> registration.commit()))
@@ -175,17 +176,6 @@ class ReportLockOrderTest {
         .reserveTail(
             registering, List.of(new TailRequest(TENANT, QueueKind.SERIAL, queueId, 1)), NOW)
         .mapEmpty();
-  }
-
-  /** Until some backend waits for a lock (the batch, on q1's row). */
-  private Future<Void> awaitLockWait() {
-    return pool.query("SELECT count(*) FROM pg_locks WHERE NOT granted")
-        .execute()
-        .compose(
-            rows ->
-                rows.iterator().next().getLong(0) > 0
-                    ? Future.<Void>succeededFuture()
-                    : awaitLockWait());
   }
 
   private Future<Long> deadlocks() {

@@ -6,18 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.InvalidTaskException;
 import io.ordo.model.Caller;
 import io.ordo.model.Role;
+import io.ordo.testing.EventStreamReader;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -75,16 +73,19 @@ class HistoryStreamTailTest {
     assertEquals(List.of("TaskScheduled", "error invalid_task"), received);
   }
 
-  /** Streams history "m1" from a server mounting the tail; completes with what was received. */
+  /**
+   * Streams history "m1" from a server mounting the tail, until it ends: the event names, an
+   * error's with the problem's code.
+   */
   private List<String> read(HistoryStream.Source source) throws Exception {
     Router router = Router.router(vertx);
-    HistoryStream stream = new HistoryStream(vertx, "messageId", source);
+    HistoryStream tail = new HistoryStream(vertx, "messageId", source);
     router
         .get("/tasks/:messageId/history/stream")
         .handler(
             rc -> {
               rc.put(BearerAuthHandler.CALLER, new Caller("t", Role.OPERATOR, "p"));
-              stream.stream(rc);
+              tail.stream(rc);
             });
     HttpServer server =
         vertx
@@ -94,57 +95,22 @@ class HistoryStreamTailTest {
             .toCompletionStage()
             .toCompletableFuture()
             .get(10, TimeUnit.SECONDS);
-    List<String> received = new ArrayList<>();
-    CompletableFuture<Void> ended = new CompletableFuture<>();
-    StringBuilder buffer = new StringBuilder();
-    vertx
-        .createHttpClient()
-        .request(
+    EventStreamReader stream =
+        EventStreamReader.open(
+            vertx,
             new RequestOptions()
                 .setMethod(HttpMethod.GET)
                 .setHost("127.0.0.1")
                 .setPort(server.actualPort())
-                .setURI("/tasks/m1/history/stream"))
-        .compose(request -> request.send())
-        .onSuccess(
-            (HttpClientResponse response) -> {
-              response.handler(
-                  chunk -> {
-                    buffer.append(chunk.toString());
-                    int end;
-                    while ((end = buffer.indexOf("\n\n")) >= 0) {
-                      String message = buffer.substring(0, end);
-                      buffer.delete(0, end + 2);
-                      received(message, received);
-                    }
-                  });
-              response.endHandler(v -> ended.complete(null));
-            })
-        .onFailure(ended::completeExceptionally);
-    ended.get(20, TimeUnit.SECONDS);
-    synchronized (received) {
-      return List.copyOf(received);
-    }
-  }
-
-  /** One message: its event name; an error's with the problem's code. */
-  private static void received(String message, List<String> received) {
-    String name = null;
-    String data = null;
-    for (String line : message.split("\n")) {
-      if (line.startsWith("event: ")) {
-        name = line.substring(7);
-      } else if (line.startsWith("data: ")) {
-        data = line.substring(6);
-      }
-    }
-    if (name == null) {
-      return;
-    }
-    synchronized (received) {
-      received.add(
-          name.equals("error") ? name + " " + new JsonObject(data).getString("code") : name);
-    }
+                .setURI("/tasks/m1/history/stream"));
+    stream.ended().get(20, TimeUnit.SECONDS);
+    return stream.messages().stream()
+        .map(
+            m ->
+                m.event().equals("error")
+                    ? "error " + new JsonObject(m.data()).getString("code")
+                    : m.event())
+        .toList();
   }
 
   private static JsonObject page(boolean open, long lastEventId, JsonObject... events) {

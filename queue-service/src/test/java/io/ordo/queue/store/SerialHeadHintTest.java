@@ -12,6 +12,7 @@ import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.testing.AutoExplain;
+import io.ordo.testing.LockWaits;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -216,7 +217,7 @@ class SerialHeadHintTest {
                                           .finish(ending, holds(running), ANY_HELD)
                                           .compose(done -> end.commit()))
                               .onComplete(ended);
-                          return awaitLockWait();
+                          return LockWaits.awaitLockWait(pool);
                         })
                     .compose(v -> registration.commit()))
         .compose(v -> ended.future());
@@ -233,17 +234,6 @@ class SerialHeadHintTest {
                 + " $3, 1, 1)")
         .execute(Tuple.of(TENANT, TYPE, NOW.atOffset(ZoneOffset.UTC)))
         .mapEmpty();
-  }
-
-  /** Until some backend waits for a lock (the end, on the queue row). */
-  private Future<Void> awaitLockWait() {
-    return pool.query("SELECT count(*) FROM pg_locks WHERE NOT granted")
-        .execute()
-        .compose(
-            rows ->
-                rows.iterator().next().getLong(0) > 0
-                    ? Future.<Void>succeededFuture()
-                    : awaitLockWait());
   }
 
   private Future<List<ClaimedRow>> claim(int serialCapacity) {
