@@ -32,6 +32,16 @@ public record TaskReport(
     Instant time,
     JsonObject data) {
 
+  /**
+   * The data as PostgreSQL can store it: a NUL character ({@code \u0000}) in any of its keys or
+   * strings (an exception's message, a result, heartbeat details) becomes U+FFFD. The queue service
+   * writes report data into jsonb, which refuses NUL; one such report would fail its whole batch,
+   * and the runner, retrying that batch forever, would report nothing again.
+   */
+  public TaskReport {
+    data = NulFreeJson.of(data);
+  }
+
   public JsonObject toJson() {
     return new JsonObject()
         .put("type", type.name())
