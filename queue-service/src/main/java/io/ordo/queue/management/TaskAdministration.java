@@ -2,6 +2,7 @@ package io.ordo.queue.management;
 
 import io.ordo.InvalidTaskException;
 import io.ordo.TaskIllegalStateException;
+import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.Caller;
@@ -73,45 +74,58 @@ public final class TaskAdministration {
    * @throws TaskIllegalStateException the message has started
    */
   public Future<Void> remove(Caller caller, String messageId, QueueKind kind) {
-    Transition transition = new Transition();
-    return removeWaiting(caller, messageId, kind, transition)
-        .map(
-            removedKind -> {
-              announcer.accept(transition);
-              metrics.removed(caller.tenant(), removedKind);
-              return null;
-            });
-  }
-
-  private Future<QueueKind> removeWaiting(
-      Caller caller, String messageId, QueueKind kind, Transition transition) {
     Access.require(caller, Role.SUBMITTER);
     UUID id = MessageIds.parseOrNull(messageId);
     if (id == null) {
       return Future.failedFuture(new InvalidTaskException(messageId));
     }
+    // retried on a deadlock: the delete locks the message, then (a serial one) its queue's row,
+    // which a report batch may hold while it waits for that message
+    return Transactions.withRetry(
+            pool,
+            tx -> {
+              Transition transition = new Transition();
+              return removeWaiting(tx, caller, id, messageId, kind, transition)
+                  .map(removedKind -> new Removal(removedKind, transition));
+            })
+        .map(
+            removal -> {
+              announcer.accept(removal.transition());
+              metrics.removed(caller.tenant(), removal.kind());
+              return null;
+            });
+  }
+
+  /** What a removal did: the queue kind of the removed message and its transition. */
+  private record Removal(QueueKind kind, Transition transition) {}
+
+  private Future<QueueKind> removeWaiting(
+      SqlConnection tx,
+      Caller caller,
+      UUID id,
+      String messageId,
+      QueueKind kind,
+      Transition transition) {
     String tenant = caller.tenant();
-    return pool.withTransaction(
-        tx ->
-            tasks
-                .find(tx, tenant, id)
-                .compose(
-                    found -> {
-                      if (found.isEmpty() || (kind != null && found.get().queue() != kind)) {
-                        return Future.failedFuture(new InvalidTaskException(messageId));
-                      }
-                      TaskInfo info = found.get();
-                      return tasks
-                          .deleteUnstarted(tx, tenant, id, info.queue())
-                          .compose(
-                              removed ->
-                                  removed.isPresent()
-                                      ? recordRemoval(tx, caller, removed.get(), transition)
-                                          .map(info.queue())
-                                      : Future.failedFuture(
-                                          new TaskIllegalStateException(
-                                              messageId, info.state().name(), "remove it")));
-                    }));
+    return tasks
+        .find(tx, tenant, id)
+        .compose(
+            found -> {
+              if (found.isEmpty() || (kind != null && found.get().queue() != kind)) {
+                return Future.failedFuture(new InvalidTaskException(messageId));
+              }
+              TaskInfo info = found.get();
+              return tasks
+                  .deleteUnstarted(tx, tenant, id, info.queue())
+                  .compose(
+                      removed ->
+                          removed.isPresent()
+                              ? recordRemoval(tx, caller, removed.get(), transition)
+                                  .map(info.queue())
+                              : Future.failedFuture(
+                                  new TaskIllegalStateException(
+                                      messageId, info.state().name(), "remove it")));
+            });
   }
 
   private Future<Void> recordRemoval(
