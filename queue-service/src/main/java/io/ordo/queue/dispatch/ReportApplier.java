@@ -143,10 +143,10 @@ final class ReportApplier {
   /**
    * The serial queues whose rows the batch's outcomes may change (a message leaving or going back
    * to waiting moves its queue's runnable head): locked first, in key order, so that this
-   * transaction and a registration never lock two of them in opposite orders. (A sweep or a release
-   * locks its message first and its queue after; racing this batch's outcome for that same message,
-   * it can still deadlock with it. PostgreSQL breaks that after {@code deadlock_timeout} and the
-   * loser is retried: rare, and slow only then.)
+   * transaction, a registration and the sweeps never lock two of them in opposite orders. (Removing
+   * a waiting message locks it first and its queue after; racing this batch's outcome for that same
+   * prefetched message, it can still deadlock with it. PostgreSQL breaks that after {@code
+   * deadlock_timeout} and the loser is retried: rare, and slow only then.)
    */
   private static List<SerialKey> endingSerialQueues(List<TaskReport> reports) {
     List<SerialKey> keys = new ArrayList<>();

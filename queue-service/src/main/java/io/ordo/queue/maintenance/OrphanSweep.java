@@ -55,8 +55,11 @@ public final class OrphanSweep {
     return Transactions.withRetry(
             pool,
             tx ->
+                // the serial queues first, in key order (see TaskStore.SERIAL_QUEUES_TIMED_OUT)
                 tasks
-                    .lockOrphans(tx, BATCH, claimTimeout)
+                    .serialQueuesOrphaned(tx, BATCH, claimTimeout)
+                    .compose(serial -> queues.lockSerial(tx, serial))
+                    .compose(v -> tasks.lockOrphans(tx, BATCH, claimTimeout))
                     .compose(orphans -> recover(tx, orphans, now)))
         .compose(
             transition -> owners.forgetExpired(pool, claimTimeout.multipliedBy(2)).map(transition));

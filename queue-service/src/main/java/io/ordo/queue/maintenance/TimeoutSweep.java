@@ -55,7 +55,11 @@ public final class TimeoutSweep {
         pool,
         tx -> {
           Transition transition = new Transition();
-          return retryRuns(tx, transition, now)
+          // the serial queues first, in key order (see TaskStore.SERIAL_QUEUES_TIMED_OUT)
+          return tasks
+              .serialQueuesTimedOut(tx, now, BATCH)
+              .compose(serial -> queues.lockSerial(tx, serial))
+              .compose(v -> retryRuns(tx, transition, now))
               .compose(v -> tasks.deleteTimedOut(tx, now, BATCH))
               .compose(
                   rows -> {

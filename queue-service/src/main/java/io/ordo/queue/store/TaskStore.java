@@ -605,6 +605,23 @@ public final class TaskStore {
    * Running messages with a retry policy whose run timed out (START_TO_CLOSE or HEARTBEAT) at $1,
    * locked for the caller's transaction (at most $2; rows another sweeper holds are skipped).
    */
+  /** A message a timeout has fired for at {@code $1} (the timeout sweep's statements). */
+  private static final String TIMED_OUT =
+      "(schedule_to_start_deadline <= $1 OR schedule_to_close_deadline <= $1"
+          + " OR (state = 'RUNNING'"
+          + "   AND (start_to_close_deadline <= $1 OR heartbeat_deadline <= $1)))";
+
+  /**
+   * A message held by an owner whose lease expired (on the database's clock), or claimed but not
+   * started within {@code $2} milliseconds (the claim's answer never reached the runner, or the
+   * runner kept it waiting for a thread that long); the table is aliased {@code t}.
+   */
+  private static final String ORPHANED =
+      "(NOT t.waiting AND ("
+          + "   NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
+          + "     AND o.lease_expires_at > now())"
+          + "   OR (t.state = 'READY' AND t.claimed_at < now() - $2 * interval '1 millisecond')))";
+
   private static final String LOCK_RETRYABLE_TIMED_OUT =
       "SELECT "
           + RETRYABLE_COLUMNS
@@ -649,9 +666,8 @@ public final class TaskStore {
           "DELETE FROM im_async_task_info t USING (SELECT tenant, message_id"
               + "   FROM im_async_task_info"
               // $1 now, $2 the most to take
-              + "   WHERE schedule_to_start_deadline <= $1 OR schedule_to_close_deadline <= $1"
-              + "   OR (state = 'RUNNING'"
-              + "     AND (start_to_close_deadline <= $1 OR heartbeat_deadline <= $1))"
+              + "   WHERE "
+              + TIMED_OUT
               + "   LIMIT $2 FOR UPDATE SKIP LOCKED) due"
               + " WHERE t.tenant = due.tenant AND t.message_id = due.message_id RETURNING "
               + TaskRows.infoColumns("t")
@@ -669,14 +685,30 @@ public final class TaskStore {
           + ", last_event_id, started_event_id, lock_owner_id, lease_expiries,"
           + " NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
           + "   AND o.lease_expires_at > now()) AS lease_expired"
-          + " FROM im_async_task_info t WHERE NOT t.waiting AND ("
-          + "   NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
-          + "     AND o.lease_expires_at > now())"
-          // $2 how long a claimed message may stay unstarted, in milliseconds (the claim's answer
-          // never reached the runner, or the runner kept it waiting for a thread that long)
-          + "   OR (t.state = 'READY' AND t.claimed_at < now() - $2 * interval '1 millisecond'))"
+          + " FROM im_async_task_info t WHERE "
+          + ORPHANED
           // $1 the most to take
           + " LIMIT $1 FOR UPDATE OF t SKIP LOCKED";
+
+  /**
+   * The serial queues of messages the timeout sweep would take now (no row locked): it locks their
+   * rows first, in key order, as registrations and report batches do, before the statements whose
+   * head triggers would lock them one by one in the order they meet the messages.
+   */
+  private static final String SERIAL_QUEUES_TIMED_OUT =
+      "SELECT DISTINCT tenant, queue_id FROM im_async_task_info"
+          // $1 now, $2 the most to take
+          + " WHERE queue_kind = 'S' AND "
+          + TIMED_OUT
+          + " LIMIT $2";
+
+  /** The serial queues of the orphans the orphan sweep would take now; as above. */
+  private static final String SERIAL_QUEUES_ORPHANED =
+      "SELECT DISTINCT t.tenant, t.queue_id FROM im_async_task_info t"
+          // $1 the most to take, $2 the claim timeout in milliseconds
+          + " WHERE t.queue_kind = 'S' AND "
+          + ORPHANED
+          + " LIMIT $1";
 
   private static final String REQUEUE_LOCKED =
       "UPDATE im_async_task_info t SET state = 'WAITING', position = i.position,"
@@ -731,6 +763,33 @@ public final class TaskStore {
       Instant heartbeat) {}
 
   /** Takes out up to {@code limit} messages whose timeout passed at {@code now}. */
+  /**
+   * The serial queues of the messages timed out at {@code now}; see {@link
+   * #SERIAL_QUEUES_TIMED_OUT}.
+   */
+  public Future<List<QueueStore.SerialKey>> serialQueuesTimedOut(
+      SqlClient tx, Instant now, int limit) {
+    return tx.preparedQuery(SERIAL_QUEUES_TIMED_OUT)
+        .execute(Tuple.of(utc(now), limit))
+        .map(TaskStore::serialKeys);
+  }
+
+  /** The serial queues of the orphans; see {@link #SERIAL_QUEUES_ORPHANED}. */
+  public Future<List<QueueStore.SerialKey>> serialQueuesOrphaned(
+      SqlClient tx, int limit, java.time.Duration claimTimeout) {
+    return tx.preparedQuery(SERIAL_QUEUES_ORPHANED)
+        .execute(Tuple.of(limit, claimTimeout.toMillis()))
+        .map(TaskStore::serialKeys);
+  }
+
+  private static List<QueueStore.SerialKey> serialKeys(RowSet<Row> rows) {
+    List<QueueStore.SerialKey> keys = new ArrayList<>(rows.size());
+    rows.forEach(
+        row ->
+            keys.add(new QueueStore.SerialKey(row.getString("tenant"), row.getString("queue_id"))));
+    return keys;
+  }
+
   public Future<List<TimedOut>> deleteTimedOut(SqlClient tx, Instant now, int limit) {
     return tx.preparedQuery(DELETE_TIMED_OUT)
         .execute(Tuple.of(utc(now), limit))

@@ -1,0 +1,112 @@
+package io.ordo.queue.maintenance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ordo.db.PlanProfile;
+import io.ordo.db.Pools;
+import io.ordo.model.QueueKind;
+import io.ordo.queue.lifecycle.QueueMetrics;
+import io.ordo.queue.store.QueueStore;
+import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.WaitingRows;
+import io.ordo.testing.LockWaits;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The timeout sweep locks the serial queues of what it times out in key order before it touches
+ * their messages, as registrations and report batches do, so it never deadlocks with them. (Its
+ * head triggers used to lock the queues in the order its delete met the messages.)
+ */
+@ExtendWith(VertxExtension.class)
+class SweepLockOrderTest {
+  private static final String TYPE = "io.ordo.test.Work";
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+
+  private final QueueStore queues = new QueueStore();
+  private Vertx vertx;
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx, VertxTestContext ctx) {
+    this.vertx = vertx;
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 4, "test", PlanProfile.HOT_PATH);
+    ctx.completeNow();
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  /**
+   * Tenant b's queue is written first, so the sweep's delete meets its message first; a
+   * registration holds tenant a's queue (first in key order) and then asks for b's. The
+   * registration's session detects deadlocks after 10 ms, so on a cycle it is the one refused.
+   */
+  @Test
+  void timingOutMessagesOfTwoSerialQueues_whileARegistrationLocksThem_isNoDeadlock(
+      VertxTestContext ctx) {
+    Instant received = NOW.minusSeconds(60);
+    WaitingRows.serial(pool, "b", TYPE, 1, 1, received)
+        .compose(v -> WaitingRows.serial(pool, "a", TYPE, 1, 1, received))
+        .compose(
+            v ->
+                pool.preparedQuery("UPDATE im_async_task_info SET schedule_to_start_deadline = $1")
+                    .execute(Tuple.of(NOW.minusSeconds(1).atOffset(ZoneOffset.UTC))))
+        .compose(v -> pool.getConnection())
+        .compose(registering -> race(registering).eventually(registering::close))
+        .compose(v -> pool.query("SELECT count(*) FROM im_async_task_info").execute())
+        .onComplete(
+            ctx.succeeding(
+                rows ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(0L, rows.iterator().next().getLong(0), "both timed out");
+                          ctx.completeNow();
+                        })));
+  }
+
+  private Future<Void> race(SqlConnection registering) {
+    Promise<Void> swept = Promise.promise();
+    return registering
+        .query("SET deadlock_timeout = '10ms'")
+        .execute()
+        .compose(v -> registering.begin())
+        .compose(
+            registration ->
+                reserve(registering, "a")
+                    .compose(
+                        v -> {
+                          new TimeoutSweep(pool, vertx.eventBus(), QueueMetrics.NOOP)
+                              .sweep(NOW)
+                              .<Void>mapEmpty()
+                              .onComplete(swept);
+                          return LockWaits.awaitLockWait(pool);
+                        })
+                    .compose(v -> reserve(registering, "b"))
+                    .compose(v -> registration.commit()))
+        .compose(v -> swept.future());
+  }
+
+  private Future<Void> reserve(SqlConnection registering, String tenant) {
+    return queues
+        .reserveTail(registering, List.of(new TailRequest(tenant, QueueKind.SERIAL, "q1", 1)), NOW)
+        .mapEmpty();
+  }
+}
