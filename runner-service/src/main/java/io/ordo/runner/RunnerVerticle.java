@@ -21,6 +21,7 @@ import io.ordo.runner.script.ScriptTasks;
 import io.ordo.runner.tasktype.TaskTypeRegistry;
 import io.ordo.tasktype.TaskTypeStore;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -51,6 +52,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class RunnerVerticle extends VerticleBase implements ExecutionHost, LeaseListener {
   private static final Logger LOG = LoggerFactory.getLogger(RunnerVerticle.class);
+  // how long a shutdown waits for the releases of the tasks still running after the grace period
+  private static final Duration RELEASE_WAIT = Duration.ofSeconds(10);
 
   private final NodeContext node;
   private final TaskTypeRegistry registry;
@@ -321,11 +324,16 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     }
     return shutdownWait
         .over()
-        .compose(v -> releaseRemaining())
+        .compose(
+            v -> {
+              // from here a report that cannot be delivered (the queue service gone or failing) is
+              // given up after a few attempts instead of retried for good, so the releases end
+              reporter.close();
+              return releaseRemaining();
+            })
         .eventually(() -> lease.resign())
         .eventually(
             () -> {
-              reporter.close();
               taskThreads.shutdownNow();
               return pool.close();
             });
@@ -356,7 +364,26 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             execution.release(false, true, false, "shutdown of " + node(), node.clock().instant()));
       }
     }
-    return Future.join(releases).mapEmpty();
+    // waited for a bounded time (a release() callback may block): what is not released by then
+    // goes back to its queue through the lease, given up next
+    Promise<Void> released = Promise.promise();
+    long limit =
+        vertx.setTimer(
+            RELEASE_WAIT.toMillis(),
+            id -> {
+              LOG.warn(
+                  "Shutdown: {} releases not answered after {}; giving up the lease",
+                  releases.stream().filter(r -> !r.isComplete()).count(),
+                  RELEASE_WAIT);
+              released.tryComplete();
+            });
+    Future.join(releases)
+        .onComplete(
+            done -> {
+              vertx.cancelTimer(limit);
+              released.tryComplete();
+            });
+    return released.future();
   }
 
   private static String key(String messageId, long version) {
