@@ -125,6 +125,12 @@ final class HistoryStream {
     }
 
     void start(JsonObject first) {
+      if (response.closed()) {
+        // the client left during the first read: its close handler would never run, and the tail
+        // would read the history every second until it closes
+        finish();
+        return;
+      }
       response.closeHandler(v -> finish());
       announcements =
           vertx

@@ -8,7 +8,9 @@ import io.ordo.model.Caller;
 import io.ordo.model.Role;
 import io.ordo.testing.EventStreamReader;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.RequestOptions;
@@ -74,6 +76,63 @@ class HistoryStreamTailTest {
   }
 
   /**
+   * A client that leaves while the first read is on its way: the tail is not started, so the
+   * history is not read again (a tail started on a closed response used to read it every second
+   * until the history closed). Checked over three poll intervals.
+   */
+  @Test
+  void aClientThatLeavesDuringTheFirstRead_leavesNoTailBehind() throws Exception {
+    AtomicInteger reads = new AtomicInteger();
+    Promise<JsonObject> first = Promise.promise();
+    HistoryStream.Source source =
+        (caller, id, after) ->
+            reads.incrementAndGet() == 1
+                ? first.future()
+                : Future.succeededFuture(page(true, 1, SCHEDULED));
+    HistoryStream tail = new HistoryStream(vertx, "messageId", source);
+    Promise<Void> left = Promise.promise();
+    Router router = Router.router(vertx);
+    router
+        .get("/tasks/:messageId/history/stream")
+        .handler(
+            rc -> {
+              rc.put(BearerAuthHandler.CALLER, new Caller("t", Role.OPERATOR, "p"));
+              rc.request().connection().closeHandler(v -> left.tryComplete());
+              tail.stream(rc);
+            });
+    HttpServer server = listen(router);
+    HttpClient client = vertx.createHttpClient();
+    client
+        .request(HttpMethod.GET, server.actualPort(), "127.0.0.1", "/tasks/m1/history/stream")
+        .compose(request -> request.send())
+        .onFailure(e -> left.tryComplete()); // the request fails when the client closes
+    await(awaitRead(reads));
+    await(client.close().compose(v -> left.future()));
+    first.complete(page(true, 1, SCHEDULED));
+    await(timer(3_500));
+
+    assertEquals(1, reads.get(), "reads after the client left");
+  }
+
+  private Future<Void> awaitRead(AtomicInteger reads) {
+    return reads.get() > 0 ? Future.succeededFuture() : timer(10).compose(v -> awaitRead(reads));
+  }
+
+  private Future<Void> timer(long millis) {
+    Promise<Void> done = Promise.promise();
+    vertx.setTimer(millis, id -> done.complete());
+    return done.future();
+  }
+
+  private static <T> T await(Future<T> future) throws Exception {
+    return future.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+  }
+
+  private HttpServer listen(Router router) throws Exception {
+    return await(vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1"));
+  }
+
+  /**
    * Streams history "m1" from a server mounting the tail, until it ends: the event names, an
    * error's with the problem's code.
    */
@@ -87,14 +146,7 @@ class HistoryStreamTailTest {
               rc.put(BearerAuthHandler.CALLER, new Caller("t", Role.OPERATOR, "p"));
               tail.stream(rc);
             });
-    HttpServer server =
-        vertx
-            .createHttpServer()
-            .requestHandler(router)
-            .listen(0, "127.0.0.1")
-            .toCompletionStage()
-            .toCompletableFuture()
-            .get(10, TimeUnit.SECONDS);
+    HttpServer server = listen(router);
     EventStreamReader stream =
         EventStreamReader.open(
             vertx,
