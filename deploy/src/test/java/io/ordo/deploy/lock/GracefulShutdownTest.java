@@ -10,8 +10,6 @@ import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +64,7 @@ class GracefulShutdownTest {
     long stoppedAt = System.currentTimeMillis();
     stopping.close();
 
-    assertEquals(0, owners("stopping"), "the lease was given up, not left to expire");
+    assertEquals(0, LeaseOwners.of("stopping"), "the lease was given up, not left to expire");
     tasks.await(id, "WAITING");
     List<String> events = tasks.eventTypes(id);
     assertEquals(
@@ -126,18 +124,5 @@ class GracefulShutdownTest {
     } finally {
       patient.close();
     }
-  }
-
-  private static int owners(String node) {
-    return TestDatabase.execute(
-        connection -> {
-          try (Statement s = connection.createStatement();
-              ResultSet rows =
-                  s.executeQuery(
-                      "SELECT count(*) FROM ordo_lock_owner WHERE node_name = '" + node + "'")) {
-            rows.next();
-            return rows.getInt(1);
-          }
-        });
   }
 }

@@ -10,8 +10,6 @@ import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -66,19 +64,6 @@ class ShutdownWithoutQueueServiceTest {
     queue = null;
     CompletableFuture.runAsync(runner::close).get(60, TimeUnit.SECONDS);
 
-    assertEquals(0, owners("the-runner"), "the lease was given up");
-  }
-
-  private static int owners(String node) {
-    return TestDatabase.execute(
-        connection -> {
-          try (Statement s = connection.createStatement();
-              ResultSet rows =
-                  s.executeQuery(
-                      "SELECT count(*) FROM ordo_lock_owner WHERE node_name = '" + node + "'")) {
-            rows.next();
-            return rows.getInt(1);
-          }
-        });
+    assertEquals(0, LeaseOwners.of("the-runner"), "the lease was given up");
   }
 }

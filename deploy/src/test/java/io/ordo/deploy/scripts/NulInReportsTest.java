@@ -3,14 +3,9 @@ package io.ordo.deploy.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ordo.deploy.NodeTest;
-import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A task whose error or result carries a NUL character, which PostgreSQL's jsonb refuses: its
@@ -18,14 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the report batch failed on the insert and the runner retried it forever, reporting nothing
  * again.)
  */
-class NulInReportsTest extends NodeTest {
-  @TempDir static Path scripts;
-
-  @Override
-  protected Map<String, String> environment() {
-    return TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
-  }
-
+class NulInReportsTest extends ScriptNodeTest {
   @Override
   protected void reset() {
     ScriptFiles.write(

@@ -3,24 +3,18 @@ package io.ordo.deploy.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeTest;
-import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A script that loops forever is really ended by a forced stop and by a START_TO_CLOSE timeout: its
  * taskCompleted runs (so run returned) and the runner's only thread runs the next task.
  */
-class RunawayScriptTest extends NodeTest {
-  @TempDir static Path scripts;
-
+class RunawayScriptTest extends ScriptNodeTest {
   @Override
   protected Map<String, String> environment() {
-    Map<String, String> env = TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
+    Map<String, String> env = super.environment();
     env.put("ORDO_MAX_THREADS", "1");
     env.put("ORDO_PREFETCH", "0");
     env.put("ORDO_SCRIPTS_MAX_INSTRUCTIONS", "0");

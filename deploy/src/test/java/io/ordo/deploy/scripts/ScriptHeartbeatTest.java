@@ -4,18 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeTest;
-import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Heartbeats of scripts: the shipped {@code heartbeat.js} sample reports its progress and runs to
@@ -23,12 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
  * really ended) by it. Heartbeats are not history events (as in SWF): they are seen on the running
  * task ({@code heartbeatDetails}).
  */
-class ScriptHeartbeatTest extends NodeTest {
-  @TempDir static Path scripts;
-
+class ScriptHeartbeatTest extends ScriptNodeTest {
   @Override
   protected Map<String, String> environment() {
-    Map<String, String> env = TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
+    Map<String, String> env = super.environment();
     env.put("ORDO_MAX_THREADS", "1");
     env.put("ORDO_PREFETCH", "0");
     env.put("ORDO_SCRIPTS_MAX_INSTRUCTIONS", "0");

@@ -4,32 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeTest;
-import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A runner rejects a script's message, as it would a Java task's: the message goes back to wait
  * (never failed), the script's {@code taskRejected(event)} is called when the script could be
  * loaded, and a script removed after its registration is rejected until it is back.
  */
-class ScriptRejectionTest extends NodeTest {
-  @TempDir static Path scripts;
-
-  @Override
-  protected Map<String, String> environment() {
-    return TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
-  }
-
+class ScriptRejectionTest extends ScriptNodeTest {
   @Override
   protected void reset() {
     ScriptFiles.write(scripts, "marker.js", ScriptFiles.MARKER);

@@ -3,21 +3,15 @@ package io.ordo.deploy.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ordo.deploy.NodeTest;
-import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The sandbox: no Java, no file system, no shell functions, no globals shared between runs. */
-class ScriptSandboxTest extends NodeTest {
-  @TempDir static Path scripts;
-
+class ScriptSandboxTest extends ScriptNodeTest {
   @Override
   protected Map<String, String> environment() {
-    Map<String, String> env = TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
+    Map<String, String> env = super.environment();
     env.put("ORDO_SCRIPTS_MAX_INSTRUCTIONS", "2000000");
     return env;
   }

@@ -4,26 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeTest;
-import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** JavaScript tasks (SPEC 9.4) through the HTTP API on a real node: lifecycle and failures. */
-class ScriptTaskTest extends NodeTest {
-  @TempDir static Path scripts;
-
-  @Override
-  protected Map<String, String> environment() {
-    return TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
-  }
-
+class ScriptTaskTest extends ScriptNodeTest {
   @Override
   protected void reset() {
     ScriptFiles.write(scripts, "marker.js", ScriptFiles.MARKER);

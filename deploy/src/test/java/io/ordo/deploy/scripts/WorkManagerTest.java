@@ -4,29 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JavaScript WorkManager's results, and serial queues of scripts. A script's WorkManager acts
  * on the script's tenant with the role of whoever registered the script: a submitter's script is
  * refused queue management ({@code forbidden}), an operator's or an admin's may manage queues.
  */
-class WorkManagerTest extends NodeTest {
-  @TempDir static Path scripts;
-
-  @Override
-  protected Map<String, String> environment() {
-    return TestNode.environment("ORDO_SCRIPTS_DIR", scripts.toString());
-  }
-
+class WorkManagerTest extends ScriptNodeTest {
   @Override
   protected void reset() {
     ScriptFiles.write(

@@ -12,7 +12,7 @@ import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.QueueKind;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.store.QueueStore;
-import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.TailLocks;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.WaitingRows;
@@ -152,7 +152,7 @@ class ReportLockOrderTest {
         .begin()
         .compose(
             registration ->
-                reserve(registering, "q1")
+                TailLocks.reserveOne(registering, TENANT, "q1", NOW)
                     .compose(
                         v -> {
                           applying
@@ -166,16 +166,9 @@ class ReportLockOrderTest {
                               .onComplete(applied);
                           return LockWaits.awaitLockWait(pool);
                         })
-                    .compose(v -> reserve(registering, "q2"))
+                    .compose(v -> TailLocks.reserveOne(registering, TENANT, "q2", NOW))
                     .compose(v -> registration.commit()))
         .compose(v -> applied.future());
-  }
-
-  private Future<Void> reserve(SqlConnection registering, String queueId) {
-    return queues
-        .reserveTail(
-            registering, List.of(new TailRequest(TENANT, QueueKind.SERIAL, queueId, 1)), NOW)
-        .mapEmpty();
   }
 
   private Future<Long> deadlocks() {

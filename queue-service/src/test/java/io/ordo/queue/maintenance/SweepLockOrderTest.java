@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
-import io.ordo.model.QueueKind;
 import io.ordo.queue.lifecycle.QueueMetrics;
-import io.ordo.queue.store.QueueStore;
-import io.ordo.queue.store.QueueStore.TailRequest;
+import io.ordo.queue.store.TailLocks;
 import io.ordo.queue.store.WaitingRows;
 import io.ordo.testing.LockWaits;
 import io.ordo.testing.TestDatabase;
@@ -21,7 +19,6 @@ import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,7 +34,6 @@ class SweepLockOrderTest {
   private static final String TYPE = "io.ordo.test.Work";
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
 
-  private final QueueStore queues = new QueueStore();
   private Vertx vertx;
   private Pool pool;
 
@@ -90,7 +86,7 @@ class SweepLockOrderTest {
         .compose(v -> registering.begin())
         .compose(
             registration ->
-                reserve(registering, "a")
+                TailLocks.reserveOne(registering, "a", "q1", NOW)
                     .compose(
                         v -> {
                           new TimeoutSweep(pool, vertx.eventBus(), QueueMetrics.NOOP)
@@ -99,14 +95,8 @@ class SweepLockOrderTest {
                               .onComplete(swept);
                           return LockWaits.awaitLockWait(pool);
                         })
-                    .compose(v -> reserve(registering, "b"))
+                    .compose(v -> TailLocks.reserveOne(registering, "b", "q1", NOW))
                     .compose(v -> registration.commit()))
         .compose(v -> swept.future());
-  }
-
-  private Future<Void> reserve(SqlConnection registering, String tenant) {
-    return queues
-        .reserveTail(registering, List.of(new TailRequest(tenant, QueueKind.SERIAL, "q1", 1)), NOW)
-        .mapEmpty();
   }
 }
