@@ -696,19 +696,21 @@ public final class TaskStore {
    * head triggers would lock them one by one in the order they meet the messages.
    */
   private static final String SERIAL_QUEUES_TIMED_OUT =
-      "SELECT DISTINCT tenant, queue_id FROM im_async_task_info"
+      // the messages read are limited as the sweep's are: a flood of timed-out messages is not
+      // read whole at every round
+      "SELECT DISTINCT tenant, queue_id FROM (SELECT tenant, queue_id FROM im_async_task_info"
           // $1 now, $2 the most to take
-          + " WHERE queue_kind = 'S' AND "
+          + "   WHERE queue_kind = 'S' AND "
           + TIMED_OUT
-          + " LIMIT $2";
+          + "   LIMIT $2) due";
 
   /** The serial queues of the orphans the orphan sweep would take now; as above. */
   private static final String SERIAL_QUEUES_ORPHANED =
-      "SELECT DISTINCT t.tenant, t.queue_id FROM im_async_task_info t"
+      "SELECT DISTINCT tenant, queue_id FROM (SELECT t.tenant, t.queue_id FROM im_async_task_info t"
           // $1 the most to take, $2 the claim timeout in milliseconds
-          + " WHERE t.queue_kind = 'S' AND "
+          + "   WHERE t.queue_kind = 'S' AND "
           + ORPHANED
-          + " LIMIT $1";
+          + "   LIMIT $1) orphaned";
 
   private static final String REQUEUE_LOCKED =
       "UPDATE im_async_task_info t SET state = 'WAITING', position = i.position,"
