@@ -74,7 +74,7 @@ public final class QueueStore {
    * deadlock_timeout} (1 s).
    */
   private static final String LOCK_SERIAL_BATCH =
-      "WITH wanted AS MATERIALIZED (SELECT DISTINCT * FROM unnest($1::text[], $2::text[],"
+      "WITH wanted AS MATERIALIZED (SELECT DISTINCT * FROM unnest($1::text[], $2::bpchar[],"
           + "   $3::text[]) AS w(tenant, queue_kind, queue_id))"
           + " SELECT q.queue_id FROM wanted w JOIN im_async_queue_info q ON"
           + BatchJoin.byKey("q", "w", "tenant", "queue_kind", "queue_id")
@@ -94,7 +94,9 @@ public final class QueueStore {
    * Queues that do not exist are missing from the answer.
    */
   private static final String RESERVE_TAIL =
-      "WITH wanted AS MATERIALIZED (SELECT * FROM unnest($1::text[], $2::text[], $3::text[],"
+      // the kinds as the column's type (character(1)): compared as text, the kind could not be an
+      // index condition, and each batch row walked every queue of its tenant by the primary key
+      "WITH wanted AS MATERIALIZED (SELECT * FROM unnest($1::text[], $2::bpchar[], $3::text[],"
           + "   $4::int[]) AS w(tenant, queue_kind, queue_id, count)),"
           // The kind is tested on the batch's rows, not on the queue table's (a constant kind
           // there would let a plan made on empty tables walk every serial queue by the primary

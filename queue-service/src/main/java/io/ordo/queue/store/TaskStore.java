@@ -38,7 +38,9 @@ public final class TaskStore {
    * history's header is written when it closes.
    */
   private static final String INSERT_SCHEDULED =
-      "WITH t AS (SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[],"
+      // $3, the queue kinds, as the column's type (character(1)), so that the probe of the queue
+      // table below finds each queue by its whole key (see QueueStore.RESERVE_TAIL)
+      "WITH t AS (SELECT * FROM unnest($1::text[], $2::uuid[], $3::bpchar[], $4::text[],"
           + "   $5::bigint[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::text[],"
           + "   $11::timestamptz[], $12::timestamptz[], $13::timestamptz[], $14::timestamptz[],"
           + "   $15::uuid[], $16::text[], $17::text[], $18::text[], $19::text[], $20::text[],"

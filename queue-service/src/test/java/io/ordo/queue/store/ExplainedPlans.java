@@ -11,6 +11,9 @@ final class ExplainedPlans {
   private ExplainedPlans() {}
 
   /** Every read of {@code table} in the plans is a probe by one batch row's key. */
+  // a probe by key descends the index (3 levels at these sizes) and reads its row
+  private static final long PAGES_PER_PROBE = 8;
+
   static void probedByKey(List<JsonObject> plans, String table) {
     int probes = 0;
     for (JsonObject plan : plans) {
@@ -27,6 +30,13 @@ final class ExplainedPlans {
         assertFalse(
             probe.getString("Index Cond", "").contains("ANY ($"),
             "keyed by its batch row, not by the batch's arrays: " + probe.encode());
+        // a key column left out of the index condition (compared as another type, say) leaves a
+        // range of the index to walk for each probe: every entry sharing the columns before it
+        long pages =
+            probe.getLong("Shared Hit Blocks", 0L) + probe.getLong("Shared Read Blocks", 0L);
+        assertTrue(
+            pages <= PAGES_PER_PROBE * probe.getLong("Actual Loops"),
+            "each probe reads its own row's pages, not a range of the index: " + probe.encode());
       }
     }
     assertTrue(probes > 0, "the batch reads " + table + " by index: " + plans);
