@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,8 +45,7 @@ final class ReportApplier {
   private static final Result APPLIED = Result.APPLIED;
 
   private static final Set<ReportType> ENDING =
-      java.util.EnumSet.of(
-          ReportType.COMPLETED, ReportType.FAILED, ReportType.REJECTED, ReportType.RELEASED);
+      EnumSet.of(ReportType.COMPLETED, ReportType.FAILED, ReportType.REJECTED, ReportType.RELEASED);
 
   private static final String[] RUNNING = {"RUNNING"};
   private static final String[] NOT_STARTED = {"INITIAL", "ACCEPT_WAIT", "READY"};

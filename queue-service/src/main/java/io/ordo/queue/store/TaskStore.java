@@ -603,10 +603,6 @@ public final class TaskStore {
           // $6 the states they may be in
           + " WHERE t.state = ANY($6) AND t.retry IS NOT NULL ORDER BY t.message_id FOR UPDATE OF t";
 
-  /**
-   * Running messages with a retry policy whose run timed out (START_TO_CLOSE or HEARTBEAT) at $1,
-   * locked for the caller's transaction (at most $2; rows another sweeper holds are skipped).
-   */
   /** A message a timeout has fired for at {@code $1} (the timeout sweep's statements). */
   private static final String TIMED_OUT =
       "(schedule_to_start_deadline <= $1 OR schedule_to_close_deadline <= $1"
@@ -624,6 +620,10 @@ public final class TaskStore {
           + "     AND o.lease_expires_at > now())"
           + "   OR (t.state = 'READY' AND t.claimed_at < now() - $2 * interval '1 millisecond')))";
 
+  /**
+   * Running messages with a retry policy whose run timed out (START_TO_CLOSE or HEARTBEAT) at $1,
+   * locked for the caller's transaction (at most $2; rows another sweeper holds are skipped).
+   */
   private static final String LOCK_RETRYABLE_TIMED_OUT =
       "SELECT "
           + RETRYABLE_COLUMNS
@@ -766,7 +766,6 @@ public final class TaskStore {
       Instant startToClose,
       Instant heartbeat) {}
 
-  /** Takes out up to {@code limit} messages whose timeout passed at {@code now}. */
   /**
    * The serial queues of the messages timed out at {@code now}; see {@link
    * #SERIAL_QUEUES_TIMED_OUT}.
@@ -794,6 +793,7 @@ public final class TaskStore {
     return keys;
   }
 
+  /** Takes out up to {@code limit} messages whose timeout passed at {@code now}. */
   public Future<List<TimedOut>> deleteTimedOut(SqlClient tx, Instant now, int limit) {
     return tx.preparedQuery(DELETE_TIMED_OUT)
         .execute(Tuple.of(utc(now), limit))
