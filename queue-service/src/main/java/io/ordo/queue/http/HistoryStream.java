@@ -209,22 +209,25 @@ final class HistoryStream {
                 + "\n\n");
       }
       if (!page.getBoolean("open") && lastSent >= page.getLong("lastEventId")) {
-        write("event: end\ndata: {}\n\n");
-        response.end();
-        finish();
+        end("event: end\ndata: {}\n\n");
       }
     }
 
     /** Ends the stream with an {@code error} event: the problem a request would have got. */
     private void fail(Throwable cause) {
       TaskControlException problem = Problems.toProblem(cause, 500);
-      write(
+      end(
           "event: error\ndata: "
               + new JsonObject()
                   .put("code", problem.code().code())
                   .put("detail", problem.getMessage())
                   .encode()
               + "\n\n");
+    }
+
+    /** Sends the stream's last message and ends it. */
+    private void end(String lastMessage) {
+      write(lastMessage);
       if (!response.ended() && !response.closed()) {
         response.end();
       }
