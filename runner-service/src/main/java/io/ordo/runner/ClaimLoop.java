@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * was announced meanwhile. Keeps the serial queues whose task ended here and whose outcome is on
  * its way: their next heads are not runnable until the outcome is applied, and each claim names
  * them ({@link ClaimRequest#settling}) so that nothing received after those heads is taken
- * meanwhile. Confined to the runner's event loop.
+ * meanwhile. While short serial tasks it claimed run, the next claim waits for them ({@link
+ * ClaimPacing}). Confined to the runner's event loop.
  */
 final class ClaimLoop {
   private static final Logger LOG = LoggerFactory.getLogger(ClaimLoop.class);
@@ -41,6 +42,7 @@ final class ClaimLoop {
   private final Consumer<List<ClaimedTask>> take;
   // serial queues with outcomes on their way from here, with how many each
   private final Map<SerialQueueRef, Integer> settling = new HashMap<>();
+  private final ClaimPacing pacing;
   private boolean claiming;
   private boolean claimAgain;
 
@@ -62,6 +64,7 @@ final class ClaimLoop {
     this.held = held;
     this.stopping = stopping;
     this.take = take;
+    this.pacing = new ClaimPacing(vertx, this::claim);
   }
 
   /** Claims what the runner has room for, unless a claim is in flight (then once more after it). */
@@ -73,6 +76,9 @@ final class ClaimLoop {
     if (claiming) {
       claimAgain = true;
       return;
+    }
+    if (pacing.waiting()) {
+      return; // claims again once the serial heads it waits for have ended
     }
     int inHand = held.getAsInt();
     int room = slots.claimRoom(inHand, System.nanoTime());
@@ -89,6 +95,7 @@ final class ClaimLoop {
             slots.freeSlots(inHand),
             claimant.taskTypes(),
             settlingQueues());
+    long sentAt = System.nanoTime();
     // a claim that could not be sent fails like an unanswered one: the loop claims again later
     Requests.<ClaimedTasks>request(
             vertx.eventBus(),
@@ -102,6 +109,7 @@ final class ClaimLoop {
               if (reply.succeeded()) {
                 List<ClaimedTask> tasks = reply.result().body().tasks();
                 got = tasks.size();
+                pacing.answered(tasks, System.nanoTime() - sentAt, slots.averageHoldNanos());
                 take.accept(tasks);
               } else {
                 LOG.debug("Claim failed: {}", reply.cause().getMessage());
@@ -110,6 +118,14 @@ final class ClaimLoop {
                 claim();
               }
             });
+  }
+
+  /**
+   * A claimed message's execution is over on this runner (its slot is free); the caller claims
+   * next.
+   */
+  void ended(ClaimedTask task) {
+    pacing.ended(task);
   }
 
   /** A serial task ended here and its outcome is on its way. */

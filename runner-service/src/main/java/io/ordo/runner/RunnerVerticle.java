@@ -237,6 +237,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private void forget(List<TaskExecution> freed) {
     for (TaskExecution execution : freed) {
       executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
+      claims.ended(execution.claimed());
       if (execution.outcomePending() && serial(execution)) {
         claims.outcomeOnItsWay(queueOf(execution));
       }

@@ -164,6 +164,11 @@ final class Slots {
     return taken;
   }
 
+  /** The recent average time a slot was held, or -1 while no task has ended here. */
+  synchronized double averageHoldNanos() {
+    return holdSampled ? averageHoldNanos : -1;
+  }
+
   int busy() {
     return busy.get();
   }

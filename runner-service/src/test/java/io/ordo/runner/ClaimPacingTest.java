@@ -1,0 +1,170 @@
+package io.ordo.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.bus.Addresses;
+import io.ordo.bus.ClaimRequest;
+import io.ordo.bus.ClaimedTask;
+import io.ordo.bus.ClaimedTasks;
+import io.ordo.bus.ProtocolCodecs;
+import io.ordo.model.QueueKind;
+import io.ordo.runner.execution.TaskExecution;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A runner's claims while its serial tasks are short: the claim after one that took serial heads
+ * waits for them to end, so that it takes heads for every thread, not only for those the last
+ * answer left free; the wait is bounded, and there is none when tasks are not known to be short.
+ */
+@ExtendWith(VertxExtension.class)
+class ClaimPacingTest {
+  private static final String OWNER = UUID.randomUUID().toString();
+  private static final long MILLISECOND = 1_000_000L;
+  // the fake queue service answers claims this late: tasks of the holds below are shorter
+  private static final long CLAIM_ANSWER_MILLIS = 100;
+
+  @Test
+  void theClaimAfterShortSerialHeads_waitsForThemToEnd_andTakesEveryThread(
+      Vertx vertx, VertxTestContext test) {
+    Runner runner = new Runner(vertx, 40 * MILLISECOND);
+    List<ClaimRequest> requests = new ArrayList<>();
+    vertx.runOnContext(
+        v -> {
+          answerClaims(
+              vertx,
+              request -> {
+                requests.add(request);
+                if (requests.size() == 2) {
+                  // the claim made while both heads ran was not sent: this one has every thread
+                  test.verify(() -> assertEquals(8, request.serialCapacity()));
+                  test.completeNow();
+                }
+              },
+              List.of(task(QueueKind.SERIAL), task(QueueKind.SERIAL)));
+          runner.onTake =
+              heads -> {
+                // work announced while the heads run; then they end, one after the other
+                runner.loop.claim();
+                vertx.runOnContext(x -> runner.end(heads.get(0)));
+                vertx.runOnContext(x -> runner.end(heads.get(1)));
+              };
+          runner.loop.claim();
+        });
+  }
+
+  @Test
+  void theWaitIsBounded_byTwiceTheAverageHold(Vertx vertx, VertxTestContext test) {
+    Runner runner = new Runner(vertx, 5 * MILLISECOND);
+    List<ClaimRequest> requests = new ArrayList<>();
+    vertx.runOnContext(
+        v -> {
+          answerClaims(
+              vertx,
+              request -> {
+                requests.add(request);
+                if (requests.size() == 2) {
+                  // the two heads never ended: the claim went without them, for the other threads
+                  test.verify(() -> assertEquals(6, request.serialCapacity()));
+                  test.completeNow();
+                }
+              },
+              List.of(task(QueueKind.SERIAL), task(QueueKind.SERIAL)));
+          runner.onTake = heads -> runner.loop.claim();
+          runner.loop.claim();
+        });
+  }
+
+  @Test
+  void noWait_afterParallelMessages_orWhileTasksAreNotKnownToBeShort(Vertx vertx) {
+    ClaimPacing pacing = new ClaimPacing(vertx, () -> {});
+    pacing.answered(List.of(task(QueueKind.PARALLEL)), 10 * MILLISECOND, MILLISECOND);
+    assertFalse(pacing.waiting(), "parallel messages only");
+    pacing.answered(List.of(task(QueueKind.SERIAL)), 10 * MILLISECOND, -1);
+    assertFalse(pacing.waiting(), "no task ended here yet");
+    pacing.answered(List.of(task(QueueKind.SERIAL)), 10 * MILLISECOND, 20 * MILLISECOND);
+    assertFalse(pacing.waiting(), "tasks longer than a claim's round trip");
+
+    ClaimedTask head = task(QueueKind.SERIAL);
+    pacing.answered(List.of(head), 10 * MILLISECOND, MILLISECOND);
+    assertTrue(pacing.waiting(), "short serial heads");
+    pacing.ended(head);
+    assertFalse(pacing.waiting(), "the heads ended");
+  }
+
+  /** A runner's claim loop and slots, with tasks that held their slots {@code hold} on average. */
+  private static final class Runner {
+    final Slots slots = new Slots(8, 0);
+    final AtomicInteger held = new AtomicInteger();
+    final ClaimLoop loop;
+    Consumer<List<ClaimedTask>> onTake = tasks -> {};
+
+    Runner(Vertx vertx, long hold) {
+      TaskExecution earlier = new TaskExecution(null, null, null);
+      slots.add(earlier, false, 0);
+      slots.fill(0);
+      slots.free(earlier, hold);
+      loop =
+          new ClaimLoop(
+              vertx,
+              new ClaimLoop.Claimant(() -> OWNER, "node-a", List.of("Echo")),
+              slots,
+              held::get,
+              () -> false,
+              tasks -> {
+                held.addAndGet(tasks.size());
+                onTake.accept(tasks);
+              });
+    }
+
+    /** A taken task's execution is over here, as the runner books it: then it claims. */
+    void end(ClaimedTask task) {
+      held.decrementAndGet();
+      loop.ended(task);
+      loop.claim();
+    }
+  }
+
+  /** Answers the first claim with {@code first}, late, and every later one with nothing. */
+  private static void answerClaims(
+      Vertx vertx, Consumer<ClaimRequest> seen, List<ClaimedTask> first) {
+    ProtocolCodecs.register(vertx.eventBus());
+    AtomicInteger answered = new AtomicInteger();
+    vertx
+        .eventBus()
+        .<ClaimRequest>consumer(
+            Addresses.QUEUE_CLAIM,
+            claim -> {
+              seen.accept(claim.body());
+              List<ClaimedTask> tasks = answered.getAndIncrement() == 0 ? first : List.of();
+              vertx.setTimer(CLAIM_ANSWER_MILLIS, id -> claim.reply(new ClaimedTasks(tasks)));
+            });
+  }
+
+  private static ClaimedTask task(QueueKind kind) {
+    return new ClaimedTask(
+        "acme",
+        UUID.randomUUID().toString(),
+        kind,
+        kind == QueueKind.SERIAL ? "q-" + UUID.randomUUID() : "",
+        "Echo",
+        null,
+        new JsonObject(),
+        new JsonObject(),
+        1,
+        OWNER,
+        1,
+        new JsonObject());
+  }
+}
