@@ -159,7 +159,7 @@ public final class QueueServiceVerticle extends VerticleBase {
             node.clock(),
             new TimeoutSweep(pool, vertx.eventBus(), metrics),
             new OrphanSweep(pool, config.maxAttempts(), config.lock().lease(), metrics),
-            dispatcher);
+            dispatcher::announce);
     maintenance.start(config.runner().roundInterval());
     gauges = new QueueGauges(vertx, pool, node.meters());
     gauges.start(config.runner().roundInterval());

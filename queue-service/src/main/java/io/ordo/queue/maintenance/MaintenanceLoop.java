@@ -1,6 +1,6 @@
 package io.ordo.queue.maintenance;
 
-import io.ordo.queue.dispatch.Dispatcher;
+import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.store.IdempotencyStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -8,13 +8,17 @@ import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs the queue service's sweeps every {@code round-interval}: timeouts, crash recovery and, once
- * an hour, forgetting idempotency keys older than a day. Every queue-service instance runs it; rows
- * one instance works on are skipped by the others.
+ * an hour, forgetting idempotency keys older than a day. Each runs whatever became of the one
+ * before it in the round: a timeout sweep that failed (and would fail again) does not hold crash
+ * recovery back. Every queue-service instance runs it; rows one instance works on are skipped by
+ * the others.
  */
 public final class MaintenanceLoop {
   private static final Logger LOG = LoggerFactory.getLogger(MaintenanceLoop.class);
@@ -25,9 +29,9 @@ public final class MaintenanceLoop {
   private final Vertx vertx;
   private final Pool pool;
   private final Clock clock;
-  private final TimeoutSweep timeouts;
-  private final OrphanSweep orphans;
-  private final Dispatcher dispatcher;
+  private final Sweep timeouts;
+  private final Sweep orphans;
+  private final Consumer<Transition> announce;
   private final IdempotencyStore idempotency = new IdempotencyStore();
   private boolean running;
   private Instant lastKeyPurge = Instant.EPOCH;
@@ -37,15 +41,15 @@ public final class MaintenanceLoop {
       Vertx vertx,
       Pool pool,
       Clock clock,
-      TimeoutSweep timeouts,
-      OrphanSweep orphans,
-      Dispatcher dispatcher) {
+      Sweep timeouts,
+      Sweep orphans,
+      Consumer<Transition> announce) {
     this.vertx = vertx;
     this.pool = pool;
     this.clock = clock;
     this.timeouts = timeouts;
     this.orphans = orphans;
-    this.dispatcher = dispatcher;
+    this.announce = announce;
   }
 
   public void start(Duration interval) {
@@ -58,26 +62,40 @@ public final class MaintenanceLoop {
     }
   }
 
-  /** One round of every sweep (skipped if the previous round still runs). */
+  /**
+   * One round of every sweep (skipped if the previous round still runs); completes when it is over,
+   * failed steps logged.
+   */
   public Future<Void> runOnce() {
     if (running) {
       return Future.succeededFuture();
     }
     running = true;
     Instant now = clock.instant();
-    return timeouts
-        .sweep(now)
-        .onSuccess(dispatcher::announce)
-        .compose(v -> orphans.sweep(now))
-        .onSuccess(dispatcher::announce)
-        .compose(v -> purgeKeys(now))
-        .onFailure(e -> LOG.warn("Maintenance round failed: {}", e.toString()))
+    return step("timeout sweep", () -> timeouts.sweep(now).onSuccess(announce::accept))
+        .compose(v -> step("orphan sweep", () -> orphans.sweep(now).onSuccess(announce::accept)))
+        .compose(v -> step("idempotency key purge", () -> purgeKeys(now)))
         .eventually(
             () -> {
               running = false;
               return Future.succeededFuture();
-            })
-        .mapEmpty();
+            });
+  }
+
+  /** One step of the round; a failure is logged, and the round goes on. */
+  private static Future<Void> step(String name, Supplier<Future<?>> work) {
+    Future<?> done;
+    try {
+      done = work.get();
+    } catch (RuntimeException e) {
+      done = Future.failedFuture(e);
+    }
+    return done.<Void>mapEmpty()
+        .recover(
+            e -> {
+              LOG.warn("Maintenance round: the {} failed: {}", name, e.toString());
+              return Future.succeededFuture();
+            });
   }
 
   private Future<Void> purgeKeys(Instant now) {

@@ -28,7 +28,7 @@ import java.util.List;
  * max-attempts} expiries they fail with {@code Ordo.LeaseExpired}. Claims whose answer never
  * reached the runner (not started within a lease) go back too, as rejected.
  */
-public final class OrphanSweep {
+public final class OrphanSweep implements Sweep {
   static final int BATCH = 500;
   public static final String LEASE_EXPIRED_ERROR = "Ordo.LeaseExpired";
 
@@ -51,6 +51,7 @@ public final class OrphanSweep {
     this.claimTimeout = claimTimeout;
   }
 
+  @Override
   public Future<Transition> sweep(Instant now) {
     return Transactions.withRetry(
             pool,

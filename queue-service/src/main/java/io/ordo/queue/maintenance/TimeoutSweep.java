@@ -32,7 +32,7 @@ import java.util.List;
  * HEARTBEAT) counts as a failure for the message's retry policy: with attempts left, the message
  * waits for its next attempt instead.
  */
-public final class TimeoutSweep {
+public final class TimeoutSweep implements Sweep {
   /** Messages one transaction takes at most. */
   static final int BATCH = 500;
 
@@ -50,6 +50,7 @@ public final class TimeoutSweep {
   }
 
   /** Times out what is due at {@code now}; answers the transition to announce. */
+  @Override
   public Future<Transition> sweep(Instant now) {
     return Transactions.withRetry(
         pool,

@@ -1,0 +1,97 @@
+package io.ordo.queue.maintenance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ordo.db.PlanProfile;
+import io.ordo.db.Pools;
+import io.ordo.queue.lifecycle.Transition;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The maintenance round's steps run whatever became of the one before: a timeout sweep that fails
+ * every round (its statement refused, or an exception before it) does not hold crash recovery back,
+ * and the next round runs. (The key purge runs on the real database.)
+ */
+@ExtendWith(VertxExtension.class)
+class MaintenanceLoopTest {
+  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
+
+  private Vertx vertx;
+  private Pool pool;
+  private final List<Instant> orphanRounds = new ArrayList<>();
+  private final List<Transition> announced = new ArrayList<>();
+  private final Transition recovered = new Transition();
+
+  @BeforeEach
+  void setUp(Vertx vertx, VertxTestContext ctx) {
+    this.vertx = vertx;
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 2, "test", PlanProfile.HOT_PATH);
+    ctx.completeNow();
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void aTimeoutSweepThatFails_doesNotHoldTheOrphanSweepBack(VertxTestContext ctx) {
+    MaintenanceLoop loop =
+        loop(now -> Future.failedFuture(new IllegalStateException("the sweep's statement failed")));
+    twoRounds(loop, ctx);
+  }
+
+  @Test
+  void aTimeoutSweepThatThrows_doesNotHoldTheOrphanSweepBack(VertxTestContext ctx) {
+    MaintenanceLoop loop =
+        loop(
+            now -> {
+              throw new IllegalStateException("the sweep failed before its statement");
+            });
+    twoRounds(loop, ctx);
+  }
+
+  private MaintenanceLoop loop(Sweep timeouts) {
+    return new MaintenanceLoop(
+        vertx,
+        pool,
+        Clock.fixed(NOW, ZoneOffset.UTC),
+        timeouts,
+        now -> {
+          orphanRounds.add(now);
+          return Future.succeededFuture(recovered);
+        },
+        announced::add);
+  }
+
+  private void twoRounds(MaintenanceLoop loop, VertxTestContext ctx) {
+    vertx.runOnContext(
+        v ->
+            loop.runOnce()
+                .compose(first -> loop.runOnce())
+                .onComplete(
+                    ctx.succeeding(
+                        done ->
+                            ctx.verify(
+                                () -> {
+                                  assertEquals(List.of(NOW, NOW), orphanRounds);
+                                  assertEquals(List.of(recovered, recovered), announced);
+                                  ctx.completeNow();
+                                }))));
+  }
+}
