@@ -12,7 +12,6 @@ import io.ordo.bus.ProtocolCodecs;
 import io.ordo.model.QueueKind;
 import io.ordo.runner.execution.TaskExecution;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.util.ArrayList;
@@ -39,34 +38,31 @@ class ClaimPacingTest {
   void theClaimAfterShortSerialHeads_waitsForThemToEnd_andTakesEveryThread(
       Vertx vertx, VertxTestContext test) {
     Runner runner = new Runner(vertx, 40 * MILLISECOND);
-    List<ClaimRequest> requests = new ArrayList<>();
-    vertx.runOnContext(
-        v -> {
-          answerClaims(
-              vertx,
-              request -> {
-                requests.add(request);
-                if (requests.size() == 2) {
-                  // the claim made while both heads ran was not sent: this one has every thread
-                  test.verify(() -> assertEquals(8, request.serialCapacity()));
-                  test.completeNow();
-                }
-              },
-              List.of(task(QueueKind.SERIAL), task(QueueKind.SERIAL)));
-          runner.onTake =
-              heads -> {
-                // work announced while the heads run; then they end, one after the other
-                runner.loop.claim();
-                vertx.runOnContext(x -> runner.end(heads.get(0)));
-                vertx.runOnContext(x -> runner.end(heads.get(1)));
-              };
+    runner.onTake =
+        heads -> {
+          // work announced while the heads run; then they end, one after the other
           runner.loop.claim();
-        });
+          vertx.runOnContext(x -> runner.end(heads.get(0)));
+          vertx.runOnContext(x -> runner.end(heads.get(1)));
+        };
+    // the claim made while both heads ran was not sent: the second has every thread
+    secondClaim(vertx, runner, test, second -> assertEquals(8, second.serialCapacity()));
   }
 
   @Test
   void theWaitIsBounded_byTwiceTheAverageHold(Vertx vertx, VertxTestContext test) {
     Runner runner = new Runner(vertx, 5 * MILLISECOND);
+    runner.onTake = heads -> runner.loop.claim();
+    // the two heads never ended: the claim went without them, for the other threads
+    secondClaim(vertx, runner, test, second -> assertEquals(6, second.serialCapacity()));
+  }
+
+  /**
+   * Claims, answers the first claim with two serial heads, late, and checks the second claim the
+   * runner sends.
+   */
+  private static void secondClaim(
+      Vertx vertx, Runner runner, VertxTestContext test, Consumer<ClaimRequest> check) {
     List<ClaimRequest> requests = new ArrayList<>();
     vertx.runOnContext(
         v -> {
@@ -75,13 +71,11 @@ class ClaimPacingTest {
               request -> {
                 requests.add(request);
                 if (requests.size() == 2) {
-                  // the two heads never ended: the claim went without them, for the other threads
-                  test.verify(() -> assertEquals(6, request.serialCapacity()));
+                  test.verify(() -> check.accept(request));
                   test.completeNow();
                 }
               },
               List.of(task(QueueKind.SERIAL), task(QueueKind.SERIAL)));
-          runner.onTake = heads -> runner.loop.claim();
           runner.loop.claim();
         });
   }
@@ -153,18 +147,6 @@ class ClaimPacingTest {
   }
 
   private static ClaimedTask task(QueueKind kind) {
-    return new ClaimedTask(
-        "acme",
-        UUID.randomUUID().toString(),
-        kind,
-        kind == QueueKind.SERIAL ? "q-" + UUID.randomUUID() : "",
-        "Echo",
-        null,
-        new JsonObject(),
-        new JsonObject(),
-        1,
-        OWNER,
-        1,
-        new JsonObject());
+    return Claimed.task(kind, OWNER);
   }
 }

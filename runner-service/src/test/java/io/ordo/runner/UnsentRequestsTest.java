@@ -99,18 +99,6 @@ class UnsentRequestsTest {
   }
 
   private static ClaimedTask task() {
-    return new ClaimedTask(
-        "acme",
-        UUID.randomUUID().toString(),
-        QueueKind.PARALLEL,
-        "",
-        "Echo",
-        null,
-        new JsonObject(),
-        new JsonObject(),
-        1,
-        OWNER,
-        1,
-        new JsonObject());
+    return Claimed.task(QueueKind.PARALLEL, OWNER);
   }
 }
