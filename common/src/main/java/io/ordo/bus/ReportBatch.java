@@ -20,7 +20,13 @@ public record ReportBatch(String node, List<TaskReport> reports) {
     /** Applied (or found applied already: repeating a report is safe). */
     APPLIED,
     /** The runner no longer holds the message (lock version or lease): nothing was applied. */
-    LOST
+    LOST,
+    /**
+     * The database refused what the report carries, and its plainest form too (or it has none):
+     * nothing was applied, and sending it again would be refused again. The runner treats it as
+     * LOST.
+     */
+    REFUSED
   }
 
   public JsonObject toJson() {

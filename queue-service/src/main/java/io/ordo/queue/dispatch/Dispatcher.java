@@ -7,8 +7,6 @@ import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.ProtocolCodecs;
 import io.ordo.bus.ReportBatch;
-import io.ordo.bus.ReportType;
-import io.ordo.bus.TaskReport;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
@@ -44,9 +42,8 @@ public final class Dispatcher {
   // claims: one statement each, planned once per connection (PlanProfile.CLAIM)
   private final Pool claimPool;
   // reports: statements planned once per connection (PlanProfile.HOT_PATH)
-  private final Pool reportPool;
+  private final ReportBatches reports;
   private final TaskStore tasks;
-  private final ReportApplier applier;
   private final WorkNotifier notifier;
   private final HistoryNotifier historyNotifier;
   private final EventBus eventBus;
@@ -66,10 +63,13 @@ public final class Dispatcher {
       QueueMetrics metrics,
       Clock clock) {
     this.claimPool = claims;
-    this.reportPool = reports;
     this.clock = clock;
     this.tasks = new TaskStore();
-    this.applier = new ReportApplier(tasks, new QueueStore(), new HistoryStore(), metrics);
+    this.reports =
+        new ReportBatches(
+            reports,
+            new ReportApplier(tasks, new QueueStore(), new HistoryStore(), metrics),
+            this::announce);
     this.notifier = notifier;
     this.historyNotifier = new HistoryNotifier(eventBus);
     this.eventBus = eventBus;
@@ -160,17 +160,9 @@ public final class Dispatcher {
 
   private void report(Message<ReportBatch> message) {
     ReportBatch batch = message.body();
-    List<TaskReport> reports = batch.reports();
-    boolean startsOnly = reports.stream().allMatch(r -> r.type() == ReportType.STARTED);
-    // Starts alone are one statement: no transaction around it (one round trip, one commit).
-    (startsOnly
-            ? applier.applyStarts(reportPool, batch.node(), reports)
-            : Transactions.withRetry(reportPool, tx -> applier.apply(tx, batch.node(), reports)))
-        .onSuccess(
-            outcome -> {
-              announce(outcome.transition());
-              message.reply(new ReportBatch.Answer(List.of(outcome.results())));
-            })
+    reports
+        .apply(batch.node(), batch.reports())
+        .onSuccess(results -> message.reply(new ReportBatch.Answer(results)))
         .onFailure(error -> BusErrors.fail(message, error));
   }
 
