@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * A runner's reports in one event-bus request ({@link Addresses#QUEUE_REPORT}), applied in one
- * transaction (or one statement, for starts alone); answered with one {@link Result} per report, in
- * order.
+ * transaction (or one statement, for starts alone; one report at a time, in order, if the database
+ * refuses what one of them carries); answered with one {@link Result} per report, in order.
  *
  * @param node the reporting runner's node name
  * @param reports the transitions
@@ -24,7 +24,8 @@ public record ReportBatch(String node, List<TaskReport> reports) {
     /**
      * The database refused what the report carries, and its plainest form too (or it has none):
      * nothing was applied, and sending it again would be refused again. The runner treats it as
-     * LOST.
+     * LOST, but the message stays held on the queue service's side until one of its timeouts, or
+     * the runner's lease, ends.
      */
     REFUSED
   }

@@ -43,6 +43,18 @@ public record RetryPolicy(
   public static final int MAX_NON_RETRYABLE_ERRORS = 100;
   public static final int MAX_ERROR_NAME_LENGTH = 1024;
 
+  /**
+   * The error type of a run that succeeded but whose result the database refused to store: the
+   * message fails, and is never run again for it (its run's work is done).
+   */
+  public static final String RESULT_REFUSED = "Ordo.ResultRefused";
+
+  /**
+   * The error type of a run that failed and whose error the database refused to store: retried as
+   * the failure it stands for.
+   */
+  public static final String ERROR_REFUSED = "Ordo.ErrorRefused";
+
   /** The error type a START_TO_CLOSE or HEARTBEAT timeout counts as. */
   public static String timeoutError(TimeoutType type) {
     return "Ordo.Timeout." + type.name();
@@ -57,7 +69,7 @@ public record RetryPolicy(
    * error}; empty if the failure ends the message.
    */
   public Optional<Duration> delayAfter(int failures, String error) {
-    if (error != null && nonRetryableErrors.contains(error)) {
+    if (RESULT_REFUSED.equals(error) || (error != null && nonRetryableErrors.contains(error))) {
       return Optional.empty();
     }
     if (maximumAttempts != 0 && failures >= maximumAttempts) {

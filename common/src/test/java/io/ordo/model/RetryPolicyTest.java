@@ -57,6 +57,13 @@ class RetryPolicyTest {
   }
 
   @Test
+  void aRefusedResult_isNeverRetried_aRefusedErrorIsRetriedAsItsFailure() {
+    RetryPolicy policy = RetryPolicy.fromJson("retry", new JsonObject().put("maximumAttempts", 3));
+    assertEquals(Optional.empty(), policy.delayAfter(1, RetryPolicy.RESULT_REFUSED));
+    assertTrue(policy.delayAfter(1, RetryPolicy.ERROR_REFUSED).isPresent());
+  }
+
+  @Test
   void json_roundTrips() {
     RetryPolicy policy =
         RetryPolicy.fromJson(

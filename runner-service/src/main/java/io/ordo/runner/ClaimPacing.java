@@ -13,10 +13,12 @@ import java.util.Set;
  * free thread, so a claim sent the moment the last one was answered takes heads only for the
  * threads that answer did not fill: with tasks shorter than a claim's round trip, claims alternate
  * between k heads and maxThreads − k, half the threads on average. While the serial heads of the
- * last answer run and tasks are short (their recent average hold is below the claims' recent round
- * trip), the next claim waits until those heads have ended, at most twice the average hold: it then
- * takes heads for every thread at once. A claim that took no serial head, or heads of tasks not
- * known to be short, is not followed by a wait. Confined to the runner's event loop.
+ * last answer run and the runner's tasks are short (the recent average hold of its slots is below
+ * the claims' recent round trip), the next claim waits until those heads have ended, at most twice
+ * the average hold: it then takes heads for every thread at once. An answer with a parallel message
+ * in it (there is parallel work: the next claim fills the prefetch room as before), or with no
+ * serial head, or while tasks are not known to be short, is not followed by a wait. Confined to the
+ * runner's event loop.
  */
 final class ClaimPacing {
   private static final double WEIGHT = 0.2;
@@ -38,16 +40,18 @@ final class ClaimPacing {
   }
 
   /**
-   * A claim was answered {@code roundTripNanos} after it was sent with {@code tasks} (taken in
-   * already); {@code averageHoldNanos} is the recent average hold of a slot, negative while none is
-   * known.
+   * A claim was answered {@code roundTripNanos} after it was sent with {@code tasks}, before they
+   * are taken in (so that none of them can have ended yet); {@code averageHoldNanos} is the recent
+   * average hold of a slot, negative while none is known.
    */
   void answered(List<ClaimedTask> tasks, long roundTripNanos, double averageHoldNanos) {
     this.roundTripNanos =
         this.roundTripNanos < 0
             ? roundTripNanos
             : this.roundTripNanos + WEIGHT * (roundTripNanos - this.roundTripNanos);
-    if (averageHoldNanos < 0 || averageHoldNanos >= this.roundTripNanos) {
+    if (averageHoldNanos < 0
+        || averageHoldNanos >= this.roundTripNanos
+        || tasks.stream().anyMatch(task -> task.kind() == QueueKind.PARALLEL)) {
       return;
     }
     for (ClaimedTask task : tasks) {

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * for many tasks). A batch that cannot be delivered (queue service restarting, no answer) is sent
  * again with back-off until it is answered: reports are never dropped, and repeating one is safe.
  * One batch is in flight at a time, and the queue service applies a batch's starts before its other
- * reports, so a task's reports are applied in the order it submitted them.
+ * reports (or, if the database refuses what one of them carries, each report alone in the batch's
+ * order), so a task's reports are applied in the order it submitted them.
  */
 final class Reporter {
   private static final Logger LOG = LoggerFactory.getLogger(Reporter.class);

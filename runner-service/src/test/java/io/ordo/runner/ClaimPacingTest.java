@@ -52,9 +52,23 @@ class ClaimPacingTest {
   @Test
   void theWaitIsBounded_byTwiceTheAverageHold(Vertx vertx, VertxTestContext test) {
     Runner runner = new Runner(vertx, 5 * MILLISECOND);
-    runner.onTake = heads -> runner.loop.claim();
-    // the two heads never ended: the claim went without them, for the other threads
-    secondClaim(vertx, runner, test, second -> assertEquals(6, second.serialCapacity()));
+    long[] takenAt = new long[1];
+    runner.onTake =
+        heads -> {
+          takenAt[0] = System.nanoTime();
+          runner.loop.claim();
+        };
+    // the two heads never ended: after the wait (2 × 5 ms), the claim went without them, for the
+    // other threads
+    secondClaim(
+        vertx,
+        runner,
+        test,
+        second -> {
+          long waited = System.nanoTime() - takenAt[0];
+          assertTrue(waited >= 9 * MILLISECOND, "waited " + waited / MILLISECOND + " ms");
+          assertEquals(6, second.serialCapacity());
+        });
   }
 
   /**
@@ -85,6 +99,9 @@ class ClaimPacingTest {
     ClaimPacing pacing = new ClaimPacing(vertx, () -> {});
     pacing.answered(List.of(task(QueueKind.PARALLEL)), 10 * MILLISECOND, MILLISECOND);
     assertFalse(pacing.waiting(), "parallel messages only");
+    pacing.answered(
+        List.of(task(QueueKind.SERIAL), task(QueueKind.PARALLEL)), 10 * MILLISECOND, MILLISECOND);
+    assertFalse(pacing.waiting(), "parallel work too: the prefetch room is filled as before");
     pacing.answered(List.of(task(QueueKind.SERIAL)), 10 * MILLISECOND, -1);
     assertFalse(pacing.waiting(), "no task ended here yet");
     pacing.answered(List.of(task(QueueKind.SERIAL)), 10 * MILLISECOND, 20 * MILLISECOND);

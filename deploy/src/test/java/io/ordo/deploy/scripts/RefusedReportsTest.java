@@ -3,6 +3,7 @@ package io.ordo.deploy.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.deploy.Api;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.sql.Statement;
@@ -16,8 +17,9 @@ import org.junit.jupiter.api.Test;
  * history event whose attributes hold {@code refuse-me}, with a data exception, as jsonb refuses a
  * value it cannot hold) does not hold its runner's other reports back: the batch is applied again
  * one report at a time, the refused completion or failure ends its message as a failure of type
- * {@code io.ordo.ReportRefused}, and the tasks reported with it end as they ran. (Before, the whole
- * batch failed, and the runner sent it again for good.)
+ * {@code Ordo.ResultRefused} or {@code Ordo.ErrorRefused}, and the tasks reported with it end as
+ * they ran. A refused result is never retried (the run did its work). (Before, the whole batch
+ * failed, and the runner sent it again for good.)
  */
 class RefusedReportsTest extends ScriptNodeTest {
   private static final String MARKER = "refuse-me";
@@ -30,8 +32,9 @@ class RefusedReportsTest extends ScriptNodeTest {
         "function run() { context.setResult({text: '" + MARKER + "'}); }\n");
     ScriptFiles.write(
         scripts, "refused-error.js", "function run() { throw new Error('" + MARKER + "'); }\n");
+    dropTrigger();
     sql(
-        "CREATE FUNCTION test_refuse_marked() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+        "CREATE OR REPLACE FUNCTION test_refuse_marked() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
             + " IF NEW.attributes::text LIKE '%"
             + MARKER
             + "%' THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = '22023'; END IF;"
@@ -53,21 +56,24 @@ class RefusedReportsTest extends ScriptNodeTest {
     for (int i = 0; i < 10; i++) {
       echoes.add(tasks.parallel("Echo", new JsonObject().put("n", i)));
     }
-    String result = tasks.parallelScript("refused-result.js", new JsonObject());
-    String error = tasks.parallelScript("refused-error.js", new JsonObject());
+    // each may run twice: the refused result is not retried, the refused error is
+    String result = scriptWithTwoAttempts("refused-result.js");
+    String error = scriptWithTwoAttempts("refused-error.js");
     for (int i = 10; i < 20; i++) {
       echoes.add(tasks.parallel("Echo", new JsonObject().put("n", i)));
     }
 
-    assertRefused(result, "result");
-    assertRefused(error, "error");
+    assertRefused(result, "Ordo.ResultRefused", "result");
+    assertEquals(1, runs(result), "a refused result is not run again");
+    assertRefused(error, "Ordo.ErrorRefused", "error");
+    assertEquals(2, runs(error), "a refused error is retried as its failure");
     for (String echo : echoes) {
       JsonObject info = tasks.await(echo, "DISPOSED");
       assertEquals("COMPLETED", info.getJsonObject("outcome").getString("type"), info.encode());
     }
   }
 
-  private void assertRefused(String messageId, String what) {
+  private void assertRefused(String messageId, String type, String what) {
     JsonObject info = tasks.await(messageId, "DISPOSED");
     JsonObject outcome = info.getJsonObject("outcome");
     assertEquals("FAILED", outcome.getString("type"), info.encode());
@@ -75,10 +81,33 @@ class RefusedReportsTest extends ScriptNodeTest {
     JsonObject failed = history.get(history.size() - 1);
     assertEquals("TaskFailed", failed.getString("eventType"), failed.encode());
     String attributes = failed.encode();
-    assertTrue(attributes.contains("io.ordo.ReportRefused"), attributes);
+    assertEquals(
+        type, failed.getJsonObject("taskFailedEventAttributes").getString("error"), attributes);
     assertTrue(
         attributes.contains("the database refused the task's " + what + " (SQLSTATE 22023)"),
         attributes);
+  }
+
+  private String scriptWithTwoAttempts(String jsPath) {
+    Api.Reply reply =
+        api.post(
+            "/parallel-queue/tasks",
+            new JsonObject()
+                .put("jsPath", jsPath)
+                .put("parameter", new JsonObject())
+                .put(
+                    "retry",
+                    new JsonObject()
+                        .put("maximumAttempts", 2)
+                        .put("initialIntervalSeconds", 0.25)));
+    assertEquals(201, reply.status(), reply.body().toString());
+    return reply.json().getString("messageId");
+  }
+
+  private long runs(String messageId) {
+    return tasks.history(messageId).stream()
+        .filter(event -> "TaskStarted".equals(event.getString("eventType")))
+        .count();
   }
 
   private static void sql(String... statements) {

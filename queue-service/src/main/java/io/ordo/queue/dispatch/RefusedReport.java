@@ -2,6 +2,7 @@ package io.ordo.queue.dispatch;
 
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
+import io.ordo.model.RetryPolicy;
 import io.vertx.core.json.JsonObject;
 import io.vertx.pgclient.PgException;
 import java.util.Optional;
@@ -11,9 +12,6 @@ import java.util.Optional;
  * so that the message still ends (or its heartbeat still counts) without the data that was refused.
  */
 final class RefusedReport {
-  /** The error type a task's failure names when its own outcome could not be stored. */
-  static final String ERROR_TYPE = "io.ordo.ReportRefused";
-
   private RefusedReport() {}
 
   /**
@@ -28,10 +26,12 @@ final class RefusedReport {
   }
 
   /**
-   * The report without what may have been refused: a completion or failure becomes a failure of
-   * type {@link #ERROR_TYPE} that names the SQLSTATE (the task's result or error is not kept; a
-   * retry policy applies to it as to any failure), a heartbeat loses its details. Other reports
-   * (start, rejection, release) carry only what Ordo itself put there, and have no plainer form.
+   * The report without what may have been refused: a completion becomes a failure of type {@link
+   * RetryPolicy#RESULT_REFUSED} (never retried: the run did its work), a failure one of type {@link
+   * RetryPolicy#ERROR_REFUSED} (retried as the failure it stands for), each naming the SQLSTATE and
+   * keeping nothing of the refused result or error; a heartbeat loses its details (the task info's
+   * last details are cleared). Other reports (start, rejection, release) carry only what Ordo
+   * itself put there, and have no plainer form.
    */
   static Optional<TaskReport> plainest(TaskReport report, String sqlState) {
     return switch (report.type()) {
@@ -41,7 +41,11 @@ final class RefusedReport {
                   report,
                   ReportType.FAILED,
                   new JsonObject()
-                      .put("error", ERROR_TYPE)
+                      .put(
+                          "error",
+                          report.type() == ReportType.COMPLETED
+                              ? RetryPolicy.RESULT_REFUSED
+                              : RetryPolicy.ERROR_REFUSED)
                       .put(
                           "cause",
                           "the database refused the task's "

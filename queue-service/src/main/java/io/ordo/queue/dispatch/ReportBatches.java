@@ -22,7 +22,10 @@ import org.slf4j.LoggerFactory;
  * that the others are applied; a report refused alone is applied in its plainest form ({@link
  * RefusedReport#plainest}), and answered {@link Result#REFUSED} if it has none or that is refused
  * too. (Before, the batch failed as a whole, its runner sent it again for good, and nothing that
- * runner ran was reported again.) Any other failure fails the batch, and the runner sends it again.
+ * runner ran was reported again.) Any other failure fails the batch, and the runner sends it again;
+ * in the one-at-a-time path the reports applied before such a failure stay applied, and their
+ * repetition is answered as a repeated report is ({@code APPLIED} for a start, {@code LOST} for an
+ * outcome whose message is gone).
  */
 final class ReportBatches {
   private static final Logger LOG = LoggerFactory.getLogger(ReportBatches.class);

@@ -87,7 +87,7 @@ public final class MaintenanceLoop {
     Future<?> done;
     try {
       done = work.get();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) { // whatever a sweep throws, the round ends and the next one runs
       done = Future.failedFuture(e);
     }
     return done.<Void>mapEmpty()

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
 import io.ordo.model.QueueKind;
+import io.ordo.model.RetryPolicy;
 import io.vertx.core.json.JsonObject;
 import io.vertx.pgclient.PgException;
 import java.time.Instant;
@@ -32,16 +33,18 @@ class RefusedReportTest {
     assertEquals(ReportType.FAILED, plain.type());
     assertEquals(completed.version(), plain.version());
     assertEquals(completed.time(), plain.time());
-    assertEquals(RefusedReport.ERROR_TYPE, plain.data().getString("error"));
+    assertEquals(RetryPolicy.RESULT_REFUSED, plain.data().getString("error"));
     assertEquals(
         "the database refused the task's result (SQLSTATE 22003); it was not stored",
         plain.data().getString("cause"));
     assertFalse(plain.data().encode().contains("too much"));
 
     TaskReport failed = report(ReportType.FAILED, new JsonObject().put("cause", "too much"));
+    JsonObject failure = RefusedReport.plainest(failed, "54000").orElseThrow().data();
+    assertEquals(RetryPolicy.ERROR_REFUSED, failure.getString("error"));
     assertEquals(
         "the database refused the task's error (SQLSTATE 54000); it was not stored",
-        RefusedReport.plainest(failed, "54000").orElseThrow().data().getString("cause"));
+        failure.getString("cause"));
   }
 
   @Test
