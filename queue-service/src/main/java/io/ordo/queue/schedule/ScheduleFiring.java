@@ -44,7 +44,8 @@ final class ScheduleFiring {
 
   /**
    * Looks at the due schedules that no other transaction holds (at most {@code limit}), in one
-   * transaction; answers how many were looked at.
+   * transaction, those into serial queues first in the queues' key order (the order every writer
+   * locks serial queue rows in); answers how many were looked at.
    */
   Future<Integer> fireDue(Instant now, int limit) {
     return Transactions.withRetry(

@@ -51,13 +51,22 @@ final class ScheduleStore {
           // $1 tenant
           + " FROM ordo_schedule WHERE tenant = $1 ORDER BY schedule_id";
 
+  /**
+   * The due schedules no other transaction holds, the earliest $2 of them, answered in the order
+   * their firings must lock serial queue rows: those into serial queues first, by the queues' key
+   * (tenant, queue id, in the database's own collation, as every other writer locks them), then the
+   * others in due order. Fired in due order, two firings into serial queues could lock them against
+   * the key order of a registration or report batch holding the same queues: a deadlock.
+   */
   private static final String LOCK_DUE =
       "SELECT "
           + ScheduleRow.COLUMNS
-          + " FROM ordo_schedule"
+          + " FROM (SELECT * FROM ordo_schedule"
           // $1 now, $2 the most schedules one transaction fires
-          + " WHERE NOT paused AND (next_fire_at <= $1 OR buffered_fire_at IS NOT NULL)"
-          + " ORDER BY next_fire_at LIMIT $2 FOR UPDATE SKIP LOCKED";
+          + "   WHERE NOT paused AND (next_fire_at <= $1 OR buffered_fire_at IS NOT NULL)"
+          + "   ORDER BY next_fire_at LIMIT $2 FOR UPDATE SKIP LOCKED) d"
+          + " ORDER BY (d.spec -> 'task' ->> 'queue') IS DISTINCT FROM 'serial', d.tenant,"
+          + " d.spec -> 'task' ->> 'queueId', d.next_fire_at";
 
   private static final String ADVANCE =
       "UPDATE ordo_schedule SET next_fire_at = $4, buffered_fire_at = $5,"
@@ -129,7 +138,7 @@ final class ScheduleStore {
     return client.preparedQuery(SELECT_TENANT).execute(Tuple.of(tenant)).map(ScheduleStore::all);
   }
 
-  /** Locks due schedules that no other transaction holds. */
+  /** Locks due schedules that no other transaction holds, in lock order (see LOCK_DUE). */
   Future<List<ScheduleRow>> lockDue(SqlClient tx, Instant now, int limit) {
     return tx.preparedQuery(LOCK_DUE).execute(Tuple.of(utc(now), limit)).map(ScheduleStore::all);
   }
