@@ -10,7 +10,10 @@ import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -263,7 +266,7 @@ public final class QueueStore {
     List<TailRequest> sorted =
         requests.stream()
             .sorted(
-                java.util.Comparator.comparing(TailRequest::tenant)
+                Comparator.comparing(TailRequest::tenant)
                     .thenComparing(TailRequest::kind)
                     .thenComparing(TailRequest::queueId))
             .toList();
@@ -278,7 +281,7 @@ public final class QueueStore {
         .executeBatch(tuples)
         .map(
             first -> {
-              java.util.Map<TailRequest, Long> positions = new java.util.HashMap<>();
+              Map<TailRequest, Long> positions = new HashMap<>();
               int i = 0;
               for (var rows = first; rows != null; rows = rows.next(), i++) {
                 var iterator = rows.iterator();
