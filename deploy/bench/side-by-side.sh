@@ -13,6 +13,8 @@
 #      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
 #      once every message is registered); (f) as (e) with the drain's no-op Echo instead of Record
 #      (whose run is an insert and a commit of its own): the serial queues' own cost;
+#      (b') with Debian's wrk installed: end to end again, registrations from wrk (32 connections,
+#      BENCH_WRK_SECONDS=6), checked in the database (every registration completed, each once);
 #   4. optional (BENCH_MILLION=1): 1,000,000 waiting messages: the node's heap, and the drain rate
 #      over the first 20,000 against (a).
 # Then a summary table and one JSON line with every figure. A run in which not every task ran to
@@ -36,7 +38,7 @@
 #   BENCH_N=20000                  tasks per drain / end-to-end run (and db-scheduler's drain)
 #   ORDO_JAR=deploy/target/ordo.jar   the node to measure (build: mvn -B -q -DskipTests package)
 #   BENCH_SKIP=                    comma list of parts to skip: pgbench, db-scheduler, warmup,
-#                                  drain, e2e, latency, serial (or ordo: every Ordo part)
+#                                  drain, e2e, e2e-wrk, latency, serial (or ordo: every Ordo part)
 #   BENCH_WARMUP=5000              warm-up tasks before (a), end to end
 #   BENCH_WARM_DRAINS=1            unmeasured drains of N before each side's measured drain, in the
 #                                  same JVM (its JIT warm, as in a running service); the first
@@ -67,6 +69,7 @@ SERIAL_COUNT=${BENCH_SERIAL_COUNT:-20}
 LATENCY_SAMPLES=${BENCH_LATENCY_SAMPLES:-200}
 PGBENCH_SECONDS=${BENCH_PGBENCH_SECONDS:-10}
 MILLION=${BENCH_MILLION:-0}
+WRK_SECONDS=${BENCH_WRK_SECONDS:-6}
 read -r -a GEN_JAVA_OPTS <<<"${BENCH_GEN_JAVA_OPTS--XX:TieredStopAtLevel=1}"
 MILLION_COUNT=${BENCH_MILLION_COUNT:-1000000}
 MILLION_MEASURE=${BENCH_MILLION_MEASURE:-20000}
@@ -365,6 +368,58 @@ run_million() {
   log "Ordo million: $million_json"
 }
 
+# (b') end to end with wrk (Debian's `wrk`, used if installed): the same registrations (Echo, 32
+# connections) from a C load generator, which leaves the two cores more to the node and PostgreSQL
+# than the JVM generator does; it runs WRK_SECONDS, so its count is what the node took in that time
+# (wrk counts the answers it read; up to one registration per connection is still in flight then).
+# Checked in the database afterwards: every registration completed, each once; the rate is the
+# completions over first registration → last completion (server clocks, from the history).
+wrk_json= wrk_rate=
+run_wrk() {
+  local out=$work/out/ordo-end-to-end-wrk.txt script=$work/register.lua since outstanding deadline
+  cat >"$script" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $TOKEN"
+wrk.body = '{"taskClassName": "Echo", "parameter": {"wrk": true}}'
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK {"requests": %d, "non2xx": %d, "socketErrors": %d, "p50": %.1f, "p99": %.1f}\\n',
+    summary.requests, e.status, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000))
+end
+LUA
+  since=$(psql_do ordo -Atc "SELECT coalesce(max(event_time), '-infinity') FROM ordo_history_event")
+  log "Ordo end-to-end-wrk: wrk -t2 -c32 -d${WRK_SECONDS}s (Echo)"
+  run_limited $((WRK_SECONDS + 60)) "$out" wrk -t2 -c32 -d"${WRK_SECONDS}s" --latency -s "$script" \
+    "http://127.0.0.1:$ordo_port/api/v1/parallel-queue/tasks" || die "wrk failed (see $out)"
+  deadline=$((SECONDS + 120))
+  until outstanding=$(psql_do ordo -Atc "SELECT count(*) FROM im_async_task_info") && [ "$outstanding" = 0 ]; do
+    [ $SECONDS -lt $deadline ] || die "Ordo end-to-end-wrk: $outstanding messages left after 120 s"
+    sleep 0.5
+  done
+  local wrk_line checked
+  wrk_line=$(sed -n 's/^WRK //p' "$out")
+  checked=$(psql_do ordo -Atc "
+    WITH s AS (SELECT tenant, execution_id, event_time FROM ordo_history_event
+               WHERE event_type = 'TaskScheduled' AND event_time > '$since'),
+         c AS (SELECT e.execution_id, e.event_time FROM ordo_history_event e
+               JOIN s ON e.tenant = s.tenant AND e.execution_id = s.execution_id
+               WHERE e.event_type = 'TaskCompleted')
+    SELECT json_build_object('registered', (SELECT count(*) FROM s),
+      'completed', (SELECT count(*) FROM c), 'completedOnce', (SELECT count(DISTINCT execution_id) FROM c),
+      'seconds', extract(epoch FROM (SELECT max(event_time) FROM c) - (SELECT min(event_time) FROM s)))")
+  wrk_json=$(jq -cn --argjson w "$wrk_line" --argjson c "$checked" \
+    '$w + $c + {tasksPerSecond: (if $c.seconds > 0 then ($c.completed / $c.seconds * 10 | round / 10) else null end)}')
+  [ "$(json_get "$wrk_json" .non2xx)" = 0 ] && [ "$(json_get "$wrk_json" .socketErrors)" = 0 ] &&
+    # wrk counts the answers it read: up to one request per connection was still in flight at the end
+    [ "$(json_get "$wrk_json" '.registered >= .requests and .registered <= .requests + 32')" = true ] &&
+    [ "$(json_get "$wrk_json" .completed)" = "$(json_get "$wrk_json" .registered)" ] &&
+    [ "$(json_get "$wrk_json" .completedOnce)" = "$(json_get "$wrk_json" .completed)" ] ||
+    die "Ordo end-to-end-wrk: not every registration completed exactly once: $wrk_json (see $out)"
+  log "Ordo end-to-end-wrk: $wrk_json"
+}
+
 # --- summary ----------------------------------------------------------------------------------------
 ratio() { # ratio A B: A/B with two decimals, empty if either is missing
   [ -n "${1:-}" ] && [ -n "${2:-}" ] && awk "BEGIN { if ($2 > 0) printf \"%.2f\", $1 / $2 }"
@@ -401,6 +456,9 @@ if ! skip ordo && { ! skip warmup || ! skip drain || ! skip e2e || ! skip latenc
     drain_json=$load_json
   fi
   if ordo_part e2e; then load end-to-end $((600 + N / 5)) --count "$N" --concurrency 32; e2e_json=$load_json; fi
+  if ordo_part e2e-wrk; then
+    if command -v wrk >/dev/null; then run_wrk; else log "no wrk installed (apt-get install wrk): end to end with wrk skipped"; fi
+  fi
   if ordo_part latency; then load latency $((600 + LATENCY_SAMPLES * 2)) --mode latency --count "$LATENCY_SAMPLES"; latency_json=$load_json; fi
   if ordo_part serial; then
     load serial $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
@@ -445,6 +503,13 @@ if [ -n "$e2e_rate" ]; then
   row "  registration round trip p50 / p99" \
     "$(json_get "$e2e_json" .registrationRoundTripMillis.p50) / $(json_get "$e2e_json" .registrationRoundTripMillis.p99) ms"
 fi
+if [ -n "$wrk_json" ]; then
+  wrk_rate=$(json_get "$wrk_json" .tasksPerSecond)
+  row "Ordo end to end, wrk ($(json_get "$wrk_json" .requests) in ${WRK_SECONDS} s, 32 connections)" \
+    "$wrk_rate tasks/s$(ratio_text "$wrk_rate" "$dbs_rate" "db-scheduler drain")"
+  row "  registration round trip p50 / p99 (wrk)" \
+    "$(json_get "$wrk_json" .p50) / $(json_get "$wrk_json" .p99) ms"
+fi
 if [ -n "$latency_json" ]; then
   row "Ordo idle, received to started p50 / p99 (server clock)" \
     "$(json_get "$latency_json" .receivedToStartedMillis.p50) / $(json_get "$latency_json" .receivedToStartedMillis.p99) ms"
@@ -471,6 +536,7 @@ summary=$(jq -cn \
   --argjson dbs "${dbs_json:-null}" --argjson warm "${warm_json:-null}" --argjson drain "${drain_json:-null}" \
   --argjson e2e "${e2e_json:-null}" --argjson lat "${latency_json:-null}" --argjson serial "${serial_json:-null}" \
   --argjson million "${million_json:-null}" --argjson serialDrain "${serial_drain_json:-null}" \
+  --argjson wrk "${wrk_json:-null}" --arg wrkRatio "$(ratio "${wrk_rate:-}" "$dbs_rate")" \
   --argjson serialEcho "${serial_echo_json:-null}" --arg serialEchoRatio "$(ratio "$serial_echo_rate" "$drain_rate")" \
   --argjson firstDrain "${first_drain_json:-null}" --arg serialDrainRatio "$(ratio "$serial_drain_rate" "$drain_rate")" \
   --arg drainRatio "$(ratio "$drain_rate" "$dbs_rate")" --arg e2eRatio "$(ratio "$e2e_rate" "$dbs_rate")" \
@@ -485,6 +551,7 @@ summary=$(jq -cn \
      drainTasksPerSecond: $drain.processingTasksPerSecond, drainRatioToDbScheduler: ($drainRatio | num),
      endToEndTasksPerSecond: $e2e.endToEndTasksPerSecond, endToEndRatioToDbSchedulerDrain: ($e2eRatio | num),
      registrationP50Millis: $e2e.registrationRoundTripMillis.p50, registrationP99Millis: $e2e.registrationRoundTripMillis.p99,
+     endToEndWrk: (if $wrk == null then null else $wrk + {ratioToDbSchedulerDrain: ($wrkRatio | num)} end),
      idleReceivedToStartedP50Millis: $lat.receivedToStartedMillis.p50, idleReceivedToStartedP99Millis: $lat.receivedToStartedMillis.p99,
      serialTasksPerSecond: $serial.endToEndTasksPerSecond, serialRatioToDrain: ($serialRatio | num),
      serialPreloadedTasksPerSecond: $serialDrain.processingTasksPerSecond, serialPreloadedRatioToDrain: ($serialDrainRatio | num),
