@@ -13,8 +13,9 @@
 #      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
 #      once every message is registered); (f) as (e) with the drain's no-op Echo instead of Record
 #      (whose run is an insert and a commit of its own): the serial queues' own cost;
-#      (b') with Debian's wrk installed: end to end again, registrations from wrk (32 connections,
-#      BENCH_WRK_SECONDS=6), checked in the database (every registration completed, each once);
+#      (b') end to end again, registrations from Debian's wrk (installed like the other tools; 32
+#      connections, BENCH_WRK_SECONDS=6), checked in the database (every registration completed,
+#      each once);
 #   4. optional (BENCH_MILLION=1): 1,000,000 waiting messages: the node's heap, and the drain rate
 #      over the first 20,000 against (a).
 # Then a summary table and one JSON line with every figure. A run in which not every task ran to
@@ -188,6 +189,7 @@ need_tools() {
   command -v curl >/dev/null || missing+=(curl)
   command -v jq >/dev/null || missing+=(jq)
   command -v timeout >/dev/null || missing+=(coreutils)
+  if ordo_part e2e-wrk && ! command -v wrk >/dev/null; then missing+=(wrk); fi
   for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -V -r); do
     if [ -x "$d/initdb" ] && [ -x "$d/pgbench" ]; then pgbin=$d; break; fi
   done
@@ -368,7 +370,7 @@ run_million() {
   log "Ordo million: $million_json"
 }
 
-# (b') end to end with wrk (Debian's `wrk`, used if installed): the same registrations (Echo, 32
+# (b') end to end with wrk (Debian's `wrk`): the same registrations (Echo, 32
 # connections) from a C load generator, which leaves the two cores more to the node and PostgreSQL
 # than the JVM generator does; it runs WRK_SECONDS, so its count is what the node took in that time
 # (wrk counts the answers it read; up to one registration per connection is still in flight then).
