@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,20 +45,21 @@ final class ReportBatches {
   Future<List<Result>> apply(String node, List<TaskReport> reports) {
     return together(node, reports)
         .recover(
-            error -> {
-              if (!RefusedReport.forItsData(error)) {
-                return Future.failedFuture(error);
-              }
-              if (reports.size() == 1) {
-                return alone(node, reports.get(0), error).map(List::of);
-              }
-              LOG.warn(
-                  "A batch of {} reports from {} was refused ({}); applying them one at a time",
-                  reports.size(),
-                  node,
-                  error.getMessage());
-              return oneAtATime(node, reports);
-            });
+            error ->
+                whenRefused(
+                    error,
+                    () -> {
+                      if (reports.size() == 1) {
+                        return alone(node, reports.get(0), error).map(List::of);
+                      }
+                      LOG.warn(
+                          "A batch of {} reports from {} was refused ({}); applying them one at a"
+                              + " time",
+                          reports.size(),
+                          node,
+                          error.getMessage());
+                      return oneAtATime(node, reports);
+                    }));
   }
 
   private Future<List<Result>> together(String node, List<TaskReport> reports) {
@@ -72,6 +74,11 @@ final class ReportBatches {
             });
   }
 
+  /** One report in a transaction of its own. */
+  private Future<Result> single(String node, TaskReport report) {
+    return together(node, List.of(report)).map(one -> one.get(0));
+  }
+
   private Future<List<Result>> oneAtATime(String node, List<TaskReport> reports) {
     List<Result> results = new ArrayList<>(reports.size());
     Future<Void> applied = Future.succeededFuture();
@@ -79,13 +86,8 @@ final class ReportBatches {
       applied =
           applied.compose(
               v ->
-                  together(node, List.of(report))
-                      .map(one -> one.get(0))
-                      .recover(
-                          error ->
-                              RefusedReport.forItsData(error)
-                                  ? alone(node, report, error)
-                                  : Future.failedFuture(error))
+                  single(node, report)
+                      .recover(error -> whenRefused(error, () -> alone(node, report, error)))
                       .map(
                           result -> {
                             results.add(result);
@@ -109,18 +111,23 @@ final class ReportBatches {
     if (plainest.isEmpty()) {
       return Future.succeededFuture(Result.REFUSED);
     }
-    return together(node, List.of(plainest.get()))
-        .map(one -> one.get(0))
+    return single(node, plainest.get())
         .recover(
-            error -> {
-              if (!RefusedReport.forItsData(error)) {
-                return Future.failedFuture(error);
-              }
-              LOG.error(
-                  "The plainest form of {}'s report was refused too ({}); it is not applied",
-                  report.messageId(),
-                  error.getMessage());
-              return Future.succeededFuture(Result.REFUSED);
-            });
+            error ->
+                whenRefused(
+                    error,
+                    () -> {
+                      LOG.error(
+                          "The plainest form of {}'s report was refused too ({}); it is not"
+                              + " applied",
+                          report.messageId(),
+                          error.getMessage());
+                      return Future.succeededFuture(Result.REFUSED);
+                    }));
+  }
+
+  /** What follows a refusal of a report's data; any other failure fails on as it is. */
+  private static <T> Future<T> whenRefused(Throwable error, Supplier<Future<T>> next) {
+    return RefusedReport.forItsData(error) ? next.get() : Future.failedFuture(error);
   }
 }
