@@ -39,7 +39,7 @@ class ShutdownNoticeTest {
   @Test
   void sigterm_withARunningTask_namesItAndTheGracePeriod_andSaysWhenItFinished() throws Exception {
     NodeProcess.Started node = nodes.start("finishing", ENV);
-    String id = startSleeping(node, 3_000);
+    String id = startSleeping(node, 8_000);
 
     node.process().destroy();
     String output =

@@ -63,6 +63,22 @@ abstract class NodeApiTest {
     return TestNode.start(env);
   }
 
+  /**
+   * On a node of {@link #oneThreadOnePrefetched}: a message running ({@code busy}) and one its
+   * runner prefetched (READY on its node, not started); their ids. Both are registered while the
+   * parallel queue is inactive, so that the runner's first claim takes both, whatever the machine's
+   * pace (a runner stops prefetching once a task has held its thread for a second).
+   */
+  String[] busyAndPrefetched(JsonObject busy, JsonObject prefetched) {
+    setParallelActive(api, false);
+    String busyId = registerParallel(api, busy).getString("messageId");
+    String prefetchedId = registerParallel(api, prefetched).getString("messageId");
+    setParallelActive(api, true);
+    awaitState(busyId, "RUNNING");
+    awaitState(prefetchedId, "READY");
+    return new String[] {busyId, prefetchedId};
+  }
+
   /** A registration body naming a task type. */
   static JsonObject task(String taskClassName) {
     return new JsonObject().put("taskClassName", taskClassName);

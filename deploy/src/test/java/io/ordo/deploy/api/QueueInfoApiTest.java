@@ -253,13 +253,11 @@ class QueueInfoApiTest extends NodeApiTest {
   @Test
   void blockedReason_noCapacity_whileEveryRunnerSlotAndItsPrefetchRoomIsTaken() {
     restartNode(NodeApiTest::oneThreadOnePrefetched);
-    String busy =
-        registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
-            .getString("messageId");
-    awaitState(busy, "RUNNING");
     // The runner takes one message beyond its thread: accepted (READY on its node), not started.
-    String prefetched = registerParallel(api, task("Echo")).getString("messageId");
-    awaitState(prefetched, "READY");
+    String[] taken =
+        busyAndPrefetched(task("Sleep", new JsonObject().put("millis", 60_000)), task("Echo"));
+    String busy = taken[0];
+    String prefetched = taken[1];
     String waiting = registerParallel(api, task("Echo")).getString("messageId");
 
     JsonObject p = api.get("/parallel-queue").json();

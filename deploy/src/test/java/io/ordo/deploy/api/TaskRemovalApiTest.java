@@ -104,14 +104,12 @@ class TaskRemovalApiTest extends NodeApiTest {
   void removePrefetchedMessage_itsRunnerNeverRunsIt() {
     restartNode(NodeApiTest::oneThreadOnePrefetched);
     RecordingTask.reset();
-    String busy =
-        registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
-            .getString("messageId");
-    awaitState(busy, "RUNNING");
-    String prefetched =
-        registerParallel(api, task("Recording", new JsonObject().put("key", "removed")))
-            .getString("messageId");
-    awaitState(prefetched, "READY");
+    String[] taken =
+        busyAndPrefetched(
+            task("Sleep", new JsonObject().put("millis", 60_000)),
+            task("Recording", new JsonObject().put("key", "removed")));
+    String busy = taken[0];
+    String prefetched = taken[1];
 
     assertEquals(204, api.delete("/tasks/" + prefetched).status());
     assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());

@@ -8,11 +8,13 @@ import io.ordo.deploy.NodeRoles;
 import io.ordo.deploy.OrdoNode;
 import io.ordo.deploy.Tasks;
 import io.ordo.deploy.TestNode;
+import io.ordo.deploy.tasks.GateTask;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -105,13 +107,16 @@ class GracefulShutdownTest {
     OrdoNode patient = TestNode.start(env, NodeRoles.all(), false);
     try {
       Tasks tasks = new Tasks(client);
-      String finishing = tasks.parallel("Sleep", new JsonObject().put("millis", 2_000));
+      // runs until the test has seen the runner stopping and registered another message
+      String gate = UUID.randomUUID().toString();
+      String finishing = tasks.parallel("Gate", new JsonObject().put("key", gate));
       tasks.await(finishing, "RUNNING");
       CompletableFuture<Void> closing = CompletableFuture.runAsync(patient::close);
       // the runner is stopping: what arrives now waits for another runner
       client.await("/health/ready", r -> patient.runner().shuttingDown(), Tasks.WAIT);
       assertTrue(!closing.isDone(), "still waiting for the running task");
       String arriving = tasks.parallel("Echo", new JsonObject());
+      GateTask.OPEN.add(gate);
       closing.get(30, TimeUnit.SECONDS);
 
       JsonObject completed = tasks.await(finishing, "DISPOSED");

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.TestNode;
+import io.ordo.deploy.tasks.GateTask;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +30,9 @@ class SelectionOrderTest extends NodeTest {
   void acrossQueues_theOldestReceivedHeadStartsFirst() {
     tasks.addSerialQueue("com.example.a", true);
     tasks.addSerialQueue("com.example.b", true);
-    String blocker = tasks.parallel("Sleep", new JsonObject().put("millis", 1_500));
+    // the runner's one thread is busy until every message below is registered
+    String gate = UUID.randomUUID().toString();
+    String blocker = tasks.parallel("Gate", new JsonObject().put("key", gate));
     tasks.await(blocker, "RUNNING");
 
     List<String> registered = new ArrayList<>();
@@ -37,6 +41,7 @@ class SelectionOrderTest extends NodeTest {
       registered.add(tasks.parallel("Echo", new JsonObject()));
       registered.add(tasks.serial("com.example.a", "Echo", new JsonObject(), false));
     }
+    GateTask.OPEN.add(gate);
     List<JsonObject> done = registered.stream().map(id -> tasks.await(id, "DISPOSED")).toList();
 
     List<String> byStart =

@@ -2,7 +2,6 @@ package io.ordo.deploy.statemachine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
 import io.ordo.deploy.NodeRoles;
@@ -80,17 +79,35 @@ class ContentionTest {
   void whileAnotherOwnerHoldsTheLock_bothDecidersRetry_andOneAdvancesOnceItLapses() {
     String id = machines.start("TwoGates", new JsonObject());
     runningOnTwoNodes(id);
-    Machines.holdLock(id, 5);
+    // held until the test lets it lapse, however slow the machine
+    Machines.holdLock(id, 120);
 
     GateTask.OPEN.add("a");
     GateTask.OPEN.add("b");
     // Both outcomes reach the inbox; both nodes' deciders meet the lock and retry.
     awaitInbox(id, 2);
+    api.await(
+        "/metrics",
+        r -> retries(api, "BasicRetry") > 0 && retries(secondApi, "AggressiveRetry") > 0,
+        Tasks.WAIT);
     assertEquals("RUNNING", machines.get(id).getString("status"));
 
+    lapseIntrudersLease();
     assertSucceededOnce(id);
-    assertTrue(retries(api, "BasicRetry") > 0, "node 1 retried");
-    assertTrue(retries(secondApi, "AggressiveRetry") > 0, "node 2 retried");
+  }
+
+  /** The lease of the owner {@link Machines#holdLock} made ends now. */
+  private static void lapseIntrudersLease() {
+    TestDatabase.execute(
+        connection -> {
+          try (var lapse =
+              connection.prepareStatement(
+                  "UPDATE ordo_lock_owner SET lease_expires_at = now()"
+                      + " WHERE node_name = 'intruder'")) {
+            assertEquals(1, lapse.executeUpdate());
+          }
+          return null;
+        });
   }
 
   private List<String> runningOnTwoNodes(String id) {
@@ -162,6 +179,9 @@ class ContentionTest {
     Map<String, String> env = TestNode.environment();
     env.put("ORDO_NODE_NAME", name);
     env.put("ORDO_MAX_THREADS", "1");
+    // one message per runner at a time: a runner that prefetched the second branch would hold it
+    // behind the first's gate
+    env.put("ORDO_PREFETCH", "0");
     env.put("ORDO_LOCK_RETRY", lockRetry);
     return env;
   }

@@ -54,7 +54,7 @@ class KilledNodeTest {
           """
           { "StartAt": "P", "States": { "P": { "Type": "Parallel", "End": true, "Branches": [
             { "StartAt": "Long", "States": { "Long": { "Type": "Task",
-              "Resource": "ordo:task:Sleep", "Parameters": { "millis": 3000 }, "End": true } } },
+              "Resource": "ordo:task:Sleep", "Parameters": { "millis": 8000 }, "End": true } } },
             { "StartAt": "Quick", "States": {
               "Quick": { "Type": "Task", "Resource": "ordo:task:Echo", "Next": "Parked" },
               "Parked": { "Type": "Wait", "Seconds": 2, "End": true } } } ] } } }
