@@ -38,6 +38,8 @@ public final class LeaseKeeper {
   private volatile long liveUntilNanos;
   private long timer = -1;
   private boolean renewing;
+  // the lease was given up: a renewal still on its way must neither report a loss nor register anew
+  private volatile boolean resigned;
 
   /**
    * @param kind {@link LockOwner#RUNNER} or {@link LockOwner#QUEUE}
@@ -135,7 +137,7 @@ public final class LeaseKeeper {
   }
 
   private void renew() {
-    if (renewing) {
+    if (renewing || resigned) {
       return;
     }
     renewing = true;
@@ -156,6 +158,9 @@ public final class LeaseKeeper {
         .renew(pool, UUID.fromString(current), lease, status.get())
         .compose(
             renewed -> {
+              if (resigned) {
+                return Future.succeededFuture();
+              }
               if (renewed.isPresent()) {
                 liveUntilNanos = sent + lease.toNanos();
                 held = true;
@@ -185,6 +190,7 @@ public final class LeaseKeeper {
 
   /** Gives the lease up (graceful shutdown) so others need not wait for it to expire. */
   public Future<Void> resign() {
+    resigned = true;
     if (timer >= 0) {
       vertx.cancelTimer(timer);
     }
