@@ -33,7 +33,8 @@ public final class MaintenanceLoop {
   private final Sweep orphans;
   private final Consumer<Transition> announce;
   private final IdempotencyStore idempotency = new IdempotencyStore();
-  private boolean running;
+  // the round running, or the last one: rounds never overlap
+  private Future<Void> current = Future.succeededFuture();
   private Instant lastKeyPurge = Instant.EPOCH;
   private long timer = -1;
 
@@ -53,7 +54,7 @@ public final class MaintenanceLoop {
   }
 
   public void start(Duration interval) {
-    timer = vertx.setPeriodic(interval.toMillis(), id -> runOnce());
+    timer = vertx.setPeriodic(interval.toMillis(), id -> tick());
   }
 
   public void stop() {
@@ -62,24 +63,27 @@ public final class MaintenanceLoop {
     }
   }
 
+  /** The periodic round: skipped while the previous one still runs. */
+  private synchronized void tick() {
+    if (current.isComplete()) {
+      current = round();
+    }
+  }
+
   /**
-   * One round of every sweep (skipped if the previous round still runs); completes when it is over,
+   * One round of every sweep, after the round running now if one is; completes when it is over,
    * failed steps logged.
    */
-  public Future<Void> runOnce() {
-    if (running) {
-      return Future.succeededFuture();
-    }
-    running = true;
+  public synchronized Future<Void> runOnce() {
+    current = current.transform(previous -> round());
+    return current;
+  }
+
+  private Future<Void> round() {
     Instant now = clock.instant();
     return step("timeout sweep", () -> timeouts.sweep(now).onSuccess(announce::accept))
         .compose(v -> step("orphan sweep", () -> orphans.sweep(now).onSuccess(announce::accept)))
-        .compose(v -> step("idempotency key purge", () -> purgeKeys(now)))
-        .eventually(
-            () -> {
-              running = false;
-              return Future.succeededFuture();
-            });
+        .compose(v -> step("idempotency key purge", () -> purgeKeys(now)));
   }
 
   /** One step of the round; a failure is logged, and the round goes on. */

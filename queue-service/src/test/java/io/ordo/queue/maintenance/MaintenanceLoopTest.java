@@ -1,12 +1,14 @@
 package io.ordo.queue.maintenance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The maintenance round's steps run whatever became of the one before: a timeout sweep that fails
  * every round (its statement refused, or an exception before it) does not hold crash recovery back,
- * and the next round runs. (The key purge runs on the real database.)
+ * and the next round runs; a round asked for while one runs follows it. (The key purge runs on the
+ * real database.)
  */
 @ExtendWith(VertxExtension.class)
 class MaintenanceLoopTest {
@@ -64,6 +67,34 @@ class MaintenanceLoopTest {
               throw new IllegalStateException("the sweep failed before its statement");
             });
     twoRounds(loop, ctx);
+  }
+
+  @Test
+  void aRoundAskedForWhileOneRuns_runsWhenThatOneIsOver(VertxTestContext ctx) {
+    Promise<Transition> firstSweep = Promise.promise();
+    List<Future<Transition>> sweeps = new ArrayList<>(List.of(firstSweep.future()));
+    MaintenanceLoop loop =
+        loop(now -> sweeps.isEmpty() ? Future.succeededFuture(recovered) : sweeps.remove(0));
+    vertx.runOnContext(
+        v -> {
+          Future<Void> first = loop.runOnce();
+          Future<Void> second = loop.runOnce();
+          ctx.verify(
+              () -> {
+                assertFalse(second.isComplete(), "the second round waits for the first");
+                assertEquals(List.of(), orphanRounds);
+              });
+          firstSweep.complete(recovered);
+          Future.all(first, second)
+              .onComplete(
+                  ctx.succeeding(
+                      done ->
+                          ctx.verify(
+                              () -> {
+                                assertEquals(List.of(NOW, NOW), orphanRounds, "two full rounds");
+                                ctx.completeNow();
+                              })));
+        });
   }
 
   private MaintenanceLoop loop(Sweep timeouts) {
