@@ -213,6 +213,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     QueueInfoReader reader =
         new QueueInfoReader(
             pool,
+            hotPool,
             queues,
             tasks,
             new LockOwnerStore(),
