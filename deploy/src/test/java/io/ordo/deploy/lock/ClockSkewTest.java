@@ -34,8 +34,8 @@ class ClockSkewTest {
   void start() {
     TestDatabase.truncate();
     Map<String, String> env = TestNode.environment();
-    env.put(
-        "ORDO_LOCK_LEASE", "10"); // hours shorter than the skews; long enough for a busy machine
+    // hours shorter than the skews; long enough for a busy machine's renewals
+    env.put("ORDO_LOCK_LEASE", "10");
     env.put("ORDO_NODE_NAME", "ahead");
     nodes.add(TestNode.start(env, NodeRoles.all(), false, skewed(Duration.ofHours(3))));
     env.put("ORDO_NODE_NAME", "behind");
