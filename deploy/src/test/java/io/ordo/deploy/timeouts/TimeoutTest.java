@@ -86,7 +86,7 @@ class TimeoutTest extends NodeTest {
     String alive =
         register(
             "HeartbeatProbe",
-            new JsonObject().put("key", "alive").put("intervalMillis", 20).put("beats", 400),
+            new JsonObject().put("key", "alive").put("intervalMillis", 20).put("beats", 3_000),
             new JsonObject().put("heartbeat", 10));
     tasks.await(alive, "RUNNING");
     for (int i = 0; i < 3; i++) {
