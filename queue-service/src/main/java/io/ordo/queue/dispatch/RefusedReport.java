@@ -35,31 +35,31 @@ final class RefusedReport {
    */
   static Optional<TaskReport> plainest(TaskReport report, String sqlState) {
     return switch (report.type()) {
-      case COMPLETED, FAILED ->
-          Optional.of(
-              with(
-                  report,
-                  ReportType.FAILED,
-                  new JsonObject()
-                      .put(
-                          "error",
-                          report.type() == ReportType.COMPLETED
-                              ? RetryPolicy.RESULT_REFUSED
-                              : RetryPolicy.ERROR_REFUSED)
-                      .put(
-                          "cause",
-                          "the database refused the task's "
-                              + (report.type() == ReportType.COMPLETED ? "result" : "error")
-                              + " (SQLSTATE "
-                              + sqlState
-                              + "); it was not stored")
-                      .put("details", "")));
+      case COMPLETED -> Optional.of(failed(report, RetryPolicy.RESULT_REFUSED, "result", sqlState));
+      case FAILED -> Optional.of(failed(report, RetryPolicy.ERROR_REFUSED, "error", sqlState));
       case HEARTBEAT ->
           report.data().isEmpty()
               ? Optional.empty()
               : Optional.of(with(report, ReportType.HEARTBEAT, new JsonObject()));
       default -> Optional.empty();
     };
+  }
+
+  /** The report as a failure of type {@code error}, saying which of its values was refused. */
+  private static TaskReport failed(TaskReport report, String error, String what, String sqlState) {
+    return with(
+        report,
+        ReportType.FAILED,
+        new JsonObject()
+            .put("error", error)
+            .put(
+                "cause",
+                "the database refused the task's "
+                    + what
+                    + " (SQLSTATE "
+                    + sqlState
+                    + "); it was not stored")
+            .put("details", ""));
   }
 
   private static TaskReport with(TaskReport report, ReportType type, JsonObject data) {

@@ -43,15 +43,13 @@ public final class QueueInfoReader {
   private final QueueFiguresStore figures = new QueueFiguresStore();
 
   /**
-   * @param pageTokens signs and checks the waiting lists' page tokens (the farm's page-token key)
-   */
-  /**
    * @param pool the listings' and counts' connections (each statement planned for its parameters)
    * @param hotPool connections whose plans may use only index scans ({@code PlanProfile.HOT_PATH}):
    *     the farm's tasks in progress per runner, read for every queue info's blocked reason, are
    *     the few rows of the in-progress index; planned on the statistics of a moment when many
    *     messages were in progress, the count read the whole task table instead (4.7 ms at 17,000
    *     waiting messages, for each of 1,000 serial queues activated)
+   * @param pageTokens signs and checks the waiting lists' page tokens (the farm's page-token key)
    */
   public QueueInfoReader(
       Pool pool,

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.ordo.db.PlanProfile;
-import io.ordo.db.Pools;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
@@ -42,8 +41,7 @@ class MaintenanceLoopTest {
   @BeforeEach
   void setUp(Vertx vertx, VertxTestContext ctx) {
     this.vertx = vertx;
-    TestDatabase.truncate();
-    pool = Pools.create(vertx, TestDatabase.address(), 2, "test", PlanProfile.HOT_PATH);
+    pool = TestDatabase.emptiedPool(vertx, PlanProfile.HOT_PATH, 2);
     ctx.completeNow();
   }
 

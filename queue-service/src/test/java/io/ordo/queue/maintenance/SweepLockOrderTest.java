@@ -3,7 +3,6 @@ package io.ordo.queue.maintenance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ordo.db.PlanProfile;
-import io.ordo.db.Pools;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.store.TailLocks;
 import io.ordo.queue.store.WaitingRows;
@@ -40,8 +39,7 @@ class SweepLockOrderTest {
   @BeforeEach
   void setUp(Vertx vertx, VertxTestContext ctx) {
     this.vertx = vertx;
-    TestDatabase.truncate();
-    pool = Pools.create(vertx, TestDatabase.address(), 4, "test", PlanProfile.HOT_PATH);
+    pool = TestDatabase.emptiedPool(vertx, PlanProfile.HOT_PATH, 4);
     ctx.completeNow();
   }
 
