@@ -117,7 +117,12 @@ public final class LeaseKeeper {
 
   public Future<Void> start() {
     return register()
-        .onSuccess(v -> timer = vertx.setPeriodic(renewalPeriod.toMillis(), id -> renew()));
+        .onSuccess(
+            v -> {
+              if (!resigned) {
+                timer = vertx.setPeriodic(renewalPeriod.toMillis(), id -> renew());
+              }
+            });
   }
 
   private Future<Void> register() {
@@ -125,14 +130,17 @@ public final class LeaseKeeper {
     long sent = System.nanoTime();
     return store
         .register(pool, UUID.fromString(id), node, kind, lease, status.get())
-        .map(
+        .compose(
             expiry -> {
+              if (resigned) { // given up while this registration was on its way: it goes too
+                return store.resign(pool, UUID.fromString(id));
+              }
               ownerId = id;
               liveUntilNanos = sent + lease.toNanos();
               held = true;
               LOG.info("{} {} holds lease {} until {}", kind, node, id, expiry);
               listener.leaseAcquired(id);
-              return null;
+              return Future.<Void>succeededFuture();
             });
   }
 
