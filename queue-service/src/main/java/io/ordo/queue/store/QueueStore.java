@@ -70,11 +70,12 @@ public final class QueueStore {
 
   /**
    * Locks serial queues' rows in key order, as {@link #RESERVE_TAIL} does. A transaction that ends
-   * or returns messages of several serial queues takes these locks first: the triggers that keep
-   * each queue's runnable head (V17) would otherwise lock the rows one by one in the order the
-   * statement meets them, and a registration locking two of the same queues in key order could wait
-   * on it while it waits on the registration, a deadlock PostgreSQL breaks only after {@code
-   * deadlock_timeout} (1 s).
+   * or returns messages of several serial queues takes these locks first. The triggers that keep
+   * each queue's runnable head lock the rows of one statement's queues in key order (V22), but a
+   * message going back to waiting locks its queue's row alone (a row trigger), and a transaction of
+   * several statements locks each statement's queues in turn: a registration locking two of the
+   * same queues in key order could wait on it while it waits on the registration, a deadlock
+   * PostgreSQL breaks only after {@code deadlock_timeout} (1 s).
    */
   private static final String LOCK_SERIAL_BATCH =
       "WITH wanted AS MATERIALIZED (SELECT DISTINCT * FROM unnest($1::text[], $2::bpchar[],"

@@ -137,6 +137,50 @@ class SerialHeadHintTest {
         .onComplete(ctx.succeedingThenComplete());
   }
 
+  /**
+   * One statement ends the messages of q2 and q1, in that order, while a registration holds q1's
+   * row and then asks for q2's. The heads are kept per statement (V22), the queue rows locked in
+   * key order: the end waits for q1 holding no queue row, the registration goes on, both commit.
+   * Kept per row, the end locked q2 and then waited for q1 while the registration waited for q2: a
+   * deadlock, broken only after {@code deadlock_timeout}.
+   */
+  @Test
+  void endOfTwoQueuesMessages_inReverseKeyOrder_whileARegistrationLocksThem_isNoDeadlock(
+      VertxTestContext ctx) {
+    WaitingRows.serial(pool, TENANT, TYPE, 2, 1, RECEIVED)
+        .compose(v -> claim(2))
+        .compose(
+            heads ->
+                deadlocks()
+                    .compose(
+                        before ->
+                            pool.getConnection()
+                                .compose(
+                                    registering ->
+                                        pool.getConnection()
+                                            .compose(
+                                                ending ->
+                                                    raceEndInReverseKeyOrder(
+                                                            registering, ending, heads)
+                                                        .eventually(ending::close))
+                                            .eventually(registering::close))
+                                .compose(ended -> deadlocks().map(after -> after - before))
+                                .map(
+                                    deadlocks -> {
+                                      assertEquals(0L, deadlocks, "deadlocks");
+                                      return null;
+                                    })))
+        .compose(v -> messagesLeft())
+        .onComplete(
+            ctx.succeeding(
+                left ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(0L, left, "both messages ended");
+                          ctx.completeNow();
+                        })));
+  }
+
   @Test
   void claim_withManyRunnableSerialQueues_walksOnlyTheHeadsItTakes(VertxTestContext ctx) {
     int queues = 2_000;
@@ -221,6 +265,49 @@ class SerialHeadHintTest {
                         })
                     .compose(v -> registration.commit()))
         .compose(v -> ended.future());
+  }
+
+  private Future<Void> raceEndInReverseKeyOrder(
+      SqlConnection registering, SqlConnection ending, List<ClaimedRow> heads) {
+    assertEquals(2, heads.size(), "both heads claimed");
+    List<Hold> reverseKeyOrder =
+        heads.stream()
+            .sorted(java.util.Comparator.comparing(ClaimedRow::queueId).reversed())
+            .map(c -> new Hold(c.tenant(), c.messageId(), owner.toString(), c.version()))
+            .toList();
+    Promise<Void> ended = Promise.promise();
+    return registering
+        .begin()
+        .compose(
+            registration ->
+                TailLocks.reserveOne(registering, TENANT, "q1", NOW)
+                    .compose(
+                        v -> {
+                          ending
+                              .begin()
+                              .compose(
+                                  end ->
+                                      tasks
+                                          .finish(ending, reverseKeyOrder, ANY_HELD)
+                                          .compose(done -> end.commit()))
+                              .onComplete(ended);
+                          return LockWaits.awaitLockWait(pool);
+                        })
+                    .compose(v -> TailLocks.reserveOne(registering, TENANT, "q2", NOW))
+                    .compose(v -> registration.commit()))
+        .compose(v -> ended.future());
+  }
+
+  private Future<Long> messagesLeft() {
+    return pool.query("SELECT count(*) FROM im_async_task_info")
+        .execute()
+        .map(rows -> rows.iterator().next().getLong(0));
+  }
+
+  private Future<Long> deadlocks() {
+    return pool.query("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
+        .execute()
+        .map(rows -> rows.iterator().next().getLong(0));
   }
 
   /** A second message of q1, received after the first, written as a registration writes it. */
