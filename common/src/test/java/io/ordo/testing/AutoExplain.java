@@ -16,6 +16,15 @@ public final class AutoExplain {
 
   /** From here on, the plan of each statement this connection runs is added to {@code plans}. */
   public static Future<Void> collect(SqlConnection connection, List<JsonObject> plans) {
+    return collect(connection, plans, false);
+  }
+
+  /**
+   * As {@link #collect(SqlConnection, List)}; with {@code nested}, also the plans of the statements
+   * that functions and triggers run.
+   */
+  public static Future<Void> collect(
+      SqlConnection connection, List<JsonObject> plans, boolean nested) {
     ((PgConnection) connection)
         .noticeHandler(
             notice -> {
@@ -29,7 +38,9 @@ public final class AutoExplain {
         .query(
             "LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0;"
                 + " SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on;"
-                + " SET auto_explain.log_format = json; SET auto_explain.log_level = notice")
+                + " SET auto_explain.log_format = json; SET auto_explain.log_level = notice;"
+                + " SET auto_explain.log_nested_statements = "
+                + nested)
         .execute()
         .mapEmpty();
   }
