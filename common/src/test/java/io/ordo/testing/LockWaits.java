@@ -1,7 +1,10 @@
 package io.ordo.testing;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import java.util.function.Function;
 
 /** Waiting, in a test, until a transaction on another connection is blocked on a lock. */
 public final class LockWaits {
@@ -16,5 +19,22 @@ public final class LockWaits {
                 rows.iterator().next().getLong(0) > 0
                     ? Future.<Void>succeededFuture()
                     : awaitLockWait(pool));
+  }
+
+  /**
+   * Starts {@code work} in a transaction of its own on {@code connection}, committed once the work
+   * is done (its outcome goes to {@code done}); completes once some backend waits for a lock, the
+   * work's transaction presumably.
+   */
+  public static <T> Future<Void> startedUntilBlocked(
+      Pool pool,
+      SqlConnection connection,
+      Function<SqlConnection, Future<T>> work,
+      Promise<T> done) {
+    connection
+        .begin()
+        .compose(tx -> work.apply(connection).compose(result -> tx.commit().map(result)))
+        .onComplete(done);
+    return awaitLockWait(pool);
   }
 }

@@ -17,6 +17,7 @@ import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.WaitingRows;
 import io.ordo.testing.LockWaits;
+import io.ordo.testing.SingleValues;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -154,26 +155,21 @@ class ReportLockOrderTest {
             registration ->
                 TailLocks.reserveOne(registering, TENANT, "q1", NOW)
                     .compose(
-                        v -> {
-                          applying
-                              .begin()
-                              .compose(
-                                  tx ->
-                                      applier
-                                          .apply(applying, "runner-a", reports)
-                                          .compose(outcome -> tx.commit().map(outcome)))
-                              .map(outcome -> List.of(outcome.results()))
-                              .onComplete(applied);
-                          return LockWaits.awaitLockWait(pool);
-                        })
+                        v ->
+                            LockWaits.startedUntilBlocked(
+                                pool,
+                                applying,
+                                c ->
+                                    applier
+                                        .apply(c, "runner-a", reports)
+                                        .map(outcome -> List.of(outcome.results())),
+                                applied))
                     .compose(v -> TailLocks.reserveOne(registering, TENANT, "q2", NOW))
                     .compose(v -> registration.commit()))
         .compose(v -> applied.future());
   }
 
   private Future<Long> deadlocks() {
-    return pool.query("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
-        .execute()
-        .map(rows -> rows.iterator().next().getLong(0));
+    return SingleValues.deadlocks(pool);
   }
 }

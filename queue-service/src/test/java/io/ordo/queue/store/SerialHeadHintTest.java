@@ -13,6 +13,7 @@ import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.testing.AutoExplain;
 import io.ordo.testing.LockWaits;
+import io.ordo.testing.SingleValues;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -250,19 +251,14 @@ class SerialHeadHintTest {
                         List.of(new TailRequest(TENANT, QueueKind.SERIAL, "q1", 1)),
                         NOW)
                     .compose(v -> insertBehind(registering))
+                    // the end runs while the registration holds the queue row
                     .compose(
-                        v -> {
-                          // the end runs while the registration holds the queue row
-                          ending
-                              .begin()
-                              .compose(
-                                  end ->
-                                      tasks
-                                          .finish(ending, holds(running), ANY_HELD)
-                                          .compose(done -> end.commit()))
-                              .onComplete(ended);
-                          return LockWaits.awaitLockWait(pool);
-                        })
+                        v ->
+                            LockWaits.startedUntilBlocked(
+                                pool,
+                                ending,
+                                c -> tasks.finish(c, holds(running), ANY_HELD).<Void>mapEmpty(),
+                                ended))
                     .compose(v -> registration.commit()))
         .compose(v -> ended.future());
   }
@@ -282,32 +278,23 @@ class SerialHeadHintTest {
             registration ->
                 TailLocks.reserveOne(registering, TENANT, "q1", NOW)
                     .compose(
-                        v -> {
-                          ending
-                              .begin()
-                              .compose(
-                                  end ->
-                                      tasks
-                                          .finish(ending, reverseKeyOrder, ANY_HELD)
-                                          .compose(done -> end.commit()))
-                              .onComplete(ended);
-                          return LockWaits.awaitLockWait(pool);
-                        })
+                        v ->
+                            LockWaits.startedUntilBlocked(
+                                pool,
+                                ending,
+                                c -> tasks.finish(c, reverseKeyOrder, ANY_HELD).<Void>mapEmpty(),
+                                ended))
                     .compose(v -> TailLocks.reserveOne(registering, TENANT, "q2", NOW))
                     .compose(v -> registration.commit()))
         .compose(v -> ended.future());
   }
 
   private Future<Long> messagesLeft() {
-    return pool.query("SELECT count(*) FROM im_async_task_info")
-        .execute()
-        .map(rows -> rows.iterator().next().getLong(0));
+    return SingleValues.of(pool, "SELECT count(*) FROM im_async_task_info", r -> r.getLong(0));
   }
 
   private Future<Long> deadlocks() {
-    return pool.query("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
-        .execute()
-        .map(rows -> rows.iterator().next().getLong(0));
+    return SingleValues.deadlocks(pool);
   }
 
   /** A second message of q1, received after the first, written as a registration writes it. */
@@ -353,16 +340,17 @@ class SerialHeadHintTest {
   }
 
   private Future<OffsetDateTime> hint() {
-    return pool.query(
-            "SELECT runnable_head_at FROM im_async_queue_info"
-                + " WHERE tenant = 'default' AND queue_kind = 'S' AND queue_id = 'q1'")
-        .execute()
-        .map(rows -> rows.iterator().next().getOffsetDateTime(0));
+    return SingleValues.of(
+        pool,
+        "SELECT runnable_head_at FROM im_async_queue_info"
+            + " WHERE tenant = 'default' AND queue_kind = 'S' AND queue_id = 'q1'",
+        r -> r.getOffsetDateTime(0));
   }
 
   private Future<OffsetDateTime> newestReceived() {
-    return pool.query("SELECT max(received_at) FROM im_async_task_info WHERE queue_id = 'q1'")
-        .execute()
-        .map(rows -> rows.iterator().next().getOffsetDateTime(0));
+    return SingleValues.of(
+        pool,
+        "SELECT max(received_at) FROM im_async_task_info WHERE queue_id = 'q1'",
+        r -> r.getOffsetDateTime(0));
   }
 }
