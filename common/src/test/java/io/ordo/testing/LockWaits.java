@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /** Waiting, in a test, until a transaction on another connection is blocked on a lock. */
@@ -36,5 +37,16 @@ public final class LockWaits {
         .compose(tx -> work.apply(connection).compose(result -> tx.commit().map(result)))
         .onComplete(done);
     return awaitLockWait(pool);
+  }
+
+  /** Runs {@code race} on two connections of the pool of its own, closed once it is over. */
+  public static <T> Future<T> withTwoConnections(
+      Pool pool, BiFunction<SqlConnection, SqlConnection, Future<T>> race) {
+    return pool.getConnection()
+        .compose(
+            first ->
+                pool.getConnection()
+                    .compose(second -> race.apply(first, second).eventually(second::close))
+                    .eventually(first::close));
   }
 }

@@ -16,17 +16,14 @@ import io.ordo.queue.store.TailLocks;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.WaitingRows;
-import io.ordo.testing.LockWaits;
 import io.ordo.testing.SingleValues;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.SqlConnection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -136,37 +133,11 @@ class ReportLockOrderTest {
   }
 
   private Future<List<Result>> raceBatchAgainstRegistration(List<TaskReport> reports) {
-    return pool.getConnection()
-        .compose(
-            registering ->
-                pool.getConnection()
-                    .compose(
-                        applying ->
-                            race(registering, applying, reports).eventually(applying::close))
-                    .eventually(registering::close));
-  }
-
-  private Future<List<Result>> race(
-      SqlConnection registering, SqlConnection applying, List<TaskReport> reports) {
-    Promise<List<Result>> applied = Promise.promise();
-    return registering
-        .begin()
-        .compose(
-            registration ->
-                TailLocks.reserveOne(registering, TENANT, "q1", NOW)
-                    .compose(
-                        v ->
-                            LockWaits.startedUntilBlocked(
-                                pool,
-                                applying,
-                                c ->
-                                    applier
-                                        .apply(c, "runner-a", reports)
-                                        .map(outcome -> List.of(outcome.results())),
-                                applied))
-                    .compose(v -> TailLocks.reserveOne(registering, TENANT, "q2", NOW))
-                    .compose(v -> registration.commit()))
-        .compose(v -> applied.future());
+    return TailLocks.raceAgainstRegistration(
+        pool,
+        TENANT,
+        NOW,
+        c -> applier.apply(c, "runner-a", reports).map(outcome -> List.of(outcome.results())));
   }
 
   private Future<Long> deadlocks() {

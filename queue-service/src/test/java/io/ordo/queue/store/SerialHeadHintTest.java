@@ -117,15 +117,10 @@ class SerialHeadHintTest {
         .compose(v -> claim(1))
         .compose(
             running ->
-                pool.getConnection()
-                    .compose(
-                        registering ->
-                            pool.getConnection()
-                                .compose(
-                                    ending ->
-                                        raceEndAgainstRegistration(registering, ending, running)
-                                            .eventually(ending::close))
-                                .eventually(registering::close)))
+                LockWaits.withTwoConnections(
+                    pool,
+                    (registering, ending) ->
+                        raceEndAgainstRegistration(registering, ending, running)))
         .compose(v -> newestReceived())
         .compose(
             registered ->
@@ -155,16 +150,11 @@ class SerialHeadHintTest {
                 deadlocks()
                     .compose(
                         before ->
-                            pool.getConnection()
-                                .compose(
-                                    registering ->
-                                        pool.getConnection()
-                                            .compose(
-                                                ending ->
-                                                    raceEndInReverseKeyOrder(
-                                                            registering, ending, heads)
-                                                        .eventually(ending::close))
-                                            .eventually(registering::close))
+                            TailLocks.raceAgainstRegistration(
+                                    pool,
+                                    TENANT,
+                                    NOW,
+                                    c -> tasks.finish(c, reverseKeyOrder(heads), ANY_HELD))
                                 .compose(ended -> deadlocks().map(after -> after - before))
                                 .map(
                                     deadlocks -> {
@@ -263,30 +253,13 @@ class SerialHeadHintTest {
         .compose(v -> ended.future());
   }
 
-  private Future<Void> raceEndInReverseKeyOrder(
-      SqlConnection registering, SqlConnection ending, List<ClaimedRow> heads) {
+  /** The claimed heads' holds, q2's first. */
+  private List<Hold> reverseKeyOrder(List<ClaimedRow> heads) {
     assertEquals(2, heads.size(), "both heads claimed");
-    List<Hold> reverseKeyOrder =
-        heads.stream()
-            .sorted(java.util.Comparator.comparing(ClaimedRow::queueId).reversed())
-            .map(c -> new Hold(c.tenant(), c.messageId(), owner.toString(), c.version()))
-            .toList();
-    Promise<Void> ended = Promise.promise();
-    return registering
-        .begin()
-        .compose(
-            registration ->
-                TailLocks.reserveOne(registering, TENANT, "q1", NOW)
-                    .compose(
-                        v ->
-                            LockWaits.startedUntilBlocked(
-                                pool,
-                                ending,
-                                c -> tasks.finish(c, reverseKeyOrder, ANY_HELD).<Void>mapEmpty(),
-                                ended))
-                    .compose(v -> TailLocks.reserveOne(registering, TENANT, "q2", NOW))
-                    .compose(v -> registration.commit()))
-        .compose(v -> ended.future());
+    return heads.stream()
+        .sorted(java.util.Comparator.comparing(ClaimedRow::queueId).reversed())
+        .map(c -> new Hold(c.tenant(), c.messageId(), owner.toString(), c.version()))
+        .toList();
   }
 
   private Future<Long> messagesLeft() {
