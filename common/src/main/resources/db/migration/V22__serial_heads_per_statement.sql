@@ -37,7 +37,10 @@ BEGIN
                                  AND t.queue_id = g.queue_id AND t.waiting
                                ORDER BY t.position LIMIT 1) END AS head
               FROM (SELECT DISTINCT c.tenant, c.queue_kind, c.queue_id FROM changed c
-                      WHERE c.queue_kind = 'S') g) h
+                      WHERE c.queue_kind = 'S') g
+            -- computed once per queue (flattened into the UPDATE, the head's lookups would run
+            -- both in its condition and in its SET)
+            OFFSET 0) h
      WHERE q.tenant = ANY (ARRAY[h.tenant]) AND q.queue_kind = h.queue_kind
        AND q.queue_id = h.queue_id
        AND (TG_OP = 'DELETE' OR q.runnable_head_at IS NULL)

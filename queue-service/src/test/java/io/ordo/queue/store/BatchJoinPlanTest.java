@@ -188,7 +188,8 @@ class BatchJoinPlanTest {
   /**
    * The serial-head triggers (V22) join the statement's rows with the queue table: planned once on
    * analyzed empty tables, they must probe each queue of the batch by key, not walk every queue
-   * once per batch row (in the serial benchmark, a completion batch of 400 then took 100 ms).
+   * once per batch row (in a serial run, the update for a batch of 160 queues compared 147,000 rows
+   * and took 54 ms).
    */
   @Test
   void serialHeadTriggers_probeEachQueue(VertxTestContext ctx) {

@@ -48,23 +48,11 @@ public final class WaitingRows {
    */
   public static Future<Void> serial(
       SqlClient client, String tenant, String type, int queues, int perQueue, Instant receivedAt) {
-    return serial(client, tenant, type, "q", queues, perQueue, receivedAt);
-  }
-
-  /** As above, the queues named {@code prefix} and their number. */
-  public static Future<Void> serial(
-      SqlClient client,
-      String tenant,
-      String type,
-      String prefix,
-      int queues,
-      int perQueue,
-      Instant receivedAt) {
     return client
         .preparedQuery(
             "INSERT INTO im_async_queue_info (tenant, queue_kind, queue_id, active, created_at)"
-                + " SELECT $1, 'S', $4 || i, true, $2 FROM generate_series(1, $3) AS i")
-        .execute(Tuple.of(tenant, receivedAt.atOffset(ZoneOffset.UTC), queues, prefix))
+                + " SELECT $1, 'S', 'q' || i, true, $2 FROM generate_series(1, $3) AS i")
+        .execute(Tuple.of(tenant, receivedAt.atOffset(ZoneOffset.UTC), queues))
         .compose(
             v ->
                 client
@@ -72,19 +60,14 @@ public final class WaitingRows {
                         "INSERT INTO im_async_task_info (tenant, message_id, queue_kind,"
                             + " queue_id, position, state, task_class_name, timeouts, sent_at,"
                             + " received_at, last_event_id, scheduled_event_id)"
-                            + " SELECT $1, gen_random_uuid(), 'S', $6 || i, p, 'WAITING', $2,"
+                            + " SELECT $1, gen_random_uuid(), 'S', 'q' || i, p, 'WAITING', $2,"
                             + " '{}'::jsonb, $3::timestamptz,"
                             + " $3::timestamptz + (p * $4 + i) * interval '1 millisecond', 1, 1"
                             + " FROM generate_series(1, $5) AS p, generate_series(1, $4) AS i"
                             + " ORDER BY p, i")
                     .execute(
                         Tuple.of(
-                            tenant,
-                            type,
-                            receivedAt.atOffset(ZoneOffset.UTC),
-                            queues,
-                            perQueue,
-                            prefix)))
+                            tenant, type, receivedAt.atOffset(ZoneOffset.UTC), queues, perQueue)))
         .mapEmpty();
   }
 }
