@@ -13,13 +13,9 @@ public final class LockWaits {
 
   /** Completes once some backend waits for a lock ({@code pg_locks} has an ungranted one). */
   public static Future<Void> awaitLockWait(Pool pool) {
-    return pool.query("SELECT count(*) FROM pg_locks WHERE NOT granted")
-        .execute()
-        .compose(
-            rows ->
-                rows.iterator().next().getLong(0) > 0
-                    ? Future.<Void>succeededFuture()
-                    : awaitLockWait(pool));
+    return SingleValues.of(
+            pool, "SELECT count(*) FROM pg_locks WHERE NOT granted", r -> r.getLong(0))
+        .compose(waiting -> waiting > 0 ? Future.<Void>succeededFuture() : awaitLockWait(pool));
   }
 
   /**
