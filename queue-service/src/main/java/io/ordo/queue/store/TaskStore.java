@@ -131,15 +131,17 @@ public final class TaskStore {
 
   /**
    * The first waiting messages of each serial queue: a walk of the waiting index per queue that
-   * stops after $2, not a sort of every waiting serial message of the tenant.
+   * stops after $2, not a sort of every waiting serial message of the tenant. The walk is V23's
+   * function, planned with index scans only: planned here on the statistics of the moment, it was
+   * once a bitmap of the whole tenant per queue (18.9 s for 1,000 queues).
    */
-  private static final String SELECT_SERIAL_WAITING =
+  // package-private: its plan is checked by a test
+  static final String SELECT_SERIAL_WAITING =
       "SELECT "
           + TaskRows.infoColumns("t")
-          + " FROM im_async_queue_info q CROSS JOIN LATERAL (SELECT * FROM im_async_task_info w"
-          + "   WHERE w.tenant = q.tenant AND w.queue_kind = 'S' AND w.queue_id = q.queue_id"
           // $2 limit per queue
-          + "   AND w.waiting ORDER BY w.position LIMIT $2) t"
+          + " FROM im_async_queue_info q CROSS JOIN LATERAL ordo_serial_waiting(q.tenant,"
+          + "   q.queue_id, $2) t"
           // $1 tenant
           + " WHERE q.tenant = $1 AND q.queue_kind = 'S' ORDER BY q.queue_id, t.position";
 
