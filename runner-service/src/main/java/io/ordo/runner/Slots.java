@@ -48,6 +48,11 @@ final class Slots {
     this.prefetch = prefetch;
   }
 
+  /** How many tasks may be in their lifecycle at once. */
+  int maxThreads() {
+    return maxThreads;
+  }
+
   /** A claimed message waits for a slot; a serial head goes before every prefetched message. */
   synchronized void add(TaskExecution execution, boolean serial, long now) {
     if (serial) {

@@ -1,0 +1,68 @@
+package io.ordo.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ordo.bus.Addresses;
+import io.ordo.bus.ClaimRequest;
+import io.ordo.bus.ClaimRequest.SerialQueueRef;
+import io.ordo.bus.ClaimedTasks;
+import io.ordo.bus.ProtocolCodecs;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A runner whose serial outcomes lag behind its claims stops claiming while more queues than {@link
+ * ClaimLoop#SETTLING_PER_THREAD} per thread are settling, and claims again as they are applied.
+ */
+@ExtendWith(VertxExtension.class)
+class ClaimLoopTest {
+  private static final String OWNER = UUID.randomUUID().toString();
+  private static final int THREADS = 2;
+
+  @Test
+  void tooManyOutcomesOnTheirWay_holdTheClaims_untilOneIsApplied(
+      Vertx vertx, VertxTestContext test) {
+    int bound = ClaimLoop.SETTLING_PER_THREAD * THREADS;
+    List<SerialQueueRef> queues =
+        IntStream.rangeClosed(0, bound)
+            .mapToObj(i -> new SerialQueueRef("default", "q" + i))
+            .toList();
+    ProtocolCodecs.register(vertx.eventBus());
+    vertx
+        .eventBus()
+        .<ClaimRequest>consumer(
+            Addresses.QUEUE_CLAIM,
+            claim ->
+                test.verify(
+                    () -> {
+                      // the first claim that went out: after the first outcome was applied, not
+                      // before, when one queue more than the bound was settling
+                      assertEquals(
+                          Set.copyOf(queues.subList(1, queues.size())),
+                          Set.copyOf(claim.body().settling()));
+                      claim.reply(new ClaimedTasks(List.of()));
+                      test.completeNow();
+                    }));
+    vertx.runOnContext(
+        v -> {
+          ClaimLoop loop =
+              new ClaimLoop(
+                  vertx,
+                  new ClaimLoop.Claimant(() -> OWNER, "node-a", List.of("Echo")),
+                  new Slots(THREADS, 0),
+                  () -> 0,
+                  () -> false,
+                  tasks -> {});
+          queues.forEach(loop::outcomeOnItsWay);
+          loop.claim();
+          loop.outcomeApplied(queues.get(0));
+        });
+  }
+}
