@@ -2,10 +2,7 @@ package io.ordo.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ordo.bus.Addresses;
-import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
-import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.ProtocolCodecs;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
@@ -35,31 +32,17 @@ class ClaimLoopTest {
             .mapToObj(i -> new SerialQueueRef("default", "q" + i))
             .toList();
     ProtocolCodecs.register(vertx.eventBus());
-    vertx
-        .eventBus()
-        .<ClaimRequest>consumer(
-            Addresses.QUEUE_CLAIM,
-            claim ->
-                test.verify(
-                    () -> {
-                      // the first claim that went out: after the first outcome was applied, not
-                      // before, when one queue more than the bound was settling
-                      assertEquals(
-                          Set.copyOf(queues.subList(1, queues.size())),
-                          Set.copyOf(claim.body().settling()));
-                      claim.reply(new ClaimedTasks(List.of()));
-                      test.completeNow();
-                    }));
+    // the first claim that went out: after the first outcome was applied, not before, when one
+    // queue more than the bound was settling
+    ClaimLoops.answerFirst(
+        vertx,
+        test,
+        claim ->
+            assertEquals(
+                Set.copyOf(queues.subList(1, queues.size())), Set.copyOf(claim.settling())));
     vertx.runOnContext(
         v -> {
-          ClaimLoop loop =
-              new ClaimLoop(
-                  vertx,
-                  new ClaimLoop.Claimant(() -> OWNER, "node-a", List.of("Echo")),
-                  new Slots(THREADS, 0),
-                  () -> 0,
-                  () -> false,
-                  tasks -> {});
+          ClaimLoop loop = ClaimLoops.of(vertx, OWNER, new Slots(THREADS, 0));
           queues.forEach(loop::outcomeOnItsWay);
           loop.claim();
           loop.outcomeApplied(queues.get(0));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
-import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.ProtocolCodecs;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.ReportType;
@@ -37,32 +36,20 @@ class UnsentRequestsTest {
   void aClaimThatCouldNotBeSent_leavesTheLoopFreeToClaimAgain(Vertx vertx, VertxTestContext test) {
     vertx.runOnContext(
         v -> {
-          ClaimLoop loop =
-              new ClaimLoop(
-                  vertx,
-                  new ClaimLoop.Claimant(() -> OWNER, "node-a", List.of("Echo")),
-                  new Slots(8, 120),
-                  () -> 0,
-                  () -> false,
-                  tasks -> {});
+          ClaimLoop loop = ClaimLoops.of(vertx, OWNER, new Slots(8, 120));
           // the precondition: this bus cannot send a claim yet
           assertThrows(
               IllegalArgumentException.class,
               () -> vertx.eventBus().request(Addresses.QUEUE_CLAIM, claimRequest()));
           loop.claim();
           ProtocolCodecs.register(vertx.eventBus());
-          vertx
-              .eventBus()
-              .<ClaimRequest>consumer(
-                  Addresses.QUEUE_CLAIM,
-                  claim ->
-                      test.verify(
-                          () -> {
-                            assertEquals(OWNER, claim.body().ownerId());
-                            assertEquals(16, claim.body().capacity());
-                            claim.reply(new ClaimedTasks(List.of()));
-                            test.completeNow();
-                          }));
+          ClaimLoops.answerFirst(
+              vertx,
+              test,
+              claim -> {
+                assertEquals(OWNER, claim.ownerId());
+                assertEquals(16, claim.capacity());
+              });
           loop.claim();
         });
   }
