@@ -135,8 +135,7 @@ public final class TaskStore {
    * function, planned with index scans only: planned here on the statistics of the moment, it was
    * once a bitmap of the whole tenant per queue (18.9 s for 1,000 queues).
    */
-  // package-private: its plan is checked by a test
-  static final String SELECT_SERIAL_WAITING =
+  private static final String SELECT_SERIAL_WAITING =
       "SELECT "
           + TaskRows.infoColumns("t")
           // $2 limit per queue

@@ -143,8 +143,8 @@ class WaitingListPlanTest {
    * walk of the waiting index in queue order (V23's function). Planned in the statement, on
    * statistics of a busy hour, the lookup was once a bitmap of the tenant's every row per queue
    * (18.9 s for 1,000 queues in a benchmark run). Here the planner is made to disfavour ordered
-   * index walks (plain index scans off for the transaction), which turns a lookup written in the
-   * statement into a bitmap and a sort.
+   * index walks (plain index scans off for the transaction; V23's function switches them on for its
+   * own plan), which turns a lookup written in the statement into a bitmap and a sort.
    */
   @Test
   void serialQueuesFirstMessages_walkTheWaitingIndex_whateverThePlannerPrefers(
