@@ -90,14 +90,14 @@ final class ClaimLoop {
     if (pacing.waiting()) {
       return; // claims again once the serial heads it waits for have ended
     }
-    List<SerialQueueRef> settlingQueues = settlingQueues();
-    if (settlingQueues.size() > SETTLING_PER_THREAD * slots.maxThreads()) {
-      return; // claims again as the outcomes on their way are applied
-    }
     int inHand = held.getAsInt();
     int room = slots.claimRoom(inHand, System.nanoTime());
     if (room <= 0) {
       return;
+    }
+    List<SerialQueueRef> settlingQueues = settlingQueues();
+    if (settlingQueues.size() > SETTLING_PER_THREAD * slots.maxThreads()) {
+      return; // claims again as the outcomes on their way are applied
     }
     claiming = true;
     claimAgain = false;
