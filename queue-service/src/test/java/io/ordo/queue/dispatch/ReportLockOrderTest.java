@@ -86,13 +86,13 @@ class ReportLockOrderTest {
                     tx -> tasks.claim(tx, owner, 4, 2, List.of(TYPE), List.of(), NOW)))
         .compose(
             heads ->
-                deadlocks()
+                SingleValues.deadlocks(pool)
                     .compose(
                         before ->
                             raceBatchAgainstRegistration(reportsEndingInReverseKeyOrder(heads))
                                 .compose(
                                     results ->
-                                        deadlocks()
+                                        SingleValues.deadlocks(pool)
                                             .map(
                                                 after -> {
                                                   assertEquals(
@@ -143,9 +143,5 @@ class ReportLockOrderTest {
         TENANT,
         NOW,
         c -> applier.apply(c, "runner-a", reports).map(outcome -> List.of(outcome.results())));
-  }
-
-  private Future<Long> deadlocks() {
-    return SingleValues.deadlocks(pool);
   }
 }

@@ -1,5 +1,6 @@
 package io.ordo.queue.store;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,5 +41,23 @@ final class ExplainedPlans {
       }
     }
     assertTrue(probes > 0, "the batch reads " + table + " by index: " + plans);
+  }
+
+  /**
+   * Every read of {@code table} in the plans walks {@code index}: no sequential scan, no bitmap, no
+   * other index (a walk may return more rows than it has loops, unlike {@link #probedByKey}).
+   */
+  static void walked(List<JsonObject> plans, String table, String index) {
+    String text = plans.toString();
+    int walks = 0;
+    for (JsonObject plan : plans) {
+      assertTrue(ClaimPlans.nodes(plan, "Seq Scan", table).isEmpty(), "a sequential scan: " + text);
+      assertTrue(ClaimPlans.nodes(plan, "Bitmap Heap Scan", table).isEmpty(), "a bitmap: " + text);
+      for (JsonObject scan : ClaimPlans.nodes(plan, "Index Scan", table)) {
+        assertEquals(index, scan.getString("Index Name"), scan.encode());
+        walks++;
+      }
+    }
+    assertTrue(walks > 0, index + " is walked: " + text);
   }
 }

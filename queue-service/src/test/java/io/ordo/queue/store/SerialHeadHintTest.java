@@ -147,7 +147,7 @@ class SerialHeadHintTest {
         .compose(v -> claim(2))
         .compose(
             heads ->
-                deadlocks()
+                SingleValues.deadlocks(pool)
                     .compose(
                         before ->
                             TailLocks.raceAgainstRegistration(
@@ -155,7 +155,9 @@ class SerialHeadHintTest {
                                     TENANT,
                                     NOW,
                                     c -> tasks.finish(c, reverseKeyOrder(heads), ANY_HELD))
-                                .compose(ended -> deadlocks().map(after -> after - before))
+                                .compose(
+                                    ended ->
+                                        SingleValues.deadlocks(pool).map(after -> after - before))
                                 .map(
                                     deadlocks -> {
                                       assertEquals(0L, deadlocks, "deadlocks");
@@ -264,10 +266,6 @@ class SerialHeadHintTest {
 
   private Future<Long> messagesLeft() {
     return SingleValues.of(pool, "SELECT count(*) FROM im_async_task_info", r -> r.getLong(0));
-  }
-
-  private Future<Long> deadlocks() {
-    return SingleValues.deadlocks(pool);
   }
 
   /** A second message of q1, received after the first, written as a registration writes it. */
