@@ -131,18 +131,16 @@ public final class TaskStore {
 
   /**
    * The first waiting messages of each serial queue: a walk of the waiting index per queue that
-   * stops after $2, not a sort of every waiting serial message of the tenant. The walk is V23's
-   * function, planned with index scans only: planned here on the statistics of the moment, it was
-   * once a bitmap of the whole tenant per queue (18.9 s for 1,000 queues).
+   * stops after $2, not a sort of every waiting serial message of the tenant. The walks are V24's
+   * function, one call for the tenant, planned with index scans only: planned here on the
+   * statistics of the moment, the lookup was once a bitmap of the whole tenant per queue (18.9 s
+   * for 1,000 queues).
    */
   private static final String SELECT_SERIAL_WAITING =
       "SELECT "
           + TaskRows.infoColumns("t")
-          // $2 limit per queue
-          + " FROM im_async_queue_info q CROSS JOIN LATERAL ordo_serial_waiting(q.tenant,"
-          + "   q.queue_id, $2) t"
-          // $1 tenant
-          + " WHERE q.tenant = $1 AND q.queue_kind = 'S' ORDER BY q.queue_id, t.position";
+          // $1 tenant, $2 limit per queue
+          + " FROM ordo_serial_first_waiting($1, $2) t ORDER BY t.queue_id, t.position";
 
   private static final String SELECT_SERIAL_IN_PROGRESS =
       "SELECT "
