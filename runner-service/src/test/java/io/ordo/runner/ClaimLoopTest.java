@@ -3,7 +3,6 @@ package io.ordo.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
-import io.ordo.bus.ProtocolCodecs;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
@@ -31,7 +30,6 @@ class ClaimLoopTest {
         IntStream.rangeClosed(0, bound)
             .mapToObj(i -> new SerialQueueRef("default", "q" + i))
             .toList();
-    ProtocolCodecs.register(vertx.eventBus());
     // the first claim that went out: after the first outcome was applied, not before, when one
     // queue more than the bound was settling
     ClaimLoops.answerFirst(

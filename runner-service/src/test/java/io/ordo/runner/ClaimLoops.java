@@ -2,11 +2,14 @@ package io.ordo.runner;
 
 import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
+import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ClaimedTasks;
+import io.ordo.bus.ProtocolCodecs;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxTestContext;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 
 /** Claim loops for tests, and a queue service that answers the first claim. */
 final class ClaimLoops {
@@ -14,20 +17,34 @@ final class ClaimLoops {
 
   /** A loop of {@code ownerId} on node-a that runs Echo, holds nothing and drops what it claims. */
   static ClaimLoop of(Vertx vertx, String ownerId, Slots slots) {
+    return of(vertx, ownerId, slots, () -> 0, tasks -> {});
+  }
+
+  /**
+   * A loop of {@code ownerId} on node-a that runs Echo, holds {@code held} and gives what it claims
+   * to {@code take}.
+   */
+  static ClaimLoop of(
+      Vertx vertx,
+      String ownerId,
+      Slots slots,
+      IntSupplier held,
+      Consumer<List<ClaimedTask>> take) {
     return new ClaimLoop(
         vertx,
         new ClaimLoop.Claimant(() -> ownerId, "node-a", List.of("Echo")),
         slots,
-        () -> 0,
+        held,
         () -> false,
-        tasks -> {});
+        take);
   }
 
   /**
-   * Takes the claims on the bus (its codecs registered): checks the first with {@code check},
+   * Takes the claims on the bus (registering its codecs): checks the first with {@code check},
    * answers it with nothing and completes the test.
    */
   static void answerFirst(Vertx vertx, VertxTestContext test, Consumer<ClaimRequest> check) {
+    ProtocolCodecs.register(vertx.eventBus());
     vertx
         .eventBus()
         .<ClaimRequest>consumer(

@@ -140,12 +140,11 @@ class ClaimPacingTest {
       slots.fill(0);
       slots.free(earlier, hold);
       loop =
-          new ClaimLoop(
+          ClaimLoops.of(
               vertx,
-              new ClaimLoop.Claimant(() -> OWNER, "node-a", List.of("Echo")),
+              OWNER,
               slots,
               held::get,
-              () -> false,
               tasks -> {
                 held.addAndGet(tasks.size());
                 onTake.accept(tasks);

@@ -42,7 +42,7 @@ class UnsentRequestsTest {
               IllegalArgumentException.class,
               () -> vertx.eventBus().request(Addresses.QUEUE_CLAIM, claimRequest()));
           loop.claim();
-          ProtocolCodecs.register(vertx.eventBus());
+          // from now on the bus can send claims (answerFirst registers the codecs)
           ClaimLoops.answerFirst(
               vertx,
               test,
