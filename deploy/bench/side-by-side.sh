@@ -54,6 +54,9 @@
 #                                  and PostgreSQL: with the default tiered JIT its C2 compilations
 #                                  took 11-12 s of CPU per 20,000-task end-to-end run, C1 alone 4 s
 #                                  (the figures are the node's, on its clock, not the generator's)
+#   BENCH_ORDO_JAVA_OPTS=          the node's JVM options (none: the defaults a user gets). README,
+#                                  Operating: -XX:-DontCompileHugeMethods lets HotSpot compile the
+#                                  request validator, which otherwise stays in the interpreter
 #   BENCH_KEEP=1                   keep the temporary directory (logs, outputs) even on success
 set -u -o pipefail
 
@@ -72,6 +75,7 @@ PGBENCH_SECONDS=${BENCH_PGBENCH_SECONDS:-10}
 MILLION=${BENCH_MILLION:-0}
 WRK_SECONDS=${BENCH_WRK_SECONDS:-6}
 read -r -a GEN_JAVA_OPTS <<<"${BENCH_GEN_JAVA_OPTS--XX:TieredStopAtLevel=1}"
+read -r -a ORDO_JAVA_OPTS <<<"${BENCH_ORDO_JAVA_OPTS:-}"
 MILLION_COUNT=${BENCH_MILLION_COUNT:-1000000}
 MILLION_MEASURE=${BENCH_MILLION_MEASURE:-20000}
 THREADS=8 # db-scheduler's threads: Ordo's default task-runner.max-threads
@@ -307,9 +311,9 @@ start_ordo() {
   [ -f "$ORDO_JAR" ] || die "no $ORDO_JAR (mvn -B -q -DskipTests package, or set ORDO_JAR)"
   ordo_port=$(free_port) || die "no free port for Ordo"
   mkdir -p "$work/node"
-  log "Ordo: java -jar $ORDO_JAR on http://127.0.0.1:$ordo_port (database ordo, defaults)"
+  log "Ordo: java ${ORDO_JAVA_OPTS[*]:+${ORDO_JAVA_OPTS[*]} }-jar $ORDO_JAR on http://127.0.0.1:$ordo_port (database ordo, defaults)"
   (cd "$work/node" && exec env ORDO_DB_URL="postgresql://$DB_USER@127.0.0.1:$pg_port/ordo" \
-    ORDO_DEV_TOKEN="$TOKEN" ORDO_HTTP_PORT="$ordo_port" java -jar "$ORDO_JAR") \
+    ORDO_DEV_TOKEN="$TOKEN" ORDO_HTTP_PORT="$ordo_port" java "${ORDO_JAVA_OPTS[@]}" -jar "$ORDO_JAR") \
     >"$work/logs/ordo.log" 2>&1 &
   ordo_pid=$!
   local deadline=$((SECONDS + 180))
@@ -438,7 +442,7 @@ row() { printf '  %-62s %s\n' "$1" "${2:-—}"; }
 need_tools
 work=$(mktemp -d "${TMPDIR:-/tmp}/ordo-side-by-side.XXXXXX")
 mkdir -p "$work/logs" "$work/out"
-log "work directory $work; N=$N; $(nproc) cores; $(java -version 2>&1 | head -1); generator JVM options: ${GEN_JAVA_OPTS[*]:-none}"
+log "work directory $work; N=$N; $(nproc) cores; $(java -version 2>&1 | head -1); generator JVM options: ${GEN_JAVA_OPTS[*]:-none}; node JVM options: ${ORDO_JAVA_OPTS[*]:-none}"
 skip db-scheduler || build_db_scheduler
 start_postgres
 
@@ -489,7 +493,7 @@ pgb_batch_rows=$([ -n "$pgb_batch_tps" ] && calc "$pgb_batch_tps * 32" 0)
 
 echo
 echo "== side by side: N=$N, $(nproc) cores, PostgreSQL ${pg_version:-?} (fsync, synchronous_commit on), $(date -u +%F) =="
-echo "   Ordo: $ORDO_JAR ($(date -u -r "$ORDO_JAR" +'%F %T' 2>/dev/null) UTC)"
+echo "   Ordo: $ORDO_JAR ($(date -u -r "$ORDO_JAR" +'%F %T' 2>/dev/null) UTC), JVM options: ${ORDO_JAVA_OPTS[*]:-none}"
 [ -n "$pgb_one_tps" ] && row "pgbench, 1 INSERT per commit, 8 clients" "$(calc "$pgb_one_tps" 0) tx/s = $(calc "$pgb_one_tps" 0) rows/s"
 [ -n "$pgb_batch_tps" ] && row "pgbench, 32 INSERTs per commit, 8 clients" "$(calc "$pgb_batch_tps" 0) tx/s = $pgb_batch_rows rows/s"
 [ -n "$dbs_first_rate" ] && row "db-scheduler first drain (cold JVM; not the measured one)" "$(calc "$dbs_first_rate" 1) tasks/s"
@@ -533,6 +537,7 @@ fi
 
 summary=$(jq -cn \
   --arg date "$(date -u +%FT%TZ)" --arg jar "$ORDO_JAR" --arg pg "${pg_version:-}" \
+  --arg ordoJavaOpts "${ORDO_JAVA_OPTS[*]:-}" \
   --argjson n "$N" --argjson cores "$(nproc)" \
   --arg pgbOne "${pgb_one_tps:-}" --arg pgbBatch "${pgb_batch_tps:-}" \
   --argjson dbs "${dbs_json:-null}" --argjson warm "${warm_json:-null}" --argjson drain "${drain_json:-null}" \
@@ -544,7 +549,7 @@ summary=$(jq -cn \
   --arg drainRatio "$(ratio "$drain_rate" "$dbs_rate")" --arg e2eRatio "$(ratio "$e2e_rate" "$dbs_rate")" \
   --arg serialRatio "$(ratio "$serial_rate" "$drain_rate")" --arg millionRatio "$(ratio "$million_rate" "$drain_rate")" '
   def num: if . == "" or . == null then null else tonumber end;
-  {date: $date, n: $n, cores: $cores, postgresql: $pg, ordoJar: $jar,
+  {date: $date, n: $n, cores: $cores, postgresql: $pg, ordoJar: $jar, ordoJavaOptions: $ordoJavaOpts,
    pgbench: {onePerCommitTps: ($pgbOne | num), batch32Tps: ($pgbBatch | num),
              batch32RowsPerSecond: (if $pgbBatch == "" then null else ($pgbBatch | tonumber) * 32 end)},
    dbScheduler: (if $dbs == null then null else {tasksPerSecond: $dbs.tasksPerSecond, warmupTasksPerSecond: $dbs.warmupTasksPerSecond, threads: $dbs.threads, executedOnce: $dbs.executedOnce} end),
