@@ -54,9 +54,8 @@
 #                                  and PostgreSQL: with the default tiered JIT its C2 compilations
 #                                  took 11-12 s of CPU per 20,000-task end-to-end run, C1 alone 4 s
 #                                  (the figures are the node's, on its clock, not the generator's)
-#   BENCH_ORDO_JAVA_OPTS=          the node's JVM options (none: the defaults a user gets). README,
-#                                  Operating: -XX:-DontCompileHugeMethods lets HotSpot compile the
-#                                  request validator, which otherwise stays in the interpreter
+#   BENCH_ORDO_JAVA_OPTS=          the node's JVM options (none: the defaults a user gets; set
+#                                  them to compare, e.g. -XX:-DontCompileHugeMethods, README Measured)
 #   BENCH_KEEP=1                   keep the temporary directory (logs, outputs) even on success
 set -u -o pipefail
 
