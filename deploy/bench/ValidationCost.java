@@ -11,15 +11,20 @@ import java.util.Locale;
 /**
  * What the OpenAPI check of one registration body costs the node: a single-file program on the
  * node's jar ({@code java -cp deploy/target/ordo.jar deploy/bench/ValidationCost.java}) that loads
- * the API contract as the node does ({@code ApiRouter.validationModel}), takes the validator of
- * {@code registerParallelTask}'s body schema (the node builds it once, CachedValidatorsContract)
- * and validates the benchmarks' body ({@code {"taskClassName": "Echo", "parameter": {"wrk":
- * true}}}) in rounds of 200,000, printing the microseconds per validation of each round.
+ * the API contract as the node does ({@code ApiRouter.validationModel}), takes the validators of
+ * {@code registerParallelTask}'s body schema and validates the benchmarks' body ({@code
+ * {"taskClassName": "Echo", "parameter": {"wrk": true}}}) in rounds of 200,000, printing the
+ * microseconds per validation of each round, for two validators:
  *
- * <p>Vert.x JSON Schema 5.0.10 validates in one method of 9,291 bytes of bytecode, more than
- * HotSpot's limit for compiling a method (8,000), so by default it stays in the interpreter however
- * hot it gets. Run it a second time with {@code -XX:-DontCompileHugeMethods} to see the compiled
- * figure (README, Operating: JVM options).
+ * <ul>
+ *   <li>{@code vertx}: Vert.x JSON Schema's, which the node used until it checked requests with
+ *       networknt's. It validates in one method of 9,291 bytes of bytecode, more than HotSpot's
+ *       limit for compiling a method (8,000), so by default it stays in the interpreter however hot
+ *       it gets; run the probe a second time with {@code -XX:-DontCompileHugeMethods} to see it
+ *       compiled;
+ *   <li>{@code node}: the node's ({@code CompiledSchemaValidator}, networknt's
+ *       json-schema-validator).
+ * </ul>
  */
 public final class ValidationCost {
   private static final String BODY =
@@ -29,23 +34,40 @@ public final class ValidationCost {
   public static void main(String[] args) throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      Validator validator = bodyValidator(vertx, "registerParallelTask");
-      for (int round = 1; round <= 6; round++) {
-        long start = System.nanoTime();
-        for (int i = 0; i < PER_ROUND; i++) {
-          if (!validator.validate(new JsonObject(BODY)).getValid()) {
-            throw new IllegalStateException("the body did not validate");
-          }
-        }
-        double micros = (System.nanoTime() - start) / 1000.0 / PER_ROUND;
-        System.out.printf(Locale.ROOT, "round %d: %.2f µs a validation%n", round, micros);
-      }
+      OpenAPIContract contract = contract(vertx);
+      JsonSchema schema =
+          contract
+              .operation("registerParallelTask")
+              .getRequestBody()
+              .getContent()
+              .get("application/json")
+              .getSchema();
+      measure("vertx", contract.getSchemaRepository().validator(schema));
+      Method compiled =
+          Class.forName("io.ordo.queue.http.CompiledSchemaValidator")
+              .getDeclaredMethod("of", JsonSchema.class);
+      compiled.setAccessible(true);
+      measure("node", (Validator) compiled.invoke(null, schema));
     } finally {
       vertx.close();
     }
   }
 
-  private static Validator bodyValidator(Vertx vertx, String operationId) throws Exception {
+  private static void measure(String name, Validator validator) {
+    for (int round = 1; round <= 6; round++) {
+      long start = System.nanoTime();
+      for (int i = 0; i < PER_ROUND; i++) {
+        if (!validator.validate(new JsonObject(BODY)).getValid()) {
+          throw new IllegalStateException("the body did not validate");
+        }
+      }
+      double micros = (System.nanoTime() - start) / 1000.0 / PER_ROUND;
+      System.out.printf(Locale.ROOT, "%s round %d: %.2f µs a validation%n", name, round, micros);
+    }
+  }
+
+  /** The API contract as the node reads it. */
+  private static OpenAPIContract contract(Vertx vertx) throws Exception {
     String yaml;
     try (InputStream in =
         ValidationCost.class.getClassLoader().getResourceAsStream("openapi/ordo-api.yaml")) {
@@ -55,15 +77,6 @@ public final class ValidationCost {
         Class.forName("io.ordo.queue.http.ApiRouter")
             .getDeclaredMethod("validationModel", String.class);
     model.setAccessible(true);
-    OpenAPIContract contract =
-        OpenAPIContract.from(vertx, (JsonObject) model.invoke(null, yaml)).await();
-    JsonSchema schema =
-        contract
-            .operation(operationId)
-            .getRequestBody()
-            .getContent()
-            .get("application/json")
-            .getSchema();
-    return contract.getSchemaRepository().validator(schema);
+    return OpenAPIContract.from(vertx, (JsonObject) model.invoke(null, yaml)).await();
   }
 }

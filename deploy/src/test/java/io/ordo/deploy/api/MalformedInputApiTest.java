@@ -123,7 +123,7 @@ class MalformedInputApiTest extends NodeApiTest {
         400,
         "invalid_request",
         "/taskClassName",
-        "expected string");
+        "string expected");
     assertProblem(
         api.post(
             "/parallel-queue/tasks",

@@ -129,8 +129,9 @@ public final class Problems {
   }
 
   /**
-   * The error about the most deeply nested value; on a tie, one that states a rule ("Expected
-   * string", "greater than 31536000") over one that only says a subschema failed.
+   * The error about the most deeply nested value; on a tie, one that states a rule ("integer found,
+   * string expected", "must have a maximum value of 31536000") over one that only says a subschema
+   * failed.
    */
   private static JsonObject deepest(JsonArray errors) {
     JsonObject deepest = null;
@@ -148,7 +149,9 @@ public final class Problems {
 
   private static boolean summarises(JsonObject error) {
     String message = error.getString("message", "");
-    return message.contains("does not match")
+    // "must be valid to one and only one schema, but 0 are valid" (oneOf), "… to any of" (anyOf)
+    return message.contains("must be valid to")
+        || message.contains("does not match")
         || message.contains("subschema")
         || message.contains("had errors");
   }

@@ -1,0 +1,157 @@
+package io.ordo.queue.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.json.schema.OutputErrorType;
+import io.vertx.json.schema.OutputUnit;
+import io.vertx.openapi.contract.OpenAPIContract;
+import io.vertx.openapi.contract.Operation;
+import io.vertx.openapi.contract.Parameter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract's schemas as the API checks requests against them: every one compiles, and a broken
+ * rule is answered at the pointer of the value that broke it, with the rule, as the problem
+ * responses show it (Problems).
+ */
+class CompiledSchemaValidatorTest {
+  private static Vertx vertx;
+  private static OpenAPIContract contract;
+
+  @BeforeAll
+  static void loadContract() throws Exception {
+    vertx = Vertx.vertx();
+    String yaml;
+    try (var in = ApiRouter.class.getClassLoader().getResourceAsStream("openapi/ordo-api.yaml")) {
+      yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    contract =
+        OpenAPIContract.from(vertx, ApiRouter.validationModel(yaml))
+            .toCompletionStage()
+            .toCompletableFuture()
+            .get(30, TimeUnit.SECONDS);
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void everySchemaOfTheContractCompiles() {
+    int schemas = 0;
+    for (Operation operation : contract.operations()) {
+      if (operation.getRequestBody() != null) {
+        for (var media : operation.getRequestBody().getContent().values()) {
+          CompiledSchemaValidator.of(media.getSchema());
+          schemas++;
+        }
+      }
+      for (Parameter parameter : operation.getParameters()) {
+        CompiledSchemaValidator.of(parameter.getSchema());
+        schemas++;
+      }
+    }
+    assertTrue(schemas > 50, "the contract's bodies and parameters: " + schemas);
+  }
+
+  @Test
+  void aValidRegistration_isValid_whateverItsParameterHolds() {
+    JsonObject parameter =
+        new JsonObject()
+            .put("list", new JsonArray().add(1).add(2.5).add("x").addNull().add(true))
+            .put("big", 12345678901234L)
+            .put("nested", new JsonObject().put("a", new JsonObject()));
+    OutputUnit result =
+        registration()
+            .validate(
+                new JsonObject()
+                    .put("taskClassName", "Echo")
+                    .put("parameter", parameter)
+                    .put("sentTime", "2026-11-25T21:00:00Z")
+                    .put("timeouts", new JsonObject().put("heartbeat", "600")));
+    assertTrue(result.getValid(), () -> result.toJson().encode());
+  }
+
+  @Test
+  void aWrongType_isAnsweredAtItsField() {
+    OutputUnit error = onlyError(registration().validate(new JsonObject().put("taskClassName", 5)));
+    assertEquals("#/taskClassName", error.getInstanceLocation());
+    assertTrue(error.getError().contains("string expected"), error.getError());
+  }
+
+  @Test
+  void anUnknownField_isNamedInThePointer() {
+    OutputUnit error =
+        onlyError(
+            registration()
+                .validate(new JsonObject().put("taskClassName", "Echo").put("colour", "blue")));
+    assertEquals("#/colour", error.getInstanceLocation());
+    assertTrue(error.getError().contains("colour"), error.getError());
+  }
+
+  @Test
+  void aMissingRequiredField_isNamedInThePointer() {
+    OutputUnit error = onlyError(body("setParallelQueueActive").validate(new JsonObject()));
+    assertEquals("#/active", error.getInstanceLocation());
+    assertEquals(OutputErrorType.MISSING_VALUE, error.getErrorType());
+  }
+
+  @Test
+  void aValueOverItsBound_statesTheBound() {
+    OutputUnit result =
+        registration()
+            .validate(
+                new JsonObject()
+                    .put("taskClassName", "Echo")
+                    .put("timeouts", new JsonObject().put("heartbeat", 99_999_999_999L)));
+    assertFalse(result.getValid());
+    assertTrue(
+        result.getErrors().stream()
+            .anyMatch(
+                e ->
+                    e.getInstanceLocation().equals("#/timeouts/heartbeat")
+                        && e.getError().contains("31536000")),
+        () -> result.toJson().encode());
+  }
+
+  @Test
+  void aDateTimeFormat_isARule() {
+    OutputUnit error =
+        onlyError(
+            registration()
+                .validate(new JsonObject().put("taskClassName", "Echo").put("sentTime", "today")));
+    assertEquals("#/sentTime", error.getInstanceLocation());
+  }
+
+  private static CompiledSchemaValidator registration() {
+    return body("registerParallelTask");
+  }
+
+  private static CompiledSchemaValidator body(String operationId) {
+    return CompiledSchemaValidator.of(
+        contract
+            .operation(operationId)
+            .getRequestBody()
+            .getContent()
+            .get("application/json")
+            .getSchema());
+  }
+
+  private static OutputUnit onlyError(OutputUnit result) {
+    assertFalse(result.getValid(), "the value should be invalid");
+    List<OutputUnit> errors = result.getErrors();
+    assertEquals(1, errors.size(), () -> result.toJson().encode());
+    return errors.get(0);
+  }
+}
