@@ -161,28 +161,25 @@ final class CompiledSchemaValidator implements Validator {
     if (value instanceof Boolean bool) {
       return nodes.booleanNode(bool);
     }
-    if (value instanceof Integer number) {
-      return nodes.numberNode(number);
-    }
-    if (value instanceof Long number) {
-      return nodes.numberNode(number);
-    }
-    if (value instanceof BigInteger number) {
-      return nodes.numberNode(number);
-    }
-    if (value instanceof BigDecimal number) {
-      return nodes.numberNode(number);
-    }
-    if (value instanceof Float number) {
-      return nodes.numberNode(number);
-    }
-    if (value instanceof Double number) {
-      return nodes.numberNode(number);
-    }
     if (value instanceof Number number) {
-      return nodes.numberNode(new BigDecimal(number.toString()));
+      return number(number);
     }
     return nodes.textNode(value.toString());
+  }
+
+  /** A number as Vert.x decodes it: Integer, Long, Double, or BigInteger/BigDecimal when large. */
+  private static JsonNode number(Number number) {
+    JsonNodeFactory nodes = JsonNodeFactory.instance;
+    if (number instanceof BigDecimal decimal) {
+      return nodes.numberNode(decimal);
+    }
+    if (number instanceof BigInteger integer) {
+      return nodes.numberNode(integer);
+    }
+    if (number instanceof Double || number instanceof Float) {
+      return nodes.numberNode(number.doubleValue());
+    }
+    return nodes.numberNode(number.longValue());
   }
 
   @SuppressWarnings("unchecked")

@@ -88,14 +88,14 @@ class CompiledSchemaValidatorTest {
     OutputUnit error = onlyError(registration().validate(new JsonObject().put("taskClassName", 5)));
     assertEquals("#/taskClassName", error.getInstanceLocation());
     assertTrue(error.getError().contains("string expected"), error.getError());
+    OutputUnit fraction = onlyError(echoWith("delaySeconds", 1.5));
+    assertEquals("#/delaySeconds", fraction.getInstanceLocation());
+    assertTrue(fraction.getError().contains("integer expected"), fraction.getError());
   }
 
   @Test
   void anUnknownField_isNamedInThePointer() {
-    OutputUnit error =
-        onlyError(
-            registration()
-                .validate(new JsonObject().put("taskClassName", "Echo").put("colour", "blue")));
+    OutputUnit error = onlyError(echoWith("colour", "blue"));
     assertEquals("#/colour", error.getInstanceLocation());
     assertTrue(error.getError().contains("colour"), error.getError());
   }
@@ -109,12 +109,7 @@ class CompiledSchemaValidatorTest {
 
   @Test
   void aValueOverItsBound_statesTheBound() {
-    OutputUnit result =
-        registration()
-            .validate(
-                new JsonObject()
-                    .put("taskClassName", "Echo")
-                    .put("timeouts", new JsonObject().put("heartbeat", 99_999_999_999L)));
+    OutputUnit result = echoWith("timeouts", new JsonObject().put("heartbeat", 99_999_999_999L));
     assertFalse(result.getValid());
     assertTrue(
         result.getErrors().stream()
@@ -127,11 +122,13 @@ class CompiledSchemaValidatorTest {
 
   @Test
   void aDateTimeFormat_isARule() {
-    OutputUnit error =
-        onlyError(
-            registration()
-                .validate(new JsonObject().put("taskClassName", "Echo").put("sentTime", "today")));
+    OutputUnit error = onlyError(echoWith("sentTime", "today"));
     assertEquals("#/sentTime", error.getInstanceLocation());
+  }
+
+  /** The check of an {@code Echo} registration with one more field. */
+  private static OutputUnit echoWith(String field, Object value) {
+    return registration().validate(new JsonObject().put("taskClassName", "Echo").put(field, value));
   }
 
   private static CompiledSchemaValidator registration() {
