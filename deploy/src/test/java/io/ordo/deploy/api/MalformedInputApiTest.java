@@ -203,6 +203,11 @@ class MalformedInputApiTest extends NodeApiTest {
         400,
         "invalid_request",
         "queue");
+    String detail =
+        assertProblem(api.get("/parallel-queue?limit=1001"), 400, "invalid_request", "1000")
+            .getString("detail");
+    assertEquals(
+        detail.indexOf("1000"), detail.lastIndexOf("1000"), "the rule is stated once: " + detail);
   }
 
   @Test

@@ -119,10 +119,12 @@ public final class Problems {
     if (deepest != null) {
       // The leaf names the field and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
       // the summary often names only an enclosing object.
+      // A parameter's message states its first error; the leaf is added unless it is that one.
+      String rule = deepest.getString("message");
       detail =
           "body".equals(where(v))
-              ? "request body " + deepest.getString("path") + ": " + deepest.getString("message")
-              : v.getMessage() + " (" + deepest.getString("message") + ")";
+              ? "request body " + deepest.getString("path") + ": " + rule
+              : v.getMessage().contains(rule) ? v.getMessage() : v.getMessage() + " (" + rule + ")";
     }
     return new TaskControlException(
         ErrorCode.INVALID_REQUEST, detail, new JsonObject().put("errors", errors));
