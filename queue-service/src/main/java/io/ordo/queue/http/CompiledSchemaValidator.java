@@ -19,6 +19,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -45,6 +46,8 @@ final class CompiledSchemaValidator implements Validator {
           .pathType(PathType.JSON_POINTER)
           // "format: date-time" is a rule of the contract, as Vert.x applied it
           .formatAssertionsEnabled(true)
+          // the API speaks English whatever the server's locale (networknt's messages come in 30)
+          .locale(Locale.ENGLISH)
           .build();
 
   private final com.networknt.schema.JsonSchema schema;

@@ -14,6 +14,7 @@ import io.vertx.openapi.contract.Operation;
 import io.vertx.openapi.contract.Parameter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -91,6 +92,18 @@ class CompiledSchemaValidatorTest {
     OutputUnit fraction = onlyError(echoWith("delaySeconds", 1.5));
     assertEquals("#/delaySeconds", fraction.getInstanceLocation());
     assertTrue(fraction.getError().contains("integer expected"), fraction.getError());
+  }
+
+  @Test
+  void theRulesAreStatedInEnglish_whateverTheServersLocale() {
+    Locale before = Locale.getDefault();
+    Locale.setDefault(Locale.GERMAN);
+    try {
+      OutputUnit error = onlyError(echoWith("delaySeconds", "x"));
+      assertTrue(error.getError().contains("string found, integer expected"), error.getError());
+    } finally {
+      Locale.setDefault(before);
+    }
   }
 
   @Test
