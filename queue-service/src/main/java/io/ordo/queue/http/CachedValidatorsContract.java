@@ -21,11 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The API contract, with each schema's validator built once. Vert.x OpenAPI 5.0.10 asks the schema
- * repository for a new validator for every parameter and body of every request, and building one
- * copies the repository's whole schema map: a quarter of the node's CPU per registration. The
- * contract's schemas are fixed once it is loaded, so a validator per schema instance serves every
- * request (validators keep no state between validations). The validators it hands out for the
- * operations' schemas are {@link CompiledSchemaValidator}s, which HotSpot compiles.
+ * repository for a validator for every parameter and body of every request; the contract's schemas
+ * are fixed once it is loaded, so one {@link CompiledSchemaValidator} per schema instance, compiled
+ * on first use, serves every request (it keeps no state between validations). Vert.x's own
+ * validator, which the repository would build (copying its whole schema map each time), runs in the
+ * interpreter (CompiledSchemaValidator).
  */
 final class CachedValidatorsContract implements OpenAPIContract {
   private final OpenAPIContract contract;

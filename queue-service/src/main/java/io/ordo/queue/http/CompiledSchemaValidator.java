@@ -30,8 +30,8 @@ import java.util.Set;
  *
  * <p>Vert.x JSON Schema 5.0.10 validates in one method of 9,291 bytes of bytecode, over HotSpot's
  * 8,000-byte limit for compiling a method, so on a JVM started without {@code
- * -XX:-DontCompileHugeMethods} every request was checked in the interpreter: 12-15 µs a
- * registration body, against about 1 µs here (README, Operations). The contract is still read by
+ * -XX:-DontCompileHugeMethods} every request was checked in the interpreter: 11-12 µs a
+ * registration body, against about 0.4 µs here (README, Operations). The contract is still read by
  * Vert.x OpenAPI, which hands over each schema with its references resolved in place; this class
  * compiles that schema once.
  */
@@ -66,7 +66,11 @@ final class CompiledSchemaValidator implements Validator {
     // a schema is an object, or true or false (Vert.x's BooleanSchema, which prints as its value)
     Object json =
         schema instanceof JsonObject object ? object : Boolean.valueOf(String.valueOf(schema));
-    return new CompiledSchemaValidator(FACTORY.getSchema(schemaNode(json), CONFIG));
+    com.networknt.schema.JsonSchema compiled = FACTORY.getSchema(schemaNode(json), CONFIG);
+    // networknt builds a schema's keyword validators on its first validation, into a plain field;
+    // built here, before the validator is shared by the event loops, no request builds or races it
+    compiled.initializeValidators();
+    return new CompiledSchemaValidator(compiled);
   }
 
   @Override
@@ -134,29 +138,31 @@ final class CompiledSchemaValidator implements Validator {
     return node(value);
   }
 
-  /** A value as Vert.x decodes JSON (JsonObject, JsonArray, String, Number, Boolean, null). */
-  static JsonNode node(Object value) {
+  /**
+   * A value as Vert.x decodes JSON: JsonObject, JsonArray (or the Map and List inside them),
+   * String, Number, Boolean, null. Walks the maps and lists themselves: iterating a JsonObject or
+   * JsonArray wraps every nested map and list in a new JsonObject or JsonArray.
+   */
+  private static JsonNode node(Object value) {
     JsonNodeFactory nodes = JsonNodeFactory.instance;
     if (value == null) {
       return nodes.nullNode();
     }
     if (value instanceof JsonObject object) {
-      ObjectNode node = nodes.objectNode();
-      for (Map.Entry<String, Object> entry : object) {
-        node.set(entry.getKey(), node(entry.getValue()));
-      }
-      return node;
+      return node(object.getMap());
     }
     if (value instanceof JsonArray array) {
-      ArrayNode node = nodes.arrayNode(array.size());
-      array.forEach(item -> node.add(node(item)));
-      return node;
+      return node(array.getList());
     }
     if (value instanceof Map<?, ?> map) {
-      return node(new JsonObject(castMap(map)));
+      ObjectNode node = nodes.objectNode();
+      map.forEach((key, item) -> node.set(String.valueOf(key), node(item)));
+      return node;
     }
     if (value instanceof List<?> list) {
-      return node(new JsonArray(new ArrayList<>(list)));
+      ArrayNode node = nodes.arrayNode(list.size());
+      list.forEach(item -> node.add(node(item)));
+      return node;
     }
     if (value instanceof String text) {
       return nodes.textNode(text);
@@ -183,10 +189,5 @@ final class CompiledSchemaValidator implements Validator {
       return nodes.numberNode(number.doubleValue());
     }
     return nodes.numberNode(number.longValue());
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> castMap(Map<?, ?> map) {
-    return (Map<String, Object>) map;
   }
 }

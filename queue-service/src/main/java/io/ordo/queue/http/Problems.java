@@ -119,7 +119,8 @@ public final class Problems {
     if (deepest != null) {
       // The leaf names the field and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
       // the summary often names only an enclosing object.
-      // A parameter's message states its first error; the leaf is added unless it is that one.
+      // A parameter's message states one of its errors (Vert.x OpenAPI's reason: the last); the
+      // leaf is added unless it is that one.
       String rule = deepest.getString("message");
       detail =
           "body".equals(where(v))
