@@ -132,6 +132,17 @@ class MalformedInputApiTest extends NodeApiTest {
         "invalid_request",
         "/timeouts/heartbeat",
         "31536000");
+    // a field named like a place a parameter can be in is still a field of the body
+    for (String field : new String[] {"jsPath", "headerz", "queryString"}) {
+      String detail =
+          assertProblem(
+                  api.post("/parallel-queue/tasks", task("Echo").put(field, 5)),
+                  400,
+                  "invalid_request",
+                  field)
+              .getString("detail");
+      assertTrue(detail.startsWith("request body /" + field + ": "), detail);
+    }
     assertNothingRegistered();
   }
 
@@ -206,8 +217,7 @@ class MalformedInputApiTest extends NodeApiTest {
     String detail =
         assertProblem(api.get("/parallel-queue?limit=1001"), 400, "invalid_request", "1000")
             .getString("detail");
-    assertEquals(
-        detail.indexOf("1000"), detail.lastIndexOf("1000"), "the rule is stated once: " + detail);
+    assertEquals("query parameter limit: must have a maximum value of 1000", detail);
   }
 
   @Test

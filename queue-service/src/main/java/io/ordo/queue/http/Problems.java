@@ -14,7 +14,12 @@ import io.vertx.openapi.validation.ValidatorErrorType;
 import io.vertx.openapi.validation.ValidatorException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +31,16 @@ import org.slf4j.LoggerFactory;
 public final class Problems {
   private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
   private static final String INTERNAL_DETAIL = "internal error; the node's log has the details";
+
+  /**
+   * How Vert.x OpenAPI names a parameter whose value breaks its schema ("The value of query
+   * parameter limit is invalid. Reason: ..."); its body errors name no parameter.
+   */
+  private static final Pattern PARAMETER =
+      Pattern.compile("The value of (query|path|header|cookie) parameter (\\S+) is invalid");
+
+  /** The keywords whose errors only say that subschemas failed. */
+  private static final Set<String> SUMMARIES = Set.of("oneOf", "anyOf", "allOf");
 
   private Problems() {}
 
@@ -110,79 +125,73 @@ public final class Problems {
     if (v.type() == ValidatorErrorType.ILLEGAL_VALUE && v.getMessage().contains("body")) {
       return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body is not valid JSON");
     }
-    JsonArray errors = new JsonArray();
+    List<Leaf> leaves = new ArrayList<>();
     if (v instanceof SchemaValidationException schema && schema.getOutputUnit() != null) {
-      collect(schema.getOutputUnit(), errors);
+      collect(schema.getOutputUnit(), leaves);
     }
-    String detail = v.getMessage();
-    JsonObject deepest = deepest(errors);
-    if (deepest != null) {
-      // The leaf names the field and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
-      // the summary often names only an enclosing object.
-      // A parameter's message states one of its errors (Vert.x OpenAPI's reason: the last); the
-      // leaf is added unless it is that one.
-      String rule = deepest.getString("message");
-      detail =
-          "body".equals(where(v))
-              ? "request body " + deepest.getString("path") + ": " + rule
-              : v.getMessage().contains(rule) ? v.getMessage() : v.getMessage() + " (" + rule + ")";
+    JsonArray errors = new JsonArray();
+    leaves.forEach(
+        leaf -> errors.add(new JsonObject().put("path", leaf.path()).put("message", leaf.rule())));
+    Leaf deepest = deepest(leaves);
+    if (deepest == null) {
+      return new TaskControlException(ErrorCode.INVALID_REQUEST, v.getMessage());
     }
+    // The leaf names the field and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
+    // Vert.x OpenAPI's message names one of the errors, often an enclosing object's summary.
+    Matcher parameter = PARAMETER.matcher(v.getMessage() == null ? "" : v.getMessage());
+    String detail =
+        parameter.lookingAt()
+            ? parameter.group(1) + " parameter " + parameter.group(2) + ": " + deepest.rule()
+            : "request body " + deepest.path() + ": " + deepest.rule();
     return new TaskControlException(
         ErrorCode.INVALID_REQUEST, detail, new JsonObject().put("errors", errors));
   }
+
+  /**
+   * One broken rule: the value's path in the body (or "/" for a parameter's value), the rule as the
+   * validator states it, and whether it only says that subschemas failed (oneOf, anyOf, allOf).
+   */
+  private record Leaf(String path, String rule, boolean summary) {}
 
   /**
    * The error about the most deeply nested value; on a tie, one that states a rule ("integer found,
    * string expected", "must have a maximum value of 31536000") over one that only says a subschema
    * failed.
    */
-  private static JsonObject deepest(JsonArray errors) {
-    JsonObject deepest = null;
+  private static Leaf deepest(List<Leaf> leaves) {
+    Leaf deepest = null;
     int rank = -1;
-    for (Object item : errors) {
-      JsonObject error = (JsonObject) item;
-      int r = 2 * error.getString("path").split("/").length + (summarises(error) ? 0 : 1);
+    for (Leaf leaf : leaves) {
+      int r = 2 * leaf.path().split("/").length + (leaf.summary() ? 0 : 1);
       if (r > rank) {
-        deepest = error;
+        deepest = leaf;
         rank = r;
       }
     }
     return deepest;
   }
 
-  private static boolean summarises(JsonObject error) {
-    String message = error.getString("message", "");
-    // networknt's oneOf, anyOf and allOf: "must be valid to one and only one schema, but 0 are
-    // valid", "must be valid to any of the schemas …", "must be valid to all the schemas …"
-    return message.contains("must be valid to");
-  }
-
-  private static String where(ValidatorException v) {
-    String message = v.getMessage() == null ? "" : v.getMessage().toLowerCase(Locale.ROOT);
-    if (message.contains("query")) {
-      return "query parameter";
-    }
-    if (message.contains("path")) {
-      return "path parameter";
-    }
-    if (message.contains("header")) {
-      return "header";
-    }
-    return "body";
-  }
-
-  private static void collect(OutputUnit unit, JsonArray errors) {
+  private static void collect(OutputUnit unit, List<Leaf> leaves) {
     if (unit.getErrors() != null && !unit.getErrors().isEmpty()) {
-      unit.getErrors().forEach(child -> collect(child, errors));
+      unit.getErrors().forEach(child -> collect(child, leaves));
       return;
     }
     if (unit.getError() != null) {
       String path = unit.getInstanceLocation() == null ? "" : unit.getInstanceLocation();
-      errors.add(
-          new JsonObject()
-              .put("path", path.isEmpty() || path.equals("#") ? "/" : path.replaceFirst("^#", ""))
-              .put("message", unit.getError()));
+      leaves.add(
+          new Leaf(
+              path.isEmpty() || path.equals("#") ? "/" : path.replaceFirst("^#", ""),
+              unit.getError(),
+              SUMMARIES.contains(lastSegment(unit.getKeywordLocation()))));
     }
+  }
+
+  /** The keyword a keyword location ends in ("/properties/timeouts/oneOf" → "oneOf"). */
+  private static String lastSegment(String location) {
+    if (location == null) {
+      return "";
+    }
+    return location.substring(Math.max(location.lastIndexOf('/'), location.lastIndexOf('.')) + 1);
   }
 
   private static long retryAfterSeconds(InstanceLockedException locked) {
