@@ -1,17 +1,16 @@
+import io.ordo.queue.http.ApiContract;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.json.schema.JsonSchema;
 import io.vertx.json.schema.Validator;
 import io.vertx.openapi.contract.OpenAPIContract;
-import java.io.InputStream;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
  * What the OpenAPI check of one registration body costs the node: a single-file program on the
  * node's jar ({@code java -cp deploy/target/ordo.jar deploy/bench/ValidationCost.java}) that loads
- * the API contract as the node does ({@code ApiRouter.validationModel}), takes the validators of
+ * the API contract as the node does ({@code ApiContract.load}), takes the validators of
  * {@code registerParallelTask}'s body schema and validates the benchmarks' body ({@code
  * {"taskClassName": "Echo", "parameter": {"wrk": true}}}) in rounds of 200,000, printing the
  * microseconds per validation of each round, for two validators:
@@ -34,7 +33,7 @@ public final class ValidationCost {
   public static void main(String[] args) throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      OpenAPIContract contract = contract(vertx);
+      OpenAPIContract contract = ApiContract.load(vertx).await().contract();
       JsonSchema schema =
           contract
               .operation("registerParallelTask")
@@ -65,19 +64,5 @@ public final class ValidationCost {
       double micros = (System.nanoTime() - start) / 1000.0 / PER_ROUND;
       System.out.printf(Locale.ROOT, "%s round %d: %.2f µs a validation%n", name, round, micros);
     }
-  }
-
-  /** The API contract as the node reads it. */
-  private static OpenAPIContract contract(Vertx vertx) throws Exception {
-    String yaml;
-    try (InputStream in =
-        ValidationCost.class.getClassLoader().getResourceAsStream("openapi/ordo-api.yaml")) {
-      yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    Method model =
-        Class.forName("io.ordo.queue.http.ApiRouter")
-            .getDeclaredMethod("validationModel", String.class);
-    model.setAccessible(true);
-    return OpenAPIContract.from(vertx, (JsonObject) model.invoke(null, yaml)).await();
   }
 }

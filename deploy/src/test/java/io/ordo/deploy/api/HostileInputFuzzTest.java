@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
 import io.ordo.deploy.TestNode;
-import io.ordo.queue.http.ApiRouter;
+import io.ordo.queue.http.ApiContract;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
@@ -64,7 +64,7 @@ class HostileInputFuzzTest extends NodeApiTest {
   void everyRoute_answersHostileValuesWithA4xx_andTheNodeStaysHealthy() throws Exception {
     Map<String, Object> document;
     try (InputStream in =
-        ApiRouter.class.getClassLoader().getResourceAsStream(ApiRouter.CONTRACT)) {
+        ApiContract.class.getClassLoader().getResourceAsStream(ApiContract.RESOURCE)) {
       document =
           new org.yaml.snakeyaml.Yaml().load(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     }

@@ -9,8 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.json.Json;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.openapi.router.OpenAPIRoute;
@@ -19,9 +17,6 @@ import io.vertx.ext.web.openapi.router.RouterBuilder;
 import io.vertx.openapi.contract.OpenAPIContract;
 import java.time.Clock;
 import java.time.Duration;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Builds the HTTP API (SPEC 8) from its OpenAPI document: every request is authenticated, size
@@ -29,9 +24,6 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * problem response.
  */
 public final class ApiRouter {
-  /** The OpenAPI document, on the class path and served at {@code /api/v1/openapi.yaml}. */
-  public static final String CONTRACT = "openapi/ordo-api.yaml";
-
   private static final String DOCUMENTED_SERVER = "http://127.0.0.1:8080";
 
   private ApiRouter() {}
@@ -52,25 +44,19 @@ public final class ApiRouter {
       TokenSigner pageTokens,
       long bodyLimit,
       Clock clock) {
-    return vertx
-        .fileSystem()
-        .readFile(CONTRACT)
-        .compose(
-            text ->
-                OpenAPIContract.from(vertx, validationModel(text.toString()))
-                    .map(
-                        contract ->
-                            build(
-                                vertx,
-                                router,
-                                contract,
-                                text.toString(),
-                                services,
-                                tokens,
-                                principals,
-                                pageTokens,
-                                bodyLimit,
-                                clock)));
+    return ApiContract.load(vertx)
+        .map(
+            contract ->
+                build(
+                    vertx,
+                    router,
+                    contract,
+                    services,
+                    tokens,
+                    principals,
+                    pageTokens,
+                    bodyLimit,
+                    clock));
   }
 
   /**
@@ -87,33 +73,17 @@ public final class ApiRouter {
         .listen();
   }
 
-  /**
-   * The document as the request validator reads it. Vert.x OpenAPI refuses response media types it
-   * cannot validate, such as {@code application/problem+json} and {@code text/event-stream};
-   * responses are not validated, so the validator gets them as JSON and text while clients get the
-   * document as written.
-   */
-  static JsonObject validationModel(String yaml) {
-    Object model = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
-    String json =
-        Json.encode(model)
-            .replace("\"application/problem+json\"", "\"application/json\"")
-            .replace("\"text/event-stream\"", "\"text/plain\"");
-    return new JsonObject(json);
-  }
-
   private static Void build(
       Vertx vertx,
       Router router,
-      OpenAPIContract contract,
-      String document,
+      ApiContract contract,
       QueueServices services,
       TokenRegistry tokens,
       Hmac principals,
       TokenSigner pageTokens,
       long bodyLimit,
       Clock clock) {
-    OpenAPIContract cached = new CachedValidatorsContract(contract);
+    OpenAPIContract cached = new CachedValidatorsContract(contract.contract());
     RequestExtractor extractor = RequestExtractor.withBodyHandler();
     RouterBuilder builder = RouterBuilder.create(vertx, cached, extractor);
     InlineRequestValidation validation = new InlineRequestValidation(vertx, cached, extractor);
@@ -139,9 +109,11 @@ public final class ApiRouter {
                 rc.response()
                     .putHeader("content-type", "application/yaml")
                     .end(
-                        document.replace(
-                            DOCUMENTED_SERVER,
-                            rc.request().scheme() + "://" + rc.request().authority())));
+                        contract
+                            .document()
+                            .replace(
+                                DOCUMENTED_SERVER,
+                                rc.request().scheme() + "://" + rc.request().authority())));
     // Before every other route (a path-less route never decodes the path, so a malformed one
     // reaches it): framing, headers, path and query of every request.
     router.route().order(-1).handler(RequestGuard::framing);

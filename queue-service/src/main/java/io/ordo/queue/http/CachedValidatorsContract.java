@@ -17,7 +17,6 @@ import io.vertx.openapi.contract.SecurityScheme;
 import io.vertx.openapi.contract.Server;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The API contract, with each schema's validator built once. Vert.x OpenAPI 5.0.10 asks the schema
@@ -97,7 +96,6 @@ final class CachedValidatorsContract implements OpenAPIContract {
     // keyed by the schema instance: the contract hands out the same instance for each use
     private final Map<JsonSchema, Validator> validators =
         java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
-    private final Map<String, Validator> byReference = new ConcurrentHashMap<>();
 
     CachingRepository(SchemaRepository repository) {
       this.repository = repository;
@@ -113,9 +111,14 @@ final class CachedValidatorsContract implements OpenAPIContract {
       return validator;
     }
 
+    /**
+     * Vert.x's validator of a schema named by reference: Vert.x OpenAPI asks for one only to check
+     * the document against its meta-schema while it loads it, on the repository underneath, before
+     * this one exists; requests ask by schema ({@link #validator(JsonSchema)}).
+     */
     @Override
     public Validator validator(String ref) {
-      return byReference.computeIfAbsent(ref, repository::validator);
+      return repository.validator(ref);
     }
 
     @Override

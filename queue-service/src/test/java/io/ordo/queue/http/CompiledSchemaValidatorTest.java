@@ -12,7 +12,6 @@ import io.vertx.json.schema.OutputUnit;
 import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.Operation;
 import io.vertx.openapi.contract.Parameter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -32,15 +31,12 @@ class CompiledSchemaValidatorTest {
   @BeforeAll
   static void loadContract() throws Exception {
     vertx = Vertx.vertx();
-    String yaml;
-    try (var in = ApiRouter.class.getClassLoader().getResourceAsStream("openapi/ordo-api.yaml")) {
-      yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
     contract =
-        OpenAPIContract.from(vertx, ApiRouter.validationModel(yaml))
+        ApiContract.load(vertx)
             .toCompletionStage()
             .toCompletableFuture()
-            .get(30, TimeUnit.SECONDS);
+            .get(30, TimeUnit.SECONDS)
+            .contract();
   }
 
   @AfterAll
