@@ -10,10 +10,10 @@ import java.util.Locale;
 /**
  * What the OpenAPI check of one registration body costs the node: a single-file program on the
  * node's jar ({@code java -cp deploy/target/ordo.jar deploy/bench/ValidationCost.java}) that loads
- * the API contract as the node does ({@code ApiContract.load}), takes the validators of
- * {@code registerParallelTask}'s body schema and validates the benchmarks' body ({@code
- * {"taskClassName": "Echo", "parameter": {"wrk": true}}}) in rounds of 200,000, printing the
- * microseconds per validation of each round, for two validators:
+ * the API contract as the node does ({@code ApiContract.load}), takes the validators of {@code
+ * registerParallelTask}'s body schema and validates the benchmarks' body ({@code {"taskClassName":
+ * "Echo", "parameter": {"wrk": true}}}) in rounds of 200,000, printing the microseconds per
+ * validation of each round, for two validators:
  *
  * <ul>
  *   <li>{@code vertx}: Vert.x JSON Schema's, which the node used until it checked requests with
