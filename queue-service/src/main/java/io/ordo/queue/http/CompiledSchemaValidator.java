@@ -18,6 +18,8 @@ import io.vertx.json.schema.Validator;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -116,26 +118,60 @@ final class CompiledSchemaValidator implements Validator {
             : OutputErrorType.INVALID_VALUE);
   }
 
-  /** The schema as JSON for networknt, without Vert.x's annotations; refuses a reference. */
+  /** Keywords whose value maps names (of properties, definitions) to schemas. */
+  private static final Set<String> SCHEMA_MAPS =
+      Set.of("properties", "patternProperties", "$defs", "definitions", "dependentSchemas");
+
+  /** Keywords whose value is an instance or a list of them, not a schema. */
+  private static final Set<String> INSTANCES =
+      Set.of("const", "default", "enum", "example", "examples");
+
+  /**
+   * The schema as JSON for networknt, without Vert.x's annotations. Refuses a reference left in a
+   * schema (a property or an example may still be named {@code $ref}) and a schema that contains
+   * itself (Vert.x resolves a recursive reference into a cycle): neither could be compiled here.
+   */
   private static JsonNode schemaNode(Object value) {
-    if (value instanceof JsonObject object) {
-      ObjectNode node = JsonNodeFactory.instance.objectNode();
-      for (Map.Entry<String, Object> entry : object) {
-        if ("$ref".equals(entry.getKey())) {
-          throw new IllegalArgumentException("unresolved reference " + entry.getValue());
-        }
-        if (!VERTX_ANNOTATION.equals(entry.getKey())) {
-          node.set(entry.getKey(), schemaNode(entry.getValue()));
-        }
-      }
-      return node;
+    return schemaNode(value, true, Collections.newSetFromMap(new IdentityHashMap<>()));
+  }
+
+  /**
+   * @param schema whether {@code value} is a schema (else a map of schemas by name)
+   * @param enclosing the objects and arrays {@code value} is inside
+   */
+  private static JsonNode schemaNode(Object value, boolean schema, Set<Object> enclosing) {
+    if (!(value instanceof JsonObject) && !(value instanceof JsonArray)) {
+      return node(value);
+    }
+    // the map or list itself: iterating a JsonObject wraps each nested one anew
+    Object contents =
+        value instanceof JsonObject object ? object.getMap() : ((JsonArray) value).getList();
+    if (!enclosing.add(contents)) {
+      throw new IllegalArgumentException("a recursive schema: it contains itself");
     }
     if (value instanceof JsonArray array) {
       ArrayNode node = JsonNodeFactory.instance.arrayNode();
-      array.forEach(item -> node.add(schemaNode(item)));
+      array.forEach(item -> node.add(schemaNode(item, true, enclosing)));
+      enclosing.remove(contents);
       return node;
     }
-    return node(value);
+    ObjectNode node = JsonNodeFactory.instance.objectNode();
+    for (Map.Entry<String, Object> entry : (JsonObject) value) {
+      String key = entry.getKey();
+      if (schema && "$ref".equals(key)) {
+        throw new IllegalArgumentException("unresolved reference " + entry.getValue());
+      }
+      if (VERTX_ANNOTATION.equals(key)) {
+        continue;
+      }
+      JsonNode child =
+          schema && INSTANCES.contains(key)
+              ? node(entry.getValue())
+              : schemaNode(entry.getValue(), !schema || !SCHEMA_MAPS.contains(key), enclosing);
+      node.set(key, child);
+    }
+    enclosing.remove(contents);
+    return node;
   }
 
   /**

@@ -2,11 +2,13 @@ package io.ordo.queue.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.json.schema.JsonSchema;
 import io.vertx.json.schema.OutputErrorType;
 import io.vertx.json.schema.OutputUnit;
 import io.vertx.openapi.contract.OpenAPIContract;
@@ -133,6 +135,39 @@ class CompiledSchemaValidatorTest {
   void aDateTimeFormat_isARule() {
     OutputUnit error = onlyError(echoWith("sentTime", "today"));
     assertEquals("#/sentTime", error.getInstanceLocation());
+  }
+
+  @Test
+  void aReferenceLeftInASchema_isRefused_butAPropertyOrAnExampleMayBeNamedRef() {
+    JsonObject refProperty =
+        new JsonObject()
+            .put("type", "object")
+            .put("properties", new JsonObject().put("$ref", new JsonObject().put("type", "string")))
+            .put("default", new JsonObject().put("$ref", "#/not/a/reference"));
+    CompiledSchemaValidator validator = CompiledSchemaValidator.of(JsonSchema.of(refProperty));
+    assertTrue(validator.validate(new JsonObject().put("$ref", "x")).getValid());
+    OutputUnit error = onlyError(validator.validate(new JsonObject().put("$ref", 5)));
+    assertEquals("#/$ref", error.getInstanceLocation());
+
+    JsonObject unresolved =
+        new JsonObject()
+            .put("properties", new JsonObject().put("a", new JsonObject().put("$ref", "#/x")));
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> CompiledSchemaValidator.of(JsonSchema.of(unresolved)));
+    assertTrue(refused.getMessage().contains("#/x"), refused.getMessage());
+  }
+
+  @Test
+  void aSchemaThatContainsItself_isRefused() {
+    // what Vert.x makes of a recursive reference: the schema is its own property's schema
+    JsonObject node = new JsonObject().put("type", "object");
+    node.put("properties", new JsonObject().put("child", node.getMap()));
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class, () -> CompiledSchemaValidator.of(JsonSchema.of(node)));
+    assertTrue(refused.getMessage().contains("recursive"), refused.getMessage());
   }
 
   /** The check of an {@code Echo} registration with one more field. */
