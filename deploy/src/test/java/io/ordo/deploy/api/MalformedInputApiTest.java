@@ -218,6 +218,15 @@ class MalformedInputApiTest extends NodeApiTest {
         assertProblem(api.get("/parallel-queue?limit=1001"), 400, "invalid_request", "1000")
             .getString("detail");
     assertEquals("query parameter limit: must have a maximum value of 1000", detail);
+    // a rule broken inside a parameter's value is placed in it
+    String item =
+        assertProblem(
+                api.get("/tasks?status=WAITING&status=" + "X".repeat(201)),
+                400,
+                "invalid_request",
+                "200")
+            .getString("detail");
+    assertTrue(item.startsWith("query parameter status /1: "), item);
   }
 
   @Test

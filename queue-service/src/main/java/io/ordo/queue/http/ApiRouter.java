@@ -46,11 +46,11 @@ public final class ApiRouter {
       Clock clock) {
     return ApiContract.load(vertx)
         .map(
-            contract ->
+            openApi ->
                 build(
                     vertx,
                     router,
-                    contract,
+                    openApi,
                     services,
                     tokens,
                     principals,
@@ -76,14 +76,14 @@ public final class ApiRouter {
   private static Void build(
       Vertx vertx,
       Router router,
-      ApiContract contract,
+      ApiContract openApi,
       QueueServices services,
       TokenRegistry tokens,
       Hmac principals,
       TokenSigner pageTokens,
       long bodyLimit,
       Clock clock) {
-    OpenAPIContract cached = new CachedValidatorsContract(contract.contract());
+    OpenAPIContract cached = new CachedValidatorsContract(openApi.contract());
     RequestExtractor extractor = RequestExtractor.withBodyHandler();
     RouterBuilder builder = RouterBuilder.create(vertx, cached, extractor);
     InlineRequestValidation validation = new InlineRequestValidation(vertx, cached, extractor);
@@ -109,7 +109,7 @@ public final class ApiRouter {
                 rc.response()
                     .putHeader("content-type", "application/yaml")
                     .end(
-                        contract
+                        openApi
                             .document()
                             .replace(
                                 DOCUMENTED_SERVER,

@@ -21,18 +21,34 @@ import java.util.Map;
 /**
  * The API contract, with each schema's validator built once. Vert.x OpenAPI 5.0.10 asks the schema
  * repository for a validator for every parameter and body of every request; the contract's schemas
- * are fixed once it is loaded, so one {@link CompiledSchemaValidator} per schema instance, compiled
- * on first use, serves every request (it keeps no state between validations). Vert.x's own
- * validator, which the repository would build (copying its whole schema map each time), runs in the
+ * are fixed once it is loaded, so one {@link CompiledSchemaValidator} per schema instance serves
+ * every request (it keeps no state between validations). Every parameter's and body's schema is
+ * compiled here, as the contract is wrapped: a schema that cannot be compiled fails the node's
+ * start rather than its requests, and no request pays for a compilation. Vert.x's own validator,
+ * which the repository would build (copying its whole schema map each time), runs in the
  * interpreter (CompiledSchemaValidator).
  */
 final class CachedValidatorsContract implements OpenAPIContract {
   private final OpenAPIContract contract;
   private final SchemaRepository repository;
 
+  /**
+   * @throws IllegalArgumentException if a parameter's or a body's schema cannot be compiled ({@link
+   *     CompiledSchemaValidator#of})
+   */
   CachedValidatorsContract(OpenAPIContract contract) {
     this.contract = contract;
     this.repository = new CachingRepository(contract.getSchemaRepository());
+    for (Operation operation : contract.operations()) {
+      operation.getParameters().forEach(parameter -> repository.validator(parameter.getSchema()));
+      if (operation.getRequestBody() != null) {
+        operation
+            .getRequestBody()
+            .getContent()
+            .values()
+            .forEach(media -> repository.validator(media.getSchema()));
+      }
+    }
   }
 
   @Override

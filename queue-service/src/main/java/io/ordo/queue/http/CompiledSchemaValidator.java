@@ -62,7 +62,8 @@ final class CompiledSchemaValidator implements Validator {
    * The validator of a schema as Vert.x OpenAPI hands it over.
    *
    * @throws IllegalArgumentException if the schema still holds a reference ({@code $ref}): Vert.x
-   *     resolves every one in the contract, and an unresolved one could not be followed here
+   *     resolves every one in the contract, and an unresolved one could not be followed here; or if
+   *     it contains itself
    */
   static CompiledSchemaValidator of(JsonSchema schema) {
     // a schema is an object, or true or false (Vert.x's BooleanSchema, which prints as its value)
@@ -118,28 +119,21 @@ final class CompiledSchemaValidator implements Validator {
             : OutputErrorType.INVALID_VALUE);
   }
 
-  /** Keywords whose value maps names (of properties, definitions) to schemas. */
-  private static final Set<String> SCHEMA_MAPS =
-      Set.of("properties", "patternProperties", "$defs", "definitions", "dependentSchemas");
-
-  /** Keywords whose value is an instance or a list of them, not a schema. */
-  private static final Set<String> INSTANCES =
-      Set.of("const", "default", "enum", "example", "examples");
-
   /**
-   * The schema as JSON for networknt, without Vert.x's annotations. Refuses a reference left in a
-   * schema (a property or an example may still be named {@code $ref}) and a schema that contains
-   * itself (Vert.x resolves a recursive reference into a cycle): neither could be compiled here.
+   * The schema as JSON for networknt, without Vert.x's annotations. Refuses a reference ({@code
+   * $ref}): Vert.x resolves every one in the document, wherever it stands, so one left here was not
+   * resolved. Refuses a schema that contains itself (Vert.x resolves a recursive reference into a
+   * cycle). Neither could be compiled here.
    */
   private static JsonNode schemaNode(Object value) {
-    return schemaNode(value, true, Collections.newSetFromMap(new IdentityHashMap<>()));
+    return schemaNode(value, Collections.newSetFromMap(new IdentityHashMap<>()));
   }
 
   /**
-   * @param schema whether {@code value} is a schema (else a map of schemas by name)
-   * @param enclosing the objects and arrays {@code value} is inside
+   * @param enclosing the maps and lists {@code value} is inside (a map that two sibling references
+   *     resolved to is not inside itself)
    */
-  private static JsonNode schemaNode(Object value, boolean schema, Set<Object> enclosing) {
+  private static JsonNode schemaNode(Object value, Set<Object> enclosing) {
     if (!(value instanceof JsonObject) && !(value instanceof JsonArray)) {
       return node(value);
     }
@@ -149,26 +143,22 @@ final class CompiledSchemaValidator implements Validator {
     if (!enclosing.add(contents)) {
       throw new IllegalArgumentException("a recursive schema: it contains itself");
     }
+    JsonNode node;
     if (value instanceof JsonArray array) {
-      ArrayNode node = JsonNodeFactory.instance.arrayNode();
-      array.forEach(item -> node.add(schemaNode(item, true, enclosing)));
-      enclosing.remove(contents);
-      return node;
-    }
-    ObjectNode node = JsonNodeFactory.instance.objectNode();
-    for (Map.Entry<String, Object> entry : (JsonObject) value) {
-      String key = entry.getKey();
-      if (schema && "$ref".equals(key)) {
-        throw new IllegalArgumentException("unresolved reference " + entry.getValue());
+      ArrayNode items = JsonNodeFactory.instance.arrayNode();
+      array.forEach(item -> items.add(schemaNode(item, enclosing)));
+      node = items;
+    } else {
+      ObjectNode fields = JsonNodeFactory.instance.objectNode();
+      for (Map.Entry<String, Object> entry : (JsonObject) value) {
+        if ("$ref".equals(entry.getKey())) {
+          throw new IllegalArgumentException("unresolved reference " + entry.getValue());
+        }
+        if (!VERTX_ANNOTATION.equals(entry.getKey())) {
+          fields.set(entry.getKey(), schemaNode(entry.getValue(), enclosing));
+        }
       }
-      if (VERTX_ANNOTATION.equals(key)) {
-        continue;
-      }
-      JsonNode child =
-          schema && INSTANCES.contains(key)
-              ? node(entry.getValue())
-              : schemaNode(entry.getValue(), !schema || !SCHEMA_MAPS.contains(key), enclosing);
-      node.set(key, child);
+      node = fields;
     }
     enclosing.remove(contents);
     return node;

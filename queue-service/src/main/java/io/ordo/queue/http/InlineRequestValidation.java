@@ -12,6 +12,7 @@ import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.Operation;
 import io.vertx.openapi.contract.Parameter;
 import io.vertx.openapi.validation.RequestParameter;
+import io.vertx.openapi.validation.SchemaValidationException;
 import io.vertx.openapi.validation.ValidatableRequest;
 import io.vertx.openapi.validation.ValidatedRequest;
 import io.vertx.openapi.validation.ValidatorException;
@@ -29,7 +30,7 @@ import java.util.Map;
  * validateParameter} and {@code validateBody}, in the order and with the outcome its {@code
  * validate} has: the validated request in the routing context under {@link
  * RouterBuilder#KEY_META_DATA_VALIDATED_REQUEST}, or a 400 {@link HttpException} wrapping the
- * {@link ValidatorException}.
+ * {@link ValidatorException} (an {@link InvalidParameter} for a parameter's broken rule).
  */
 final class InlineRequestValidation {
   private final RequestValidatorImpl validator;
@@ -87,6 +88,10 @@ final class InlineRequestValidation {
   }
 
   private RequestParameter check(Parameter parameter, Map<String, RequestParameter> values) {
-    return validator.validateParameter(parameter, values.get(parameter.getName()));
+    try {
+      return validator.validateParameter(parameter, values.get(parameter.getName()));
+    } catch (SchemaValidationException e) {
+      throw new InvalidParameter(parameter, e);
+    }
   }
 }

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,11 +32,9 @@ public final class Problems {
   private static final String INTERNAL_DETAIL = "internal error; the node's log has the details";
 
   /**
-   * How Vert.x OpenAPI names a parameter whose value breaks its schema ("The value of query
-   * parameter limit is invalid. Reason: ..."); its body errors name no parameter.
+   * How Vert.x OpenAPI says that a body is not what its media type says ("The REQUEST body ...").
    */
-  private static final Pattern PARAMETER =
-      Pattern.compile("The value of (query|path|header|cookie) parameter (\\S+) is invalid");
+  private static final Pattern BODY_UNDECODABLE = Pattern.compile("The \\S+ body can't be decoded");
 
   /** The keywords whose errors only say that subschemas failed. */
   private static final Set<String> SUMMARIES = Set.of("oneOf", "anyOf", "allOf");
@@ -122,7 +119,9 @@ public final class Problems {
   }
 
   private static TaskControlException validation(ValidatorException v) {
-    if (v.type() == ValidatorErrorType.ILLEGAL_VALUE && v.getMessage().contains("body")) {
+    String message = v.getMessage() == null ? "" : v.getMessage();
+    if (v.type() == ValidatorErrorType.ILLEGAL_VALUE
+        && BODY_UNDECODABLE.matcher(message).lookingAt()) {
       return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body is not valid JSON");
     }
     List<Leaf> leaves = new ArrayList<>();
@@ -132,24 +131,29 @@ public final class Problems {
     JsonArray errors = new JsonArray();
     leaves.forEach(
         leaf -> errors.add(new JsonObject().put("path", leaf.path()).put("message", leaf.rule())));
+    JsonObject details = new JsonObject().put("errors", errors);
     Leaf deepest = deepest(leaves);
     if (deepest == null) {
-      return new TaskControlException(ErrorCode.INVALID_REQUEST, v.getMessage());
+      return new TaskControlException(ErrorCode.INVALID_REQUEST, message, details);
     }
-    // The leaf names the field and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
+    // The leaf names the value and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
     // Vert.x OpenAPI's message names one of the errors, often an enclosing object's summary.
-    Matcher parameter = PARAMETER.matcher(v.getMessage() == null ? "" : v.getMessage());
     String detail =
-        parameter.lookingAt()
-            ? parameter.group(1) + " parameter " + parameter.group(2) + ": " + deepest.rule()
+        v instanceof InvalidParameter parameter
+            ? parameter.location()
+                + " parameter "
+                + parameter.name()
+                + ("/".equals(deepest.path()) ? "" : " " + deepest.path())
+                + ": "
+                + deepest.rule()
             : "request body " + deepest.path() + ": " + deepest.rule();
-    return new TaskControlException(
-        ErrorCode.INVALID_REQUEST, detail, new JsonObject().put("errors", errors));
+    return new TaskControlException(ErrorCode.INVALID_REQUEST, detail, details);
   }
 
   /**
-   * One broken rule: the value's path in the body (or "/" for a parameter's value), the rule as the
-   * validator states it, and whether it only says that subschemas failed (oneOf, anyOf, allOf).
+   * One broken rule: the path of the value that broke it, in the body or in the parameter's value
+   * ("/" for the value itself), the rule as the validator states it, and whether it only says that
+   * subschemas failed (oneOf, anyOf, allOf).
    */
   private record Leaf(String path, String rule, boolean summary) {}
 
@@ -186,12 +190,15 @@ public final class Problems {
     }
   }
 
-  /** The keyword a keyword location ends in ("/properties/timeouts/oneOf" → "oneOf"). */
+  /**
+   * The keyword a keyword location ends in ("/properties/timeouts/oneOf" → "oneOf"; the validator
+   * writes locations as JSON pointers).
+   */
   private static String lastSegment(String location) {
     if (location == null) {
       return "";
     }
-    return location.substring(Math.max(location.lastIndexOf('/'), location.lastIndexOf('.')) + 1);
+    return location.substring(location.lastIndexOf('/') + 1);
   }
 
   private static long retryAfterSeconds(InstanceLockedException locked) {
