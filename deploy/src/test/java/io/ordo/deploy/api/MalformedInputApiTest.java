@@ -48,14 +48,18 @@ class MalformedInputApiTest extends NodeApiTest {
 
   @Test
   void emptyBody_isInvalidRequest() {
-    assertProblem(
-        api.send(HttpMethod.POST, "/parallel-queue/tasks", Buffer.buffer()),
-        400,
-        "invalid_request");
+    assertEquals(
+        "the request body is required",
+        assertProblem(
+                api.send(HttpMethod.POST, "/parallel-queue/tasks", Buffer.buffer()),
+                400,
+                "invalid_request")
+            .getString("detail"));
     assertProblem(
         api.send(HttpMethod.PUT, "/serial-queues/malformed.q/active", Buffer.buffer()),
         400,
-        "invalid_request");
+        "invalid_request",
+        "the request body is required");
     assertNothingRegistered();
   }
 

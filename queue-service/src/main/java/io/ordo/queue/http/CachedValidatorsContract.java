@@ -11,11 +11,14 @@ import io.vertx.json.schema.Validator;
 import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.OpenAPIVersion;
 import io.vertx.openapi.contract.Operation;
+import io.vertx.openapi.contract.Parameter;
 import io.vertx.openapi.contract.Path;
 import io.vertx.openapi.contract.SecurityRequirement;
 import io.vertx.openapi.contract.SecurityScheme;
 import io.vertx.openapi.contract.Server;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -33,21 +36,36 @@ final class CachedValidatorsContract implements OpenAPIContract {
   private final SchemaRepository repository;
 
   /**
-   * @throws IllegalArgumentException if a parameter's or a body's schema cannot be compiled ({@link
-   *     CompiledSchemaValidator#of})
+   * @throws IllegalArgumentException if a parameter's or a body's schema cannot be compiled, naming
+   *     the operation and the schema's place
    */
   CachedValidatorsContract(OpenAPIContract contract) {
     this.contract = contract;
-    this.repository = new CachingRepository(contract.getSchemaRepository());
+    Map<JsonSchema, Validator> validators = new IdentityHashMap<>();
     for (Operation operation : contract.operations()) {
-      operation.getParameters().forEach(parameter -> repository.validator(parameter.getSchema()));
+      for (Parameter parameter : operation.getParameters()) {
+        String place = parameter.getIn().name().toLowerCase(Locale.ROOT) + " parameter ";
+        compile(validators, parameter.getSchema(), operation, place + parameter.getName());
+      }
       if (operation.getRequestBody() != null) {
         operation
             .getRequestBody()
             .getContent()
-            .values()
-            .forEach(media -> repository.validator(media.getSchema()));
+            .forEach(
+                (type, media) ->
+                    compile(validators, media.getSchema(), operation, "request body " + type));
       }
+    }
+    this.repository = new CachingRepository(contract.getSchemaRepository(), validators);
+  }
+
+  private static void compile(
+      Map<JsonSchema, Validator> validators, JsonSchema schema, Operation operation, String place) {
+    try {
+      validators.put(schema, CompiledSchemaValidator.of(schema));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "the schema of " + operation.getOperationId() + "'s " + place + ": " + e.getMessage(), e);
     }
   }
 
@@ -106,25 +124,25 @@ final class CachedValidatorsContract implements OpenAPIContract {
     return contract.securityScheme(name);
   }
 
-  /** The contract's repository, remembering the validator it built for each schema instance. */
+  /**
+   * The contract's repository, answering with the validator compiled for each schema instance of
+   * the contract's parameters and bodies (the contract hands out the same instances to every
+   * request); read-only once built, so the event loops share it without locking.
+   */
   private static final class CachingRepository implements SchemaRepository {
     private final SchemaRepository repository;
-    // keyed by the schema instance: the contract hands out the same instance for each use
-    private final Map<JsonSchema, Validator> validators =
-        java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+    private final Map<JsonSchema, Validator> validators;
 
-    CachingRepository(SchemaRepository repository) {
+    CachingRepository(SchemaRepository repository, Map<JsonSchema, Validator> validators) {
       this.repository = repository;
+      this.validators = validators;
     }
 
+    /** The schema's validator; one of no parameter or body of the contract is compiled anew. */
     @Override
     public Validator validator(JsonSchema schema) {
       Validator validator = validators.get(schema);
-      if (validator == null) {
-        validator = CompiledSchemaValidator.of(schema);
-        validators.put(schema, validator);
-      }
-      return validator;
+      return validator != null ? validator : CompiledSchemaValidator.of(schema);
     }
 
     /**

@@ -12,7 +12,6 @@ import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.Operation;
 import io.vertx.openapi.contract.Parameter;
 import io.vertx.openapi.validation.RequestParameter;
-import io.vertx.openapi.validation.SchemaValidationException;
 import io.vertx.openapi.validation.ValidatableRequest;
 import io.vertx.openapi.validation.ValidatedRequest;
 import io.vertx.openapi.validation.ValidatorException;
@@ -27,10 +26,10 @@ import java.util.Map;
  * every validation in {@code executeBlocking}. With each schema's validator built once ({@link
  * CachedValidatorsContract}) a validation is microseconds of CPU, less than the hand-over to a
  * worker and back. The parameters and the body are checked by the library's own {@code
- * validateParameter} and {@code validateBody}, in the order and with the outcome its {@code
- * validate} has: the validated request in the routing context under {@link
- * RouterBuilder#KEY_META_DATA_VALIDATED_REQUEST}, or a 400 {@link HttpException} wrapping the
- * {@link ValidatorException} (an {@link InvalidParameter} for a parameter's broken rule).
+ * validateParameter} and {@code validateBody}, in the order its {@code validate} has: the validated
+ * request in the routing context under {@link RouterBuilder#KEY_META_DATA_VALIDATED_REQUEST}, or a
+ * 400 {@link HttpException} wrapping the {@link ValidatorException}; a parameter's is re-thrown as
+ * an {@link InvalidParameter} that names the parameter.
  */
 final class InlineRequestValidation {
   private final RequestValidatorImpl validator;
@@ -90,7 +89,7 @@ final class InlineRequestValidation {
   private RequestParameter check(Parameter parameter, Map<String, RequestParameter> values) {
     try {
       return validator.validateParameter(parameter, values.get(parameter.getName()));
-    } catch (SchemaValidationException e) {
+    } catch (ValidatorException e) {
       throw new InvalidParameter(parameter, e);
     }
   }

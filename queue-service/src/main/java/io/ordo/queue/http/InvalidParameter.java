@@ -2,18 +2,27 @@ package io.ordo.queue.http;
 
 import io.vertx.openapi.contract.Parameter;
 import io.vertx.openapi.validation.SchemaValidationException;
+import io.vertx.openapi.validation.ValidatorException;
 import java.util.Locale;
 
 /**
- * A parameter's value that broke its schema, with where the parameter is and its name: Vert.x
- * OpenAPI states both only in the words of its message, which a body's errors could echo.
+ * A parameter whose value Vert.x OpenAPI refused (missing, unreadable in its style, or breaking its
+ * schema), with where the parameter is and its name: Vert.x OpenAPI states both only in the words
+ * of its message, which a body's errors could echo.
  */
 final class InvalidParameter extends SchemaValidationException {
   private final String location;
   private final String name;
 
-  InvalidParameter(Parameter parameter, SchemaValidationException error) {
-    super(error.getMessage(), error.type(), error.getOutputUnit(), error.getCause());
+  /**
+   * @param error Vert.x OpenAPI's refusal; a broken schema's carries its output unit (else null)
+   */
+  InvalidParameter(Parameter parameter, ValidatorException error) {
+    super(
+        error.getMessage(),
+        error.type(),
+        error instanceof SchemaValidationException schema ? schema.getOutputUnit() : null,
+        error.getCause());
     this.location = parameter.getIn().name().toLowerCase(Locale.ROOT);
     this.name = parameter.getName();
   }
@@ -23,6 +32,7 @@ final class InvalidParameter extends SchemaValidationException {
     return location;
   }
 
+  /** The parameter's name in the contract. */
   String name() {
     return name;
   }

@@ -32,7 +32,9 @@ public final class Problems {
   private static final String INTERNAL_DETAIL = "internal error; the node's log has the details";
 
   /**
-   * How Vert.x OpenAPI says that a body is not what its media type says ("The REQUEST body ...").
+   * How Vert.x OpenAPI says that a body is not what its media type says ("The request body can't be
+   * decoded", ContentAnalyser). RequestGuard decodes every body first and answers it itself, so
+   * this is a second line.
    */
   private static final Pattern BODY_UNDECODABLE = Pattern.compile("The \\S+ body can't be decoded");
 
@@ -134,7 +136,7 @@ public final class Problems {
     JsonObject details = new JsonObject().put("errors", errors);
     Leaf deepest = deepest(leaves);
     if (deepest == null) {
-      return new TaskControlException(ErrorCode.INVALID_REQUEST, message, details);
+      return new TaskControlException(ErrorCode.INVALID_REQUEST, unchecked(v), details);
     }
     // The leaf names the value and the rule ("/timeouts/scheduleToStart: ... minimum 1"), where
     // Vert.x OpenAPI's message names one of the errors, often an enclosing object's summary.
@@ -148,6 +150,23 @@ public final class Problems {
                 + deepest.rule()
             : "request body " + deepest.path() + ": " + deepest.rule();
     return new TaskControlException(ErrorCode.INVALID_REQUEST, detail, details);
+  }
+
+  /**
+   * Ordo's words for a value that failed before its schema was checked: missing, or not readable in
+   * its parameter's style. (Vert.x OpenAPI's own message goes to no client.)
+   */
+  private static String unchecked(ValidatorException v) {
+    String what =
+        v instanceof InvalidParameter parameter
+            ? parameter.location() + " parameter " + parameter.name()
+            : "the request body";
+    return switch (v.type()) {
+      case MISSING_REQUIRED_PARAMETER -> what + " is required";
+      case ILLEGAL_VALUE, INVALID_VALUE_FORMAT, UNSUPPORTED_VALUE_FORMAT ->
+          what + " cannot be read";
+      default -> what + " is invalid";
+    };
   }
 
   /**

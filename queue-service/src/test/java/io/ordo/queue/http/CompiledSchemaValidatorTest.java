@@ -85,6 +85,7 @@ class CompiledSchemaValidatorTest {
     IllegalArgumentException refused =
         assertThrows(IllegalArgumentException.class, () -> new CachedValidatorsContract(recursive));
     assertTrue(refused.getMessage().contains("recursive"), refused.getMessage());
+    assertTrue(refused.getMessage().contains("addNode's request body"), refused.getMessage());
   }
 
   @Test
