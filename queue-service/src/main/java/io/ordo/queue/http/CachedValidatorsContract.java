@@ -18,7 +18,6 @@ import io.vertx.openapi.contract.SecurityScheme;
 import io.vertx.openapi.contract.Server;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -44,8 +43,7 @@ final class CachedValidatorsContract implements OpenAPIContract {
     Map<JsonSchema, Validator> validators = new IdentityHashMap<>();
     for (Operation operation : contract.operations()) {
       for (Parameter parameter : operation.getParameters()) {
-        String place = parameter.getIn().name().toLowerCase(Locale.ROOT) + " parameter ";
-        compile(validators, parameter.getSchema(), operation, place + parameter.getName());
+        compile(validators, parameter.getSchema(), operation, InvalidParameter.place(parameter));
       }
       if (operation.getRequestBody() != null) {
         operation

@@ -134,33 +134,38 @@ final class CompiledSchemaValidator implements Validator {
    *     resolved to is not inside itself)
    */
   private static JsonNode schemaNode(Object value, Set<Object> enclosing) {
-    if (!(value instanceof JsonObject) && !(value instanceof JsonArray)) {
+    // the maps and lists themselves: iterating a JsonObject wraps each nested one anew
+    if (value instanceof JsonObject object) {
+      return schemaNode(object.getMap(), enclosing);
+    }
+    if (value instanceof JsonArray array) {
+      return schemaNode(array.getList(), enclosing);
+    }
+    if (!(value instanceof Map) && !(value instanceof List)) {
       return node(value);
     }
-    // the map or list itself: iterating a JsonObject wraps each nested one anew
-    Object contents =
-        value instanceof JsonObject object ? object.getMap() : ((JsonArray) value).getList();
-    if (!enclosing.add(contents)) {
+    if (!enclosing.add(value)) {
       throw new IllegalArgumentException("a recursive schema: it contains itself");
     }
     JsonNode node;
-    if (value instanceof JsonArray array) {
-      ArrayNode items = JsonNodeFactory.instance.arrayNode();
-      array.forEach(item -> items.add(schemaNode(item, enclosing)));
+    if (value instanceof List<?> list) {
+      ArrayNode items = JsonNodeFactory.instance.arrayNode(list.size());
+      list.forEach(item -> items.add(schemaNode(item, enclosing)));
       node = items;
     } else {
       ObjectNode fields = JsonNodeFactory.instance.objectNode();
-      for (Map.Entry<String, Object> entry : (JsonObject) value) {
-        if ("$ref".equals(entry.getKey())) {
+      for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+        String key = String.valueOf(entry.getKey());
+        if ("$ref".equals(key)) {
           throw new IllegalArgumentException("unresolved reference " + entry.getValue());
         }
-        if (!VERTX_ANNOTATION.equals(entry.getKey())) {
-          fields.set(entry.getKey(), schemaNode(entry.getValue(), enclosing));
+        if (!VERTX_ANNOTATION.equals(key)) {
+          fields.set(key, schemaNode(entry.getValue(), enclosing));
         }
       }
       node = fields;
     }
-    enclosing.remove(contents);
+    enclosing.remove(value);
     return node;
   }
 

@@ -11,8 +11,7 @@ import java.util.Locale;
  * of its message, which a body's errors could echo.
  */
 final class InvalidParameter extends SchemaValidationException {
-  private final String location;
-  private final String name;
+  private final String place;
 
   /**
    * @param error Vert.x OpenAPI's refusal; a broken schema's carries its output unit (else null)
@@ -23,17 +22,16 @@ final class InvalidParameter extends SchemaValidationException {
         error.type(),
         error instanceof SchemaValidationException schema ? schema.getOutputUnit() : null,
         error.getCause());
-    this.location = parameter.getIn().name().toLowerCase(Locale.ROOT);
-    this.name = parameter.getName();
+    this.place = place(parameter);
   }
 
-  /** {@code query}, {@code path}, {@code header} or {@code cookie}. */
-  String location() {
-    return location;
+  /** Where a parameter is and its name, as problems state it: "query parameter limit". */
+  static String place(Parameter parameter) {
+    return parameter.getIn().name().toLowerCase(Locale.ROOT) + " parameter " + parameter.getName();
   }
 
-  /** The parameter's name in the contract. */
-  String name() {
-    return name;
+  /** The refused parameter's {@link #place(Parameter)}. */
+  String place() {
+    return place;
   }
 }

@@ -142,9 +142,7 @@ public final class Problems {
     // Vert.x OpenAPI's message names one of the errors, often an enclosing object's summary.
     String detail =
         v instanceof InvalidParameter parameter
-            ? parameter.location()
-                + " parameter "
-                + parameter.name()
+            ? parameter.place()
                 + ("/".equals(deepest.path()) ? "" : " " + deepest.path())
                 + ": "
                 + deepest.rule()
@@ -157,10 +155,7 @@ public final class Problems {
    * its parameter's style. (Vert.x OpenAPI's own message goes to no client.)
    */
   private static String unchecked(ValidatorException v) {
-    String what =
-        v instanceof InvalidParameter parameter
-            ? parameter.location() + " parameter " + parameter.name()
-            : "the request body";
+    String what = v instanceof InvalidParameter parameter ? parameter.place() : "the request body";
     return switch (v.type()) {
       case MISSING_REQUIRED_PARAMETER -> what + " is required";
       case ILLEGAL_VALUE, INVALID_VALUE_FORMAT, UNSUPPORTED_VALUE_FORMAT ->
