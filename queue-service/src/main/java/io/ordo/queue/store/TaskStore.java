@@ -300,7 +300,11 @@ public final class TaskStore {
           // a locked head must not let the message behind it through), oldest first: the first
           // $4 are claimed, the next one is a barrier for prefetching. The queues are walked in
           // the order of their runnable heads (V17: a hint the triggers keep, re-checked here)
-          // and the walk stops once enough heads pass
+          // and the walk stops once enough heads pass. A claimed head's queue keeps its hint
+          // while its message is in progress (the end of the message sets the next head's): the
+          // walk passes such a queue with one probe of the in-progress index, before its head is
+          // looked up. There are at most as many as the farm's threads (a serial head is never
+          // prefetched), and a claim that takes a queue's head writes nothing to the queue's row
           + "   SELECT h.ctid, h.received_at FROM im_async_queue_info q"
           + SERIAL_HEAD_OF_Q
           + "   WHERE q.queue_kind = 'S' AND q.active AND q.runnable_head_at IS NOT NULL"
@@ -386,14 +390,7 @@ public final class TaskStore {
           + "   (tenant, execution_id, event_id, event_type, event_time, attributes)"
           + "   SELECT c.tenant, c.message_id, c.last_event_id, 'TaskAccepted', c.accept_at,"
           + "   jsonb_build_object('node', c.node, 'scheduledEventId', 1,"
-          + "     'fencingToken', c.lock_version) FROM claimed c),"
-          // a claimed serial head's queue is busy now: its runnable-head hint goes (V17), unless
-          // a registration holds the queue's row; a hint left on a busy queue is only skipped
-          + " busy AS (UPDATE im_async_queue_info q SET runnable_head_at = NULL"
-          + "   WHERE q.ctid = ANY (ARRAY(SELECT l.ctid FROM claimed c CROSS JOIN LATERAL"
-          + "     (SELECT l.ctid FROM im_async_queue_info l WHERE l.tenant = c.tenant"
-          + "       AND l.queue_kind = 'S' AND l.queue_id = c.queue_id FOR UPDATE SKIP LOCKED) l"
-          + "     WHERE c.queue_kind = 'S')))"
+          + "     'fencingToken', c.lock_version) FROM claimed c)"
           + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent, x.role,"
           + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
           + " FROM claimed c LEFT JOIN LATERAL (SELECT * FROM im_async_context_info x"

@@ -67,20 +67,31 @@ class SerialHeadHintTest {
 
   @Test
   void hint_followsTheHead_throughClaimEndRemovalAndRequeue(VertxTestContext ctx) {
-    // q1 holds three messages, received 1, 2 and 3 ms after RECEIVED (one queue: p × 1 + 1)
-    WaitingRows.serial(pool, TENANT, TYPE, 1, 3, RECEIVED)
+    // q1 holds four messages, received 2, 3, 4 and 5 ms after RECEIVED (one queue: p × 1 + 1)
+    WaitingRows.serial(pool, TENANT, TYPE, 1, 4, RECEIVED)
         .compose(v -> expectHint(receivedMs(2)))
         .compose(v -> claim(1))
         .compose(
             first ->
-                expectHint(null)
+                // in progress: the claim leaves the hint, and the next claim passes the queue
+                expectHint(receivedMs(2))
+                    .compose(v -> claim(1))
+                    .compose(
+                        none -> {
+                          assertEquals(List.of(), none, "the message behind the first waits");
+                          return Future.<Void>succeededFuture();
+                        })
                     // the first ends: the second is the head
                     .compose(v -> tasks.finish(pool, holds(first), ANY_HELD))
                     .compose(v -> expectHint(receivedMs(3))))
         .compose(v -> claim(1))
         .compose(
             second ->
-                expectHint(null)
+                expectHint(receivedMs(3))
+                    // the last one removed while the second is in progress: no runnable head
+                    .compose(v -> newestMessage())
+                    .compose(last -> tasks.deleteUnstarted(pool, TENANT, last, QueueKind.SERIAL))
+                    .compose(v -> expectHint(null))
                     // back to WAITING (a release with re-entry): the head again
                     .compose(
                         v ->
@@ -103,6 +114,44 @@ class SerialHeadHintTest {
         // empty
         .compose(v -> expectHint(null))
         .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /**
+   * Queues whose heads are in progress keep their hints (the oldest ones), so a claim walks them
+   * first: each is passed by one probe of the in-progress index, before its head is looked up, and
+   * the walk goes on to the runnable heads behind them.
+   */
+  @Test
+  void claim_passesTheQueuesInProgress_withoutLookingTheirHeadsUp(VertxTestContext ctx) {
+    int busy = 8;
+    WaitingRows.serial(pool, TENANT, TYPE, busy + 6, 2, RECEIVED)
+        .compose(v -> claim(busy, busy))
+        .compose(
+            heads -> {
+              assertEquals(busy, heads.size(), "the oldest heads in progress");
+              return ClaimPlans.explain(pool, owner, 4, 4, TYPE, NOW);
+            })
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          String text = plan.encode();
+                          JsonObject walk =
+                              ClaimPlans.scanOf(plan, "im_async_queue_runnable_serial_heads_idx");
+                          assertNotNull(walk, "the runnable heads are walked: " + text);
+                          assertEquals(
+                              busy,
+                              walk.getInteger("Rows Removed by Filter", 0),
+                              "passed: " + text);
+                          // the 4 taken and the barrier behind them
+                          assertEquals(5, walk.getInteger("Actual Rows"), text);
+                          JsonObject head = ClaimPlans.scanOf(plan, "im_async_task_waiting_idx");
+                          assertNotNull(head, "heads are looked up: " + text);
+                          assertEquals(
+                              5, head.getInteger("Actual Loops"), "heads looked up: " + text);
+                          ctx.completeNow();
+                        })));
   }
 
   /**
@@ -282,8 +331,12 @@ class SerialHeadHintTest {
   }
 
   private Future<List<ClaimedRow>> claim(int serialCapacity) {
+    return claim(4, serialCapacity);
+  }
+
+  private Future<List<ClaimedRow>> claim(int capacity, int serialCapacity) {
     return pool.withTransaction(
-        tx -> tasks.claim(tx, owner, 4, serialCapacity, List.of(TYPE), List.of(), NOW));
+        tx -> tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), List.of(), NOW));
   }
 
   private List<Hold> holds(List<ClaimedRow> claimed) {
@@ -316,6 +369,14 @@ class SerialHeadHintTest {
         "SELECT runnable_head_at FROM im_async_queue_info"
             + " WHERE tenant = 'default' AND queue_kind = 'S' AND queue_id = 'q1'",
         r -> r.getOffsetDateTime(0));
+  }
+
+  private Future<UUID> newestMessage() {
+    return SingleValues.of(
+        pool,
+        "SELECT message_id FROM im_async_task_info WHERE queue_id = 'q1'"
+            + " ORDER BY position DESC LIMIT 1",
+        r -> r.getUUID(0));
   }
 
   private Future<OffsetDateTime> newestReceived() {
