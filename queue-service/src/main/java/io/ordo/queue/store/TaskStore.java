@@ -303,8 +303,9 @@ public final class TaskStore {
           // and the walk stops once enough heads pass. A claimed head's queue keeps its hint
           // while its message is in progress (the end of the message sets the next head's): the
           // walk passes such a queue with one probe of the in-progress index, before its head is
-          // looked up. There are at most as many as the farm's threads (a serial head is never
-          // prefetched), and a claim that takes a queue's head writes nothing to the queue's row
+          // looked up. Such queues are the farm's serial messages in progress (running, their
+          // outcome on its way, or held by a runner gone until the orphan sweep), and a claim that
+          // takes a queue's head writes nothing to the queue's row
           + "   SELECT h.ctid, h.received_at FROM im_async_queue_info q"
           + SERIAL_HEAD_OF_Q
           + "   WHERE q.queue_kind = 'S' AND q.active AND q.runnable_head_at IS NOT NULL"
