@@ -66,23 +66,20 @@ class ClaimPlanTest {
         .compose(v -> pool.query("ANALYZE im_async_task_info").execute())
         .compose(v -> ClaimPlans.explain(pool, owner, 10, 0, TYPE, NOW))
         .onComplete(
-            ctx.succeeding(
-                plan ->
-                    ctx.verify(
-                        () -> {
-                          String text = plan.encode();
-                          JsonObject ready =
-                              ClaimPlans.scanOf(plan, "im_async_task_parallel_candidates_idx");
-                          JsonObject timed =
-                              ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx");
-                          assertTrue(ready != null && timed != null, text);
-                          assertEquals(10, ready.getInteger("Actual Rows"), text);
-                          assertEquals(0, timed.getInteger("Actual Rows"), text);
-                          assertTrue(
-                              ClaimPlans.pages(ready) < 200,
-                              "a handful of pages, not the delayed messages': " + text);
-                          ctx.completeNow();
-                        })));
+            ClaimPlans.checked(
+                ctx,
+                plan -> {
+                  String text = plan.encode();
+                  JsonObject ready =
+                      ClaimPlans.scanOf(plan, "im_async_task_parallel_candidates_idx");
+                  JsonObject timed = ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx");
+                  assertTrue(ready != null && timed != null, text);
+                  assertEquals(10, ready.getInteger("Actual Rows"), text);
+                  assertEquals(0, timed.getInteger("Actual Rows"), text);
+                  assertTrue(
+                      ClaimPlans.pages(ready) < 200,
+                      "a handful of pages, not the delayed messages': " + text);
+                }));
   }
 
   @Test
@@ -113,13 +110,11 @@ class ClaimPlanTest {
                                     WaitingRows.serial(
                                         client, TENANT, TYPE, 500, 2, NOW.minusSeconds(60)))))
         .onComplete(
-            ctx.succeeding(
-                plan ->
-                    ctx.verify(
-                        () -> {
-                          tookABatchReadingLittle(plan);
-                          ctx.completeNow();
-                        })));
+            ClaimPlans.checked(
+                ctx,
+                plan -> {
+                  tookABatchReadingLittle(plan);
+                }));
   }
 
   /**
@@ -145,16 +140,14 @@ class ClaimPlanTest {
                         WaitingRows.insert(
                             client, TENANT, TYPE, 5_000, NOW.minusSeconds(3600), null)))
         .onComplete(
-            ctx.succeeding(
-                plan ->
-                    ctx.verify(
-                        () -> {
-                          assertTrue(
-                              ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx") != null,
-                              "the delayed messages' walk: " + plan.encode());
-                          tookABatchReadingLittle(plan);
-                          ctx.completeNow();
-                        })));
+            ClaimPlans.checked(
+                ctx,
+                plan -> {
+                  assertTrue(
+                      ClaimPlans.scanOf(plan, "im_async_task_parallel_timed_idx") != null,
+                      "the delayed messages' walk: " + plan.encode());
+                  tookABatchReadingLittle(plan);
+                }));
   }
 
   /**
@@ -176,22 +169,18 @@ class ClaimPlanTest {
         .compose(v -> analyze())
         .compose(v -> ClaimPlans.explain(pool, owner, CAPACITY, 0, TYPE, NOW))
         .onComplete(
-            ctx.succeeding(
-                plan ->
-                    ctx.verify(
-                        () -> {
-                          tookABatchReadingLittle(plan);
-                          int pages = 0;
-                          for (String type : List.of("Index Scan", "Index Only Scan")) {
-                            for (JsonObject scan :
-                                ClaimPlans.nodes(plan, type, "im_async_queue_info")) {
-                              pages += ClaimPlans.pages(scan);
-                            }
-                          }
-                          assertTrue(
-                              pages < 10, pages + " pages of the queue table: " + plan.encode());
-                          ctx.completeNow();
-                        })));
+            ClaimPlans.checked(
+                ctx,
+                plan -> {
+                  tookABatchReadingLittle(plan);
+                  int pages = 0;
+                  for (String type : List.of("Index Scan", "Index Only Scan")) {
+                    for (JsonObject scan : ClaimPlans.nodes(plan, type, "im_async_queue_info")) {
+                      pages += ClaimPlans.pages(scan);
+                    }
+                  }
+                  assertTrue(pages < 10, pages + " pages of the queue table: " + plan.encode());
+                }));
   }
 
   private Future<Void> analyze() {

@@ -1,9 +1,12 @@
 package io.ordo.queue.store;
 
 import io.ordo.lock.LockOwnerStore;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 import java.time.Duration;
@@ -14,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -129,6 +133,18 @@ final class ClaimPlans {
     return "ARRAY["
         + String.join(", ", Arrays.stream(items).map(ClaimPlans::literal).toList())
         + "]::text[]";
+  }
+
+  /** Completes {@code ctx} once {@code check} passed on the explained plan, or fails it. */
+  static Handler<AsyncResult<JsonObject>> checked(
+      VertxTestContext ctx, Consumer<JsonObject> check) {
+    return ctx.succeeding(
+        plan ->
+            ctx.verify(
+                () -> {
+                  check.accept(plan);
+                  ctx.completeNow();
+                }));
   }
 
   /** How many rows the plan read: every node's rows (over its loops) and those its filters left. */

@@ -15,7 +15,9 @@ import io.ordo.testing.AutoExplain;
 import io.ordo.testing.LockWaits;
 import io.ordo.testing.SingleValues;
 import io.ordo.testing.TestDatabase;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -30,6 +32,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,26 +135,18 @@ class SerialHeadHintTest {
               return ClaimPlans.explain(pool, owner, 4, 4, TYPE, NOW);
             })
         .onComplete(
-            ctx.succeeding(
-                plan ->
-                    ctx.verify(
-                        () -> {
-                          String text = plan.encode();
-                          JsonObject walk =
-                              ClaimPlans.scanOf(plan, "im_async_queue_runnable_serial_heads_idx");
-                          assertNotNull(walk, "the runnable heads are walked: " + text);
-                          assertEquals(
-                              busy,
-                              walk.getInteger("Rows Removed by Filter", 0),
-                              "passed: " + text);
-                          // the 4 taken and the barrier behind them
-                          assertEquals(5, walk.getInteger("Actual Rows"), text);
-                          JsonObject head = ClaimPlans.scanOf(plan, "im_async_task_waiting_idx");
-                          assertNotNull(head, "heads are looked up: " + text);
-                          assertEquals(
-                              5, head.getInteger("Actual Loops"), "heads looked up: " + text);
-                          ctx.completeNow();
-                        })));
+            walkChecked(
+                ctx,
+                (plan, walk) -> {
+                  String text = plan.encode();
+                  assertEquals(
+                      busy, walk.getInteger("Rows Removed by Filter", 0), "passed: " + text);
+                  // the 4 taken and the barrier behind them
+                  assertEquals(5, walk.getInteger("Actual Rows"), text);
+                  JsonObject head = ClaimPlans.scanOf(plan, "im_async_task_waiting_idx");
+                  assertNotNull(head, "heads are looked up: " + text);
+                  assertEquals(5, head.getInteger("Actual Loops"), "heads looked up: " + text);
+                }));
   }
 
   /**
@@ -230,19 +225,14 @@ class SerialHeadHintTest {
         .compose(v -> pool.query("ANALYZE im_async_queue_info").execute())
         .compose(v -> ClaimPlans.explain(pool, owner, 4, 4, TYPE, NOW))
         .onComplete(
-            ctx.succeeding(
-                plan ->
-                    ctx.verify(
-                        () -> {
-                          String text = plan.encode();
-                          JsonObject walk =
-                              ClaimPlans.scanOf(plan, "im_async_queue_runnable_serial_heads_idx");
-                          assertNotNull(walk, "the runnable heads are walked: " + text);
-                          // the 4 taken and the barrier behind them, not the 2,000 queues
-                          assertTrue(walk.getInteger("Actual Rows") <= 5, text);
-                          assertTrue(AutoExplain.blocks(plan) < 200, "pages read: " + text);
-                          ctx.completeNow();
-                        })));
+            walkChecked(
+                ctx,
+                (plan, walk) -> {
+                  String text = plan.encode();
+                  // the 4 taken and the barrier behind them, not the 2,000 queues
+                  assertTrue(walk.getInteger("Actual Rows") <= 5, text);
+                  assertTrue(AutoExplain.blocks(plan) < 200, "pages read: " + text);
+                }));
   }
 
   /**
@@ -267,16 +257,14 @@ class SerialHeadHintTest {
                 ClaimPlans.explain(
                     pool, new ClaimPlans.Claim(owner, 4, 4, TYPE, NOW, tenants, queueIds)))
         .onComplete(
-            ctx.succeeding(
-                plan ->
-                    ctx.verify(
-                        () -> {
-                          assertEquals(
-                              List.of(),
-                              ClaimPlans.nodes(plan, "Seq Scan", "im_async_queue_info"),
-                              () -> "the queues read whole: " + plan.encode());
-                          ctx.completeNow();
-                        })));
+            ClaimPlans.checked(
+                ctx,
+                plan -> {
+                  assertEquals(
+                      List.of(),
+                      ClaimPlans.nodes(plan, "Seq Scan", "im_async_queue_info"),
+                      () -> "the queues read whole: " + plan.encode());
+                }));
   }
 
   private Future<Void> raceEndAgainstRegistration(
@@ -328,6 +316,21 @@ class SerialHeadHintTest {
                 + " $3, 1, 1)")
         .execute(Tuple.of(TENANT, TYPE, NOW.atOffset(ZoneOffset.UTC)))
         .mapEmpty();
+  }
+
+  /**
+   * Completes {@code ctx} once {@code check} passed on the explained claim plan and its walk of the
+   * runnable serial heads (asserted to be there), or fails it.
+   */
+  private static Handler<AsyncResult<JsonObject>> walkChecked(
+      VertxTestContext ctx, BiConsumer<JsonObject, JsonObject> check) {
+    return ClaimPlans.checked(
+        ctx,
+        plan -> {
+          JsonObject walk = ClaimPlans.scanOf(plan, "im_async_queue_runnable_serial_heads_idx");
+          assertNotNull(walk, () -> "the runnable heads are walked: " + plan.encode());
+          check.accept(plan, walk);
+        });
   }
 
   private Future<List<ClaimedRow>> claim(int serialCapacity) {
