@@ -95,8 +95,7 @@ final class ClaimLoop {
     if (room <= 0) {
       return;
     }
-    List<SerialQueueRef> settlingQueues = settlingQueues();
-    if (settlingQueues.size() > SETTLING_PER_THREAD * slots.maxThreads()) {
+    if (settlingCount() > SETTLING_PER_THREAD * slots.maxThreads()) {
       return; // claims again as the outcomes on their way are applied
     }
     claiming = true;
@@ -108,7 +107,7 @@ final class ClaimLoop {
             room,
             slots.freeSlots(inHand),
             claimant.taskTypes(),
-            settlingQueues);
+            settlingQueues());
     long sentAt = System.nanoTime();
     // a claim that could not be sent fails like an unanswered one: the loop claims again later
     Requests.<ClaimedTasks>request(
@@ -156,6 +155,10 @@ final class ClaimLoop {
   /** Counts an outcome on its way (+1) or applied (-1), in whichever order they arrive. */
   private void settle(SerialQueueRef queue, int delta) {
     settling.merge(queue, delta, (a, b) -> a + b == 0 ? null : a + b);
+  }
+
+  private long settlingCount() {
+    return settling.values().stream().filter(n -> n > 0).count();
   }
 
   private List<SerialQueueRef> settlingQueues() {
