@@ -76,7 +76,7 @@ final class QueueRoutes {
                 caller(rc),
                 QueueKind.PARALLEL,
                 QueueStore.PARALLEL_QUEUE_ID,
-                rc.body().asJsonObject(),
+                RequestGuard.jsonObject(rc),
                 meta(rc)));
   }
 
@@ -90,12 +90,12 @@ final class QueueRoutes {
                 caller(rc),
                 QueueKind.SERIAL,
                 rc.pathParam("queueId"),
-                rc.body().asJsonObject(),
+                RequestGuard.jsonObject(rc),
                 meta(rc)));
   }
 
   private void setParallelActive(RoutingContext rc) {
-    boolean active = rc.body().asJsonObject().getBoolean("active");
+    boolean active = RequestGuard.jsonObject(rc).getBoolean("active");
     Responses.reply(
         rc,
         200,
@@ -103,7 +103,7 @@ final class QueueRoutes {
   }
 
   private void setSerialActive(RoutingContext rc) {
-    boolean active = rc.body().asJsonObject().getBoolean("active");
+    boolean active = RequestGuard.jsonObject(rc).getBoolean("active");
     Responses.reply(
         rc,
         200,
@@ -126,7 +126,7 @@ final class QueueRoutes {
   }
 
   private void addSerial(RoutingContext rc) {
-    JsonObject body = rc.body().asJsonObject();
+    JsonObject body = RequestGuard.jsonObject(rc);
     String queueId = body.getString("queueId");
     Responses.reply(
         rc,

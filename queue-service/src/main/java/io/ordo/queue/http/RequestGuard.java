@@ -9,6 +9,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,9 @@ final class RequestGuard {
 
   /** Jackson's nesting limit for any JSON document (StreamReadConstraints' default). */
   static final int MAX_BODY_DEPTH = 1000;
+
+  /** The routing context's key of the body as {@link #body} decoded it, for the route's handler. */
+  private static final String DECODED_BODY = "ordo.decodedBody";
 
   private RequestGuard() {}
 
@@ -99,7 +103,16 @@ final class RequestGuard {
       Problems.send(rc, e);
       return;
     }
+    rc.put(DECODED_BODY, value);
     rc.next();
+  }
+
+  /**
+   * The request's body as a JSON object, as {@link #body} decoded it before the route's handler (so
+   * that a handler does not decode it again); {@code null} for an empty body.
+   */
+  static JsonObject jsonObject(RoutingContext rc) {
+    return rc.get(DECODED_BODY) instanceof JsonObject decoded ? decoded : rc.body().asJsonObject();
   }
 
   static boolean isJson(String contentType) {

@@ -33,7 +33,7 @@ final class ScheduleRoutes {
     Responses.saved(
         rc,
         "/api/v1/schedules/" + id,
-        schedules.put(caller(rc), id, rc.body().asJsonObject()),
+        schedules.put(caller(rc), id, RequestGuard.jsonObject(rc)),
         saved -> saved.created(),
         saved -> saved.schedule());
   }
@@ -47,7 +47,7 @@ final class ScheduleRoutes {
   }
 
   private void paused(RoutingContext rc) {
-    boolean paused = rc.body().asJsonObject().getBoolean("paused");
+    boolean paused = RequestGuard.jsonObject(rc).getBoolean("paused");
     Responses.reply(rc, 200, schedules.setPaused(caller(rc), rc.pathParam("scheduleId"), paused));
   }
 

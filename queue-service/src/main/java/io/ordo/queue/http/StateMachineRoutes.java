@@ -55,7 +55,7 @@ final class StateMachineRoutes {
     Responses.saved(
         rc,
         "/api/v1/state-machines/" + name,
-        stateMachines.put(caller(rc), name, rc.body().asJsonObject().getValue("definition")),
+        stateMachines.put(caller(rc), name, RequestGuard.jsonObject(rc).getValue("definition")),
         saved -> saved.created(),
         saved -> saved.stateMachine());
   }
@@ -65,7 +65,7 @@ final class StateMachineRoutes {
   }
 
   private void start(RoutingContext rc) {
-    JsonObject body = rc.body().isEmpty() ? new JsonObject() : rc.body().asJsonObject();
+    JsonObject body = rc.body().isEmpty() ? new JsonObject() : RequestGuard.jsonObject(rc);
     Future<Executions.Started> started =
         executions.start(caller(rc), rc.pathParam("name"), body == null ? new JsonObject() : body);
     started.onComplete(
@@ -86,7 +86,7 @@ final class StateMachineRoutes {
   }
 
   private void stop(RoutingContext rc) {
-    JsonObject body = rc.body().isEmpty() ? new JsonObject() : rc.body().asJsonObject();
+    JsonObject body = rc.body().isEmpty() ? new JsonObject() : RequestGuard.jsonObject(rc);
     String lockRetry = rc.queryParams().get("lockRetry");
     Responses.reply(
         rc,

@@ -45,7 +45,7 @@ final class TaskRoutes {
   }
 
   private void end(RoutingContext rc, boolean forced) {
-    JsonObject body = rc.body().asJsonObject();
+    JsonObject body = RequestGuard.jsonObject(rc);
     String queue = rc.queryParams().get("queue");
     Responses.task(
         rc,
