@@ -115,6 +115,12 @@ final class RequestGuard {
     return rc.get(DECODED_BODY) instanceof JsonObject decoded ? decoded : rc.body().asJsonObject();
   }
 
+  /** {@link #jsonObject}, or an empty object for a request without a body (its fields optional). */
+  static JsonObject jsonObjectOrEmpty(RoutingContext rc) {
+    JsonObject body = jsonObject(rc);
+    return body == null ? new JsonObject() : body;
+  }
+
   static boolean isJson(String contentType) {
     return contentType != null && JSON.equals(mediaType(contentType));
   }

@@ -65,9 +65,8 @@ final class StateMachineRoutes {
   }
 
   private void start(RoutingContext rc) {
-    JsonObject body = rc.body().isEmpty() ? new JsonObject() : RequestGuard.jsonObject(rc);
     Future<Executions.Started> started =
-        executions.start(caller(rc), rc.pathParam("name"), body == null ? new JsonObject() : body);
+        executions.start(caller(rc), rc.pathParam("name"), RequestGuard.jsonObjectOrEmpty(rc));
     started.onComplete(
         done -> {
           if (done.failed()) {
@@ -86,7 +85,7 @@ final class StateMachineRoutes {
   }
 
   private void stop(RoutingContext rc) {
-    JsonObject body = rc.body().isEmpty() ? new JsonObject() : RequestGuard.jsonObject(rc);
+    JsonObject body = RequestGuard.jsonObjectOrEmpty(rc);
     String lockRetry = rc.queryParams().get("lockRetry");
     Responses.reply(
         rc,
@@ -94,8 +93,8 @@ final class StateMachineRoutes {
         executions.stop(
             caller(rc),
             rc.pathParam("executionId"),
-            body == null ? null : body.getString("error"),
-            body == null ? null : body.getString("cause"),
+            body.getString("error"),
+            body.getString("cause"),
             lockRetry == null ? null : LockRetryPolicy.named(lockRetry)));
   }
 
