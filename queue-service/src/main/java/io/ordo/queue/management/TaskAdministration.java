@@ -140,7 +140,8 @@ public final class TaskAdministration {
         HistoryEventType.TaskRemoved,
         now,
         new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
-    transition.dispose(caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"));
+    transition.dispose(
+        caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"), removed.kept());
     lostHolds.tellAfterCommit(
         transition, removed.ownerId(), info.messageId(), removed.version(), "removal");
     return transition.write(tx, history, queues);
