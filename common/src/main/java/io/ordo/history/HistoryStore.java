@@ -5,7 +5,6 @@ import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.db.BatchJoin;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlClient;
@@ -13,7 +12,6 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -53,28 +51,25 @@ public final class HistoryStore {
 
   /**
    * A batch of task closings in one statement: a task history's header is written once, when it
-   * closes, with the events its message's row kept and those of its end ({@code events}, V26);
-   * while it is open, the task's row and its event rows are what it is. A header that an earlier
-   * Ordo opened at registration is closed in place.
+   * closes (while it is open, the task's row and its events are what it is). A header that an
+   * earlier Ordo opened at registration is closed in place.
    */
   private static final String CLOSE_TASKS =
       "INSERT INTO ordo_history_execution"
-          + " (tenant, execution_id, kind, open, started_at, closed_at, last_event_id, summary,"
-          + " events)"
+          + " (tenant, execution_id, kind, open, started_at, closed_at, last_event_id, summary)"
           + " SELECT tenant, execution_id, 'task', false, started_at, closed_at, last_event_id,"
-          + "   summary::jsonb, events"
-          // $1-$5 as for executions, $6 the tasks' received times, $7 the events kept in the
-          // header (a JSON array each, or null)
+          + "   summary::jsonb"
+          // $1-$5 as for executions, $6 the tasks' received times
           + " FROM unnest($1::text[], $2::uuid[], $3::timestamptz[], $4::bigint[], $5::text[],"
-          + "   $6::timestamptz[], $7::text[])"
-          + "   AS c(tenant, execution_id, closed_at, last_event_id, summary, started_at, events)"
+          + "   $6::timestamptz[])"
+          + "   AS c(tenant, execution_id, closed_at, last_event_id, summary, started_at)"
           + " ON CONFLICT (tenant, execution_id) DO UPDATE SET open = false,"
           + " closed_at = excluded.closed_at, last_event_id = excluded.last_event_id,"
-          + " summary = excluded.summary, events = excluded.events";
+          + " summary = excluded.summary";
 
   /**
-   * A history's header; for an open task, which has none yet, one made from its row: opened at its
-   * received time, its last event so far.
+   * A history's header; for an open task, which has none yet, one made from its events: opened at
+   * its first event ({@code TaskScheduled}, at its received time), its last event so far.
    */
   private static final String SELECT_EXECUTION =
       "SELECT kind, open, started_at, closed_at, last_event_id, summary"
@@ -82,42 +77,24 @@ public final class HistoryStore {
           // $1 tenant, $2 execution id
           + " WHERE tenant = $1 AND execution_id = $2"
           + " UNION ALL"
-          + " SELECT 'task', true, started_at, NULL, last_event_id, '{}'::jsonb"
-          + " FROM ordo_task_row_header WHERE tenant = $1 AND execution_id = $2"
+          + " SELECT 'task', true, e.event_time, NULL, (SELECT max(m.event_id)"
+          + "   FROM ordo_history_event m WHERE m.tenant = $1 AND m.execution_id = $2),"
+          + "   '{}'::jsonb FROM ordo_history_event e"
+          + " WHERE e.tenant = $1 AND e.execution_id = $2 AND e.event_id = 1"
           + " AND NOT EXISTS (SELECT 1 FROM ordo_history_execution h"
           + "   WHERE h.tenant = $1 AND h.execution_id = $2)";
 
-  /**
-   * A page of a history's events, in one statement (one snapshot): its event rows (at most $4, in
-   * order), and every event its header or its message's row keeps past the bound (a few at most);
-   * {@link #page} merges them.
-   */
-  private static String selectEvents(boolean reverse) {
-    String after = reverse ? " AND event_id < $3" : " AND event_id > $3";
-    String columns = "SELECT event_id, event_type, event_time, attributes FROM ";
-    String history = " WHERE tenant = $1 AND execution_id = $2";
-    return "("
-        + columns
-        + "ordo_history_event"
-        + history
-        + after
-        // $1 tenant, $2 execution id, $3 events after (before) this id, $4 page size
-        + (reverse ? " ORDER BY event_id DESC" : " ORDER BY event_id")
-        + " LIMIT $4) UNION ALL "
-        + columns
-        + "ordo_task_packed_event"
-        + history
-        + after
-        + " UNION ALL "
-        + columns
-        + "ordo_task_row_event"
-        + history
-        + after;
-  }
+  private static final String SELECT_EVENTS_FORWARD =
+      "SELECT event_id, event_type, event_time, attributes FROM ordo_history_event"
+          // $1 tenant, $2 execution id, $3 events after this id, $4 page size
+          + " WHERE tenant = $1 AND execution_id = $2 AND event_id > $3"
+          + " ORDER BY event_id LIMIT $4";
 
-  private static final String SELECT_EVENTS_FORWARD = selectEvents(false);
-
-  private static final String SELECT_EVENTS_REVERSE = selectEvents(true);
+  private static final String SELECT_EVENTS_REVERSE =
+      "SELECT event_id, event_type, event_time, attributes FROM ordo_history_event"
+          // $1 tenant, $2 execution id, $3 events before this id, $4 page size
+          + " WHERE tenant = $1 AND execution_id = $2 AND event_id < $3"
+          + " ORDER BY event_id DESC LIMIT $4";
 
   /**
    * One event appended after a history's last, numbered under the header's row lock (so that
@@ -164,12 +141,10 @@ public final class HistoryStore {
       String tenant, String executionId, Instant closedAt, long lastEventId, JsonObject summary) {}
 
   /**
-   * A task's history to close: its header is written now (while the task ran, its row and its event
-   * rows were its history), started at the task's received time, keeping {@code events} (the events
-   * its row kept and those of its end, in the order of their ids; TaskScheduled's without the
-   * parameter, which is the summary's).
+   * A task's history to close: its header is written now (while the task ran, its row and its
+   * events were its history), started at the task's received time.
    */
-  public record TaskClosing(Closing closing, Instant receivedAt, List<HistoryEvent> events) {}
+  public record TaskClosing(Closing closing, Instant receivedAt) {}
 
   /** A history header as stored. */
   public record Header(
@@ -245,25 +220,7 @@ public final class HistoryStore {
     }
     Tuple params = closingColumns(closings.stream().map(TaskClosing::closing).toList());
     params.addValue(closings.stream().map(c -> utc(c.receivedAt())).toArray(OffsetDateTime[]::new));
-    params.addValue(closings.stream().map(c -> packed(c.events())).toArray(String[]::new));
     return tx.preparedQuery(CLOSE_TASKS).execute(params).mapEmpty();
-  }
-
-  /** Events as a header keeps them ({@code ordo_task_packed_event} reads them); null for none. */
-  private static String packed(List<HistoryEvent> events) {
-    if (events.isEmpty()) {
-      return null;
-    }
-    JsonArray packed = new JsonArray();
-    for (HistoryEvent e : events) {
-      packed.add(
-          new JsonObject()
-              .put("eventId", e.eventId())
-              .put("type", e.type().name())
-              .put("time", e.time().toString())
-              .put("attributes", e.attributes()));
-    }
-    return packed.encode();
   }
 
   /** The closings' columns, one array each, in the order both closing statements take them. */
@@ -379,9 +336,7 @@ public final class HistoryStore {
                         instant(row.getOffsetDateTime("event_time")),
                         (JsonObject) row.getValue("attributes")));
               }
-              Comparator<HistoryEvent> order = Comparator.comparingLong(HistoryEvent::eventId);
-              events.sort(reverse ? order.reversed() : order);
-              return events.size() > pageSize ? events.subList(0, pageSize) : events;
+              return events;
             });
   }
 }

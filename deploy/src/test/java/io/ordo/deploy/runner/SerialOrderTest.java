@@ -156,8 +156,8 @@ class SerialOrderTest {
                   + " (extract(epoch FROM s.event_time) * 1000000)::bigint AS started,"
                   + " (extract(epoch FROM c.event_time) * 1000000)::bigint AS completed"
                   + " FROM ordo_history_execution h"
-                  + " JOIN ordo_history_all_events s ON s.execution_id = h.execution_id AND s.event_type = 'TaskStarted'"
-                  + " JOIN ordo_history_all_events c ON c.execution_id = h.execution_id AND c.event_type = 'TaskCompleted'"
+                  + " JOIN ordo_history_event s ON s.execution_id = h.execution_id AND s.event_type = 'TaskStarted'"
+                  + " JOIN ordo_history_event c ON c.execution_id = h.execution_id AND c.event_type = 'TaskCompleted'"
                   + " ORDER BY (h.summary ->> 'receivedTime')::timestamptz, h.execution_id";
           try (Statement statement = connection.createStatement();
               ResultSet rows = statement.executeQuery(sql)) {
@@ -177,7 +177,7 @@ class SerialOrderTest {
           try (Statement statement = connection.createStatement();
               ResultSet rows =
                   statement.executeQuery(
-                      "SELECT DISTINCT attributes ->> 'node' FROM ordo_history_all_events WHERE event_type = 'TaskStarted'")) {
+                      "SELECT DISTINCT attributes ->> 'node' FROM ordo_history_event WHERE event_type = 'TaskStarted'")) {
             while (rows.next()) {
               nodes.add(rows.getString(1));
             }

@@ -51,7 +51,7 @@ class HistoryReadPlanTest {
 
   @Test
   void headerAndPages_plannedOnceOnEmptyTables_readOneHistoryByKeyWhenFull(VertxTestContext ctx) {
-    // histories with an even number are closed (a header), the others open (a task row)
+    // histories with an even number are closed (a header), the others open (events only)
     String closed = id(1_000);
     String open = id(1_001);
     List<JsonObject> plans = Collections.synchronizedList(new ArrayList<>());
@@ -72,7 +72,7 @@ class HistoryReadPlanTest {
                         })
                     .map(
                         header -> {
-                          assertTrue(header.open(), "an open task's header, made of its row");
+                          assertTrue(header.open(), "an open task's header, made of its events");
                           assertEquals(EVENTS, header.lastEventId());
                           return null;
                         })
@@ -118,42 +118,20 @@ class HistoryReadPlanTest {
                         }));
   }
 
-  /**
-   * {@link #HISTORIES} histories of {@link #EVENTS} events: the even ones closed (a header keeping
-   * TaskScheduled, V26), the odd ones open (a task row keeping it); events 2 and on are rows.
-   */
   private static Future<Void> fill(SqlConnection c) {
-    String id = "('00000000-0000-0000-0000-' || lpad(h::text, 12, '0'))::uuid";
     return c.preparedQuery(
             "INSERT INTO ordo_history_event"
                 + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
-                + " SELECT $1, "
-                + id
-                + ", e, 'TaskStarted', now(), '{}'::jsonb"
-                + " FROM generate_series(1, $2) AS h, generate_series(2, $3) AS e")
+                + " SELECT $1, ('00000000-0000-0000-0000-' || lpad(h::text, 12, '0'))::uuid, e, 'TaskStarted', now(), '{}'::jsonb"
+                + " FROM generate_series(1, $2) AS h, generate_series(1, $3) AS e")
         .execute(Tuple.of(TENANT, HISTORIES, EVENTS))
         .compose(
             v ->
                 c.preparedQuery(
                         "INSERT INTO ordo_history_execution (tenant, execution_id, kind, open,"
-                            + " started_at, closed_at, last_event_id, summary, events)"
-                            + " SELECT $1, "
-                            + id
-                            + ", 'task', false, now(), now(), $3, '{}'::jsonb,"
-                            + " '[{\"eventId\": 1, \"type\": \"TaskScheduled\","
-                            + " \"time\": \"2026-01-01T00:00:00Z\", \"attributes\": {}}]'"
-                            + " FROM generate_series(2, $2, 2) AS h")
-                    .execute(Tuple.of(TENANT, HISTORIES, EVENTS)))
-        .compose(
-            v ->
-                c.preparedQuery(
-                        "INSERT INTO im_async_task_info (tenant, message_id, queue_kind, queue_id,"
-                            + " position, state, task_class_name, timeouts, sent_at, received_at,"
-                            + " last_event_id, scheduled_event_id, scheduled)"
-                            + " SELECT $1, "
-                            + id
-                            + ", 'P', '', h, 'WAITING', 'Echo', '{}'::jsonb, now(), now(), $3, 1,"
-                            + " '{}'::jsonb FROM generate_series(1, $2, 2) AS h")
+                            + " started_at, closed_at, last_event_id, summary)"
+                            + " SELECT $1, ('00000000-0000-0000-0000-' || lpad(h::text, 12, '0'))::uuid, 'task', false, now(), now(), $3,"
+                            + " '{}'::jsonb FROM generate_series(2, $2, 2) AS h")
                     .execute(Tuple.of(TENANT, HISTORIES, EVENTS)))
         .mapEmpty();
   }

@@ -91,7 +91,7 @@ public final class Dispatcher {
   private void claim(Message<ClaimRequest> message) {
     ClaimRequest request = message.body();
     UUID owner = UUID.fromString(request.ownerId());
-    // One statement claims, accepts and records TaskAccepted, on its own (no transaction around it)
+    // One statement claims, accepts and writes TaskAccepted, on its own (no transaction around it)
     tasks
         .claim(
             claimPool,
@@ -123,9 +123,7 @@ public final class Dispatcher {
         .onFailure(error -> BusErrors.fail(message, error));
   }
 
-  /**
-   * After a claim committed: metrics, and live tails told of the TaskAccepted events it recorded.
-   */
+  /** After a claim committed: metrics and live tails of the TaskAccepted events it wrote. */
   private void accepted(List<ClaimedRow> claimed) {
     metrics.claimed(claimed.size());
     List<HistoryEvent> events = new ArrayList<>(claimed.size());

@@ -382,7 +382,6 @@ final class ReportApplier {
                 failed ? HistoryEventType.TaskFailed : HistoryEventType.TaskCompleted, attributes)),
         failed ? "stopProgressOnError" : null,
         outcome,
-        moved.kept(),
         failed ? "failed" : "completed");
     batch.outcome().results()[index] = APPLIED;
     if (info.startTime() != null) {
@@ -401,7 +400,6 @@ final class ReportApplier {
                   results,
                   (index, moved) -> {
                     TaskReport report = batch.report(index);
-                    batch.outcome().transition().holdGivenUp(moved.kept());
                     batch.event(
                         index,
                         moved.lastEventId(),
@@ -446,10 +444,6 @@ final class ReportApplier {
     JsonObject data = report.data();
     boolean forced = data.getBoolean("forced", false);
     boolean stop = data.getBoolean("stop", false);
-    Transition transition = batch.outcome().transition();
-    if (reentry) {
-      transition.holdGivenUp(moved.kept());
-    }
     // A requeued row answers its new last event id; a deleted one its last before these events.
     long eventId =
         reentry ? moved.lastEventId() - releaseEvents(report) + 1 : moved.lastEventId() + 1;
@@ -480,6 +474,7 @@ final class ReportApplier {
           report.time(),
           new JsonObject().put("position", "head"));
     }
+    Transition transition = batch.outcome().transition();
     if (stop) {
       transition.stopQueue(
           report.tenant(),
@@ -497,8 +492,7 @@ final class ReportApplier {
           moved.info(),
           report.time(),
           eventId - 1,
-          Summaries.outcome(forced ? "STOPPED" : "RELEASED"),
-          moved.kept());
+          Summaries.outcome(forced ? "STOPPED" : "RELEASED"));
     }
     batch.outcome().results()[index] = APPLIED;
     counted(batch, index, forced ? "stopped" : "released");

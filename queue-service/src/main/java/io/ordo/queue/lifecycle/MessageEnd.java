@@ -1,7 +1,6 @@
 package io.ordo.queue.lifecycle;
 
 import io.ordo.history.HistoryEventType;
-import io.ordo.history.RowHistory;
 import io.ordo.model.RetryPolicy;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.store.TaskStore.Moved;
@@ -36,7 +35,6 @@ public final class MessageEnd {
    * @param failure why its queue stops if this outcome is a failure and the message asked for it
    *     ({@code QueueDeactivated}'s reason); null for a success
    * @param outcome the outcome its history closes with
-   * @param kept the events the message's row kept, which its closed history keeps with these
    * @param counted the transitions to count, in order (e.g. {@code lease_expired}, {@code failed})
    * @return the id of the last event written
    */
@@ -49,7 +47,6 @@ public final class MessageEnd {
       List<Event> events,
       String failure,
       JsonObject outcome,
-      RowHistory kept,
       String... counted) {
     long eventId = lastEventId;
     for (Event event : events) {
@@ -58,7 +55,7 @@ public final class MessageEnd {
     if (failure != null && Boolean.TRUE.equals(info.stopProgressOnError())) {
       transition.stopQueue(tenant, info, ++eventId, time, failure, true);
     }
-    transition.dispose(tenant, info, time, eventId, outcome, kept);
+    transition.dispose(tenant, info, time, eventId, outcome);
     for (String name : counted) {
       transition.afterCommit(() -> metrics.transition(tenant, info.queue(), name));
     }
@@ -91,9 +88,8 @@ public final class MessageEnd {
 
   /**
    * Records a failed run that will be retried: the message went back to waiting (not selected
-   * before {@code nextAttempt}); its history gets the events of the hold it gave up, which its row
-   * kept, and {@code TaskRetryScheduled} (numbered by the retry statement, the run's failure in its
-   * attributes); it is counted as {@code retry_scheduled}.
+   * before {@code nextAttempt}); its history gets {@code TaskRetryScheduled} (numbered by the retry
+   * statement, the run's failure in its attributes); it is counted as {@code retry_scheduled}.
    */
   public void retry(
       Transition transition,
@@ -103,7 +99,6 @@ public final class MessageEnd {
       Instant nextAttempt,
       JsonObject failure) {
     TaskInfo info = moved.info();
-    transition.holdGivenUp(moved.kept());
     transition.event(
         tenant,
         info.messageId(),

@@ -3,7 +3,6 @@ package io.ordo.queue.lifecycle;
 import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
-import io.ordo.history.RowHistory;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.store.ExecutionInboxStore;
@@ -14,11 +13,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,37 +51,19 @@ public final class Transition {
     announced.add(event);
   }
 
-  /**
-   * A hold given up without ending its message (a rejection, a re-entry, a retry, a lease expiry):
-   * the events its row kept of that hold are written as rows now, in this transaction, as the row
-   * forgets them. They were announced when they happened.
-   */
-  public void holdGivenUp(RowHistory was) {
-    events.addAll(was.holdEvents());
-  }
-
   /** An event a lifecycle statement wrote itself: only announced after commit. */
   public void written(HistoryEvent event) {
     announced.add(event);
   }
 
-  /**
-   * Closes a disposed message's history with its final task info and outcome: its header keeps the
-   * events its row kept ({@code kept}) and this transition's events of the message.
-   */
+  /** Closes a disposed message's history with its final task info and outcome. */
   public void dispose(
-      String tenant,
-      TaskInfo info,
-      Instant time,
-      long lastEventId,
-      JsonObject outcome,
-      RowHistory kept) {
+      String tenant, TaskInfo info, Instant time, long lastEventId, JsonObject outcome) {
     closings.add(
         new HistoryStore.TaskClosing(
             new HistoryStore.Closing(
                 tenant, info.messageId(), time, lastEventId, Summaries.disposed(info, outcome)),
-            info.receivedTime(),
-            kept.events()));
+            info.receivedTime()));
     if (info.executionId() != null) {
       executionOutcomes.add(
           new ExecutionInboxStore.Entry(tenant, info.executionId(), info.messageId(), outcome));
@@ -155,41 +133,9 @@ public final class Transition {
           queues.deactivateBy(tx, stop.tenant(), stop.kind(), stop.queueId(), stop.messageId()));
     }
     writes.add(INBOX.append(tx, executionOutcomes));
-    List<HistoryStore.TaskClosing> closed = packed();
     writes.add(history.append(tx, events));
-    writes.add(history.closeTasks(tx, closed));
+    writes.add(history.closeTasks(tx, closings));
     return Future.all(writes).mapEmpty();
-  }
-
-  /**
-   * The closings, each keeping its message's events of this transition as well (taken out of the
-   * events written as rows), in the order of their ids.
-   */
-  private List<HistoryStore.TaskClosing> packed() {
-    if (closings.isEmpty()) {
-      return closings;
-    }
-    Map<String, List<HistoryEvent>> byMessage = new HashMap<>();
-    for (HistoryStore.TaskClosing c : closings) {
-      byMessage.put(
-          key(c.closing().tenant(), c.closing().executionId()), new ArrayList<>(c.events()));
-    }
-    events.removeIf(
-        e -> {
-          List<HistoryEvent> kept = byMessage.get(key(e.tenant(), e.executionId()));
-          return kept != null && kept.add(e);
-        });
-    List<HistoryStore.TaskClosing> packed = new ArrayList<>(closings.size());
-    for (HistoryStore.TaskClosing c : closings) {
-      List<HistoryEvent> kept = byMessage.get(key(c.closing().tenant(), c.closing().executionId()));
-      kept.sort(Comparator.comparingLong(HistoryEvent::eventId));
-      packed.add(new HistoryStore.TaskClosing(c.closing(), c.receivedAt(), kept));
-    }
-    return packed;
-  }
-
-  private static String key(String tenant, String messageId) {
-    return tenant + "/" + messageId;
   }
 
   /** The executions with something new in their inbox, for their decider. */

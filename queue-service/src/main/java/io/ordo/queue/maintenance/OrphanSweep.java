@@ -112,7 +112,6 @@ public final class OrphanSweep implements Sweep {
   }
 
   private void requeued(Transition transition, Orphan o, long eventId, Instant now) {
-    transition.holdGivenUp(o.kept());
     if (o.leaseExpired()) {
       countLeaseExpiry(transition, o);
       transition.event(
@@ -164,7 +163,6 @@ public final class OrphanSweep implements Sweep {
                     .put("startedEventId", o.startedEventId() == null ? 0 : o.startedEventId()))),
         "stopProgressOnError",
         Summaries.outcome("FAILED").put("error", LEASE_EXPIRED_ERROR).put("cause", cause),
-        o.kept(),
         "lease_expired",
         "failed");
   }

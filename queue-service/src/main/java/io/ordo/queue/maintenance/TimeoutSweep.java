@@ -170,7 +170,6 @@ public final class TimeoutSweep implements Sweep {
                     .put("deadline", deadline(row, type).toString()))),
         "timeout",
         Summaries.outcome("TIMED_OUT").put("timeoutType", type.name()),
-        row.kept(),
         "timed_out");
     tellRunner(transition, row.ownerId(), row.info().messageId(), row.version(), type);
   }

@@ -140,8 +140,7 @@ public final class TaskAdministration {
         HistoryEventType.TaskRemoved,
         now,
         new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
-    transition.dispose(
-        caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"), removed.kept());
+    transition.dispose(caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"));
     lostHolds.tellAfterCommit(
         transition, removed.ownerId(), info.messageId(), removed.version(), "removal");
     return transition.write(tx, history, queues);

@@ -200,10 +200,6 @@ public final class TaskScheduler {
         t.retry());
   }
 
-  /**
-   * The attributes of a message's {@code TaskScheduled} event, which its row keeps (V26), without
-   * the parameter: the row has it already, and readers put it back.
-   */
   private static JsonObject scheduledAttributes(Registration r, NewTask t) {
     JsonObject attributes = new JsonObject();
     if (r.rerunOf() != null) {
@@ -214,6 +210,7 @@ public final class TaskScheduler {
         .put("queueId", t.kind() == QueueKind.SERIAL ? t.queueId() : null)
         .put("taskClassName", t.taskClassName())
         .put("jsPath", t.jsPath())
+        .put("parameter", t.parameter())
         .put("timeouts", t.timeouts())
         .put("stopProgressOnError", t.stopProgressOnError())
         .put("sentTime", t.sentAt().toString())

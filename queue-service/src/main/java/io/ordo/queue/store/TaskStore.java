@@ -4,7 +4,6 @@ import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.db.BatchJoin;
-import io.ordo.history.RowHistory;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
@@ -34,9 +33,9 @@ public final class TaskStore {
 
   /**
    * Registers a batch of messages in one statement: the task rows (WAITING, the history starting
-   * with {@code TaskScheduled} as event 1, which the row keeps: V26) and their contexts, one array
-   * per column, and answers whether any of them went into an active queue. A task history's header
-   * is written when it closes.
+   * with {@code TaskScheduled} as event 1), their contexts and their {@code TaskScheduled} events,
+   * one array per column, and answers whether any of them went into an active queue. A task
+   * history's header is written when it closes.
    */
   private static final String INSERT_SCHEDULED =
       // $3, the queue kinds, as the column's type (character(1)), so that the probe of the queue
@@ -55,19 +54,21 @@ public final class TaskStore {
           + "   position, state, task_class_name, js_path, parameter, stop_progress_on_error,"
           + "   timeouts, sent_at, received_at, last_event_id, scheduled_event_id,"
           + "   schedule_to_start_deadline, schedule_to_close_deadline, execution_id, not_before,"
-          + "   retry, scheduled)"
+          + "   retry)"
           + "   SELECT tenant, message_id, queue_kind, queue_id,"
           + "   coalesce(position, nextval('im_async_task_parallel_position_seq')), 'WAITING',"
           + "   task_class_name, js_path, parameter::jsonb, stop_progress_on_error,"
           + "   timeouts::jsonb, sent_at, received_at, 1, 1, schedule_to_start_deadline,"
-          + "   schedule_to_close_deadline, execution_id, not_before, retry::jsonb, scheduled"
-          + "   FROM t),"
+          + "   schedule_to_close_deadline, execution_id, not_before, retry::jsonb FROM t),"
           + " contexts AS (INSERT INTO im_async_context_info (tenant, message_id, principal,"
           + "   locale, time_zone, trace_id, traceparent, attributes, role)"
           + "   SELECT tenant, message_id, principal, locale, time_zone, trace_id, traceparent,"
-          + "   attributes::jsonb, role FROM t)"
-          // no history row: the task row keeps its TaskScheduled, and its history's header is
-          // written once, when it closes (HistoryStore)
+          + "   attributes::jsonb, role FROM t),"
+          // no history header: a task's is written once, when it closes (HistoryStore)
+          + " events AS (INSERT INTO ordo_history_event"
+          + "   (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          + "   SELECT tenant, message_id, 1, 'TaskScheduled', received_at, scheduled::jsonb"
+          + "   FROM t)"
           // whether a message went into an active queue: the runners are told of new work
           + " SELECT EXISTS (SELECT 1 FROM (SELECT DISTINCT tenant, queue_kind, queue_id FROM t) b"
           + "   JOIN im_async_queue_info q ON"
@@ -230,8 +231,7 @@ public final class TaskStore {
               + " AND state IN ('WAITING', 'READY')"
               + " RETURNING "
               + TaskRows.INFO_COLUMNS
-              + ", last_event_id, lock_owner_id, started_event_id, "
-              + TaskRows.KEPT_COLUMNS);
+              + ", last_event_id, lock_owner_id, lock_version");
 
   /**
    * What a waiting parallel message must be to be claimed, besides its time: computed once (no
@@ -284,11 +284,10 @@ public final class TaskStore {
    * another claimer holds are skipped ({@code SKIP LOCKED}); a row whose state changed since it was
    * read is re-checked and dropped. Each claim bumps the lock version (the fencing token), moves
    * the message INITIAL → READY at once (claim and accept are one write: a runner takes only what
-   * it will accept, and a rejection puts the message back) and records its {@code TaskAccepted}
-   * event in the row (V26: the row keeps its hold's events). The owner must hold a live lease, or
-   * nothing is claimed. The unique index on serial queues in progress makes a second task of one
-   * serial queue impossible even if this statement were wrong. Answers each message with its
-   * registration context.
+   * it will accept, and a rejection puts the message back) and writes its {@code TaskAccepted}
+   * event. The owner must hold a live lease, or nothing is claimed. The unique index on serial
+   * queues in progress makes a second task of one serial queue impossible even if this statement
+   * were wrong. Answers each message with its registration context.
    */
   // package-private: its plan is checked by a test
   static final String CLAIM =
@@ -379,16 +378,20 @@ public final class TaskStore {
           + "   lock_version = t.lock_version + 1, node = (SELECT node_name FROM owner),"
           // $5 the accept time on the queue service's clock
           + "   claimed_at = now(), accept_at = greatest($5, t.received_at),"
-          + "   schedule_to_start_deadline = NULL, last_event_id = t.last_event_id + 1,"
-          // TaskAccepted, kept by the row (V26)
-          + "   accepted_event_id = t.last_event_id + 1"
+          + "   schedule_to_start_deadline = NULL, last_event_id = t.last_event_id + 1"
           // the rows this statement locked, where it locked them: a TID scan, whatever the
           // statistics (a row another transaction changed before it was locked is not visible
           // there to this statement's snapshot, and is left for the next claim)
           + "   WHERE t.ctid = ANY (ARRAY(SELECT ctid FROM picked))"
           + "   RETURNING t.tenant, t.message_id, t.queue_kind, t.queue_id, t.task_class_name,"
           + "   t.js_path, t.parameter, t.timeouts, t.attempt, t.lock_version, t.received_at,"
-          + "   t.node, t.accept_at, t.last_event_id, t.execution_id)"
+          + "   t.node, t.accept_at, t.last_event_id, t.execution_id),"
+          + " accepted AS ("
+          + "   INSERT INTO ordo_history_event"
+          + "   (tenant, execution_id, event_id, event_type, event_time, attributes)"
+          + "   SELECT c.tenant, c.message_id, c.last_event_id, 'TaskAccepted', c.accept_at,"
+          + "   jsonb_build_object('node', c.node, 'scheduledEventId', 1,"
+          + "     'fencingToken', c.lock_version) FROM claimed c)"
           + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent, x.role,"
           + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
           + " FROM claimed c LEFT JOIN LATERAL (SELECT * FROM im_async_context_info x"
@@ -448,18 +451,16 @@ public final class TaskStore {
 
   /**
    * What a start writes besides the task row, over the started rows {@code rows} ({@code tenant,
-   * message_id, last_event_id} = the event id, {@code start_at, attributes, execution_id,
-   * accepted_event_id}): the {@code TaskStarted} events of holds an Ordo before V26 took (a hold
-   * taken since is kept by its row with its {@code TaskAccepted}) and, for a task a state-machine
-   * execution scheduled, the start in the execution's inbox ({@code , started AS (...), inbox AS
-   * (...)}).
+   * message_id, last_event_id} = the event id, {@code start_at, attributes, execution_id}): their
+   * {@code TaskStarted} events and, for a task a state-machine execution scheduled, the start in
+   * the execution's inbox ({@code , started AS (...), inbox AS (...)}).
    */
   private static String startedWrites(String rows) {
     return ", started AS (INSERT INTO ordo_history_event"
         + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
         + " SELECT tenant, message_id, last_event_id, 'TaskStarted', start_at, attributes FROM "
         + rows
-        + " WHERE accepted_event_id IS NULL), inbox AS ("
+        + "), inbox AS ("
         + ExecutionInboxStore.upsert(
             "SELECT tenant, execution_id, message_id,"
                 + " attributes || jsonb_build_object('type', '"
@@ -496,7 +497,7 @@ public final class TaskStore {
           + sameMessage("t", "g")
           + "   AND g.state = 'READY'"
           + "   RETURNING t.tenant, t.message_id, t.last_event_id, t.start_at, t.attempt,"
-          + "   t.received_at, true AS fresh, t.execution_id, t.queue_kind, t.accepted_event_id, "
+          + "   t.received_at, true AS fresh, t.execution_id, t.queue_kind, "
           + startedAttributes("t.attempt")
           + ")"
           + startedWrites("moved")
@@ -530,8 +531,7 @@ public final class TaskStore {
               // $6 the states they may be in
               + " AND t.state = ANY($6) RETURNING "
               + TaskRows.infoColumns("t")
-              + ", t.last_event_id, t.started_event_id, "
-              + TaskRows.KEPT_COLUMNS);
+              + ", t.last_event_id, t.started_event_id");
 
   /**
    * READY → started and ended at once, for held messages whose start and successful outcome came in
@@ -557,8 +557,6 @@ public final class TaskStore {
                       "attempt", "t.attempt + 1"))
               + ", t.last_event_id + 1 AS last_event_id, t.last_event_id + 1 AS started_event_id,"
               + " true AS fresh, "
-              + TaskRows.KEPT_COLUMNS
-              + ", "
               + startedAttributes("t.attempt + 1"),
           startedWrites("gone"));
 
@@ -572,7 +570,7 @@ public final class TaskStore {
           + " lock_owner_id = NULL, node = NULL, accept_at = NULL, start_at = NULL,"
           + " started_event_id = NULL, last_heartbeat_at = NULL, heartbeat_details = NULL,"
           + " start_to_close_deadline = NULL, heartbeat_deadline = NULL, claimed_at = NULL,"
-          + " accepted_event_id = NULL, last_event_id = t.last_event_id + i.events,"
+          + " last_event_id = t.last_event_id + i.events,"
           + " rejections = t.rejections + CASE WHEN i.backoff THEN 1 ELSE 0 END,"
           + " not_before = CASE WHEN i.backoff"
           + "   THEN now() + least(60, power(2, t.rejections)) * interval '1 second' END"
@@ -589,8 +587,7 @@ public final class TaskStore {
           + HELD_BY_REPORT
           + " AND t.state = ANY($6) RETURNING "
           + TaskRows.infoColumns("t")
-          + ", t.last_event_id, was.started_event_id, "
-          + TaskRows.heldColumns("was");
+          + ", t.last_event_id, was.started_event_id";
 
   /**
    * Held messages of a batch of failure reports that have a retry policy, locked for the caller's
@@ -648,8 +645,7 @@ public final class TaskStore {
       "UPDATE im_async_task_info t SET state = 'WAITING', lock_owner_id = NULL, node = NULL,"
           + " accept_at = NULL, start_at = NULL, started_event_id = NULL,"
           + " last_heartbeat_at = NULL, heartbeat_details = NULL, start_to_close_deadline = NULL,"
-          + " heartbeat_deadline = NULL, claimed_at = NULL, accepted_event_id = NULL,"
-          + " last_event_id = t.last_event_id + 1,"
+          + " heartbeat_deadline = NULL, claimed_at = NULL, last_event_id = t.last_event_id + 1,"
           + " failures = t.failures + 1, not_before = i.not_before, schedule_to_start_deadline ="
           + deadline("scheduleToStart", "i.not_before")
           // $1 tenants, $2 message ids (locked by this transaction), $3 the next attempts' times
@@ -661,8 +657,7 @@ public final class TaskStore {
           + sameMessage("was", "i")
           + " AND t.state = 'RUNNING' RETURNING "
           + TaskRows.infoColumns("t")
-          + ", t.last_event_id, was.started_event_id, "
-          + TaskRows.heldColumns("was");
+          + ", t.last_event_id, was.started_event_id";
 
   /**
    * Messages past a timeout deadline (SPEC 4), taken out of the table; rows another sweeper holds
@@ -679,9 +674,8 @@ public final class TaskStore {
               + "   LIMIT $2 FOR UPDATE SKIP LOCKED) due"
               + " WHERE t.tenant = due.tenant AND t.message_id = due.message_id RETURNING "
               + TaskRows.infoColumns("t")
-              + ", t.last_event_id, t.started_event_id, t.lock_owner_id, "
-              + TaskRows.KEPT_COLUMNS
-              + ", t.schedule_to_start_deadline, t.schedule_to_close_deadline,"
+              + ", t.last_event_id, t.started_event_id, t.lock_owner_id, t.lock_version,"
+              + " t.schedule_to_start_deadline, t.schedule_to_close_deadline,"
               + " t.start_to_close_deadline, t.heartbeat_deadline");
 
   /**
@@ -691,9 +685,7 @@ public final class TaskStore {
   private static final String LOCK_ORPHANED =
       "SELECT "
           + TaskRows.INFO_COLUMNS
-          + ", last_event_id, started_event_id, lock_owner_id, lease_expiries, "
-          + TaskRows.KEPT_COLUMNS
-          + ","
+          + ", last_event_id, started_event_id, lock_owner_id, lease_expiries,"
           + " NOT EXISTS (SELECT 1 FROM ordo_lock_owner o WHERE o.owner_id = t.lock_owner_id"
           + "   AND o.lease_expires_at > now()) AS lease_expired"
           + " FROM im_async_task_info t WHERE "
@@ -728,7 +720,7 @@ public final class TaskStore {
           + " lock_owner_id = NULL, node = NULL, accept_at = NULL, start_at = NULL,"
           + " started_event_id = NULL, last_heartbeat_at = NULL, heartbeat_details = NULL,"
           + " start_to_close_deadline = NULL, heartbeat_deadline = NULL, claimed_at = NULL,"
-          + " lease_expiries = t.lease_expiries + i.lease_expiries, accepted_event_id = NULL,"
+          + " lease_expiries = t.lease_expiries + i.lease_expiries,"
           + " last_event_id = t.last_event_id + i.events"
           // $1 tenants, $2 message ids (locked by this transaction), $3 head positions,
           // $4 lease expiries to add, $5 events the callers write
@@ -773,8 +765,7 @@ public final class TaskStore {
       Instant scheduleToStart,
       Instant scheduleToClose,
       Instant startToClose,
-      Instant heartbeat,
-      RowHistory kept) {}
+      Instant heartbeat) {}
 
   /**
    * The serial queues of the messages timed out at {@code now}; see {@link
@@ -822,17 +813,13 @@ public final class TaskStore {
                         instant(row.getOffsetDateTime("schedule_to_start_deadline")),
                         instant(row.getOffsetDateTime("schedule_to_close_deadline")),
                         instant(row.getOffsetDateTime("start_to_close_deadline")),
-                        instant(row.getOffsetDateTime("heartbeat_deadline")),
-                        TaskRows.kept(row)));
+                        instant(row.getOffsetDateTime("heartbeat_deadline"))));
               }
               return timedOut;
             });
   }
 
-  /**
-   * A message whose holder is gone: how it looked, why it is orphaned, and what its row kept of its
-   * history.
-   */
+  /** A message whose holder is gone: how it looked, and why it is orphaned. */
   public record Orphan(
       String tenant,
       TaskInfo info,
@@ -840,8 +827,7 @@ public final class TaskStore {
       Long startedEventId,
       String ownerId,
       int leaseExpiries,
-      boolean leaseExpired,
-      RowHistory kept) {}
+      boolean leaseExpired) {}
 
   /**
    * Locks, for the caller's transaction, messages whose holder's lease expired or whose claim was
@@ -863,8 +849,7 @@ public final class TaskStore {
                         row.getLong("started_event_id"),
                         ownerOf(row),
                         row.getInteger("lease_expiries"),
-                        row.getBoolean("lease_expired"),
-                        TaskRows.kept(row)));
+                        row.getBoolean("lease_expired")));
               }
               return orphans;
             });
@@ -954,14 +939,13 @@ public final class TaskStore {
       ContextRow context) {}
 
   /**
-   * A removed message: its last state, the last event id of its history, the hold a runner had on
-   * it (null owner for a WAITING message), and what its row kept of its history.
+   * A removed message: its last state, the last event id of its history, and the hold a runner had
+   * on it (null owner for a WAITING message).
    *
    * @param ownerId the lock owner that had accepted it, or null
    * @param version that hold's lock version
    */
-  public record Removed(
-      TaskInfo info, long lastEventId, String ownerId, long version, RowHistory kept) {}
+  public record Removed(TaskInfo info, long lastEventId, String ownerId, long version) {}
 
   /** A message to register: its row, its registration context and its {@code TaskScheduled}. */
   public record Scheduling(
@@ -1198,8 +1182,7 @@ public final class TaskStore {
                       TaskRows.toInfo(row),
                       row.getLong("last_event_id"),
                       ownerOf(row),
-                      row.getLong("lock_version"),
-                      TaskRows.kept(row)));
+                      row.getLong("lock_version")));
             });
   }
 
@@ -1275,13 +1258,8 @@ public final class TaskStore {
   /** A lock holder's reference to a message: which one, and the hold it claims to have. */
   public record Hold(String tenant, String messageId, String ownerId, long version) {}
 
-  /**
-   * A message that left the task table, or went back to waiting: how it looked, its event ids, and
-   * the events its row kept that the statement took: for a message that left, every event its row
-   * kept; for one that went back to waiting, the events of the hold it gave up (its {@code
-   * TaskScheduled} stays with the row).
-   */
-  public record Moved(TaskInfo info, long lastEventId, Long startedEventId, RowHistory kept) {}
+  /** A message that left the task table, or went back to waiting: how it looked, its event ids. */
+  public record Moved(TaskInfo info, long lastEventId, Long startedEventId) {}
 
   /**
    * What a start wrote: the event id, the attempt, the transition's time, the message's received
@@ -1400,13 +1378,13 @@ public final class TaskStore {
    * given order, empty where the hold was lost.
    */
   public Future<List<Optional<Moved>>> finish(SqlClient tx, List<Hold> holds, String[] states) {
-    return byHold(tx, FINISH, holds, null, states, NO_MORE_COLUMNS, TaskStore::ended);
+    return byHold(tx, FINISH, holds, null, states, NO_MORE_COLUMNS, TaskStore::moved);
   }
 
   /** What {@link #startAndFinish} did to one message: its start, and its end. */
   public record StartedAndEnded(Stepped start, Moved end) {
     static StartedAndEnded of(Row row) {
-      return new StartedAndEnded(Stepped.of(row), ended(row));
+      return new StartedAndEnded(Stepped.of(row), moved(row));
     }
   }
 
@@ -1536,7 +1514,7 @@ public final class TaskStore {
         RETRY,
         params,
         retries.stream().map(r -> key(r.tenant(), r.messageId())).toList(),
-        TaskStore::requeued);
+        TaskStore::moved);
   }
 
   /**
@@ -1563,22 +1541,12 @@ public final class TaskStore {
               sent.stream().map(events::get).toArray(Integer[]::new),
               sent.stream().map(backoff::get).toArray(Boolean[]::new)
             },
-        TaskStore::requeued);
+        TaskStore::moved);
   }
 
-  /** A message a statement deleted: every event its row kept goes with it. */
-  private static Moved ended(Row row) {
-    return moved(row, TaskRows.kept(row));
-  }
-
-  /** A message a statement put back to waiting: the events of the hold it gave up. */
-  private static Moved requeued(Row row) {
-    return moved(row, TaskRows.held(row));
-  }
-
-  private static Moved moved(Row row, RowHistory kept) {
+  private static Moved moved(Row row) {
     return new Moved(
-        TaskRows.toInfo(row), row.getLong("last_event_id"), row.getLong("started_event_id"), kept);
+        TaskRows.toInfo(row), row.getLong("last_event_id"), row.getLong("started_event_id"));
   }
 
   /**

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.db.PlanProfile;
 import io.ordo.db.Pools;
-import io.ordo.history.HistoryEvent;
-import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.QueueKind;
@@ -111,7 +109,7 @@ class TaskStoreHotPathTest {
   }
 
   @Test
-  void insertScheduled_writesWaitingTask_andContext_keepsTaskScheduledInTheRow_noHistoryRows(
+  void insertScheduled_writesWaitingTask_context_andTaskScheduledEvent1_butNoHistoryHeader(
       VertxTestContext ctx) {
     Instant now = BASE.plusSeconds(7);
     List<Scheduling> batch = new ArrayList<>();
@@ -161,7 +159,7 @@ class TaskStoreHotPathTest {
             })
         .compose(
             header -> {
-              // the open task's header, as readers get it, comes from its row
+              // the open task's header, as readers get it, comes from its events
               assertTrue(header.isPresent(), "an open task's history has a header to read");
               assertEquals("task", header.get().kind());
               assertTrue(header.get().open());
@@ -178,10 +176,7 @@ class TaskStoreHotPathTest {
               assertEquals(1L, event.getLong("event_id"));
               assertEquals("TaskScheduled", event.getString("event_type"));
               assertEquals(now, event.getOffsetDateTime("event_time").toInstant());
-              // the row keeps the attributes without the parameter, and readers put it back
-              assertEquals(
-                  batch.get(0).scheduled().copy().put("parameter", batch.get(0).task().parameter()),
-                  event.getValue("attributes"));
+              assertEquals(batch.get(0).scheduled(), event.getValue("attributes"));
               // the second message of the batch got its own rows, at its own position
               return taskRow(id(batch.get(1)));
             })
@@ -196,17 +191,12 @@ class TaskStoreHotPathTest {
                   headerRow(id(batch.get(1))),
                   events(id(batch.get(1))));
             })
-        .compose(
+        .map(
             all -> {
               assertNotNull(all.resultAt(0), "context of the second message");
               assertNull(all.resultAt(1), "no header row for the second message either");
               List<Row> events = all.resultAt(2);
               assertEquals(List.of("TaskScheduled"), types(events));
-              return eventRows();
-            })
-        .map(
-            rows -> {
-              assertEquals(0L, rows, "the rows keep their TaskScheduled (V26): no event rows");
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());
@@ -475,45 +465,6 @@ class TaskStoreHotPathTest {
         .onComplete(ctx.succeedingThenComplete());
   }
 
-  /**
-   * A hold an Ordo before V26 took has its TaskAccepted as a row, not in the message's row: its
-   * start writes TaskStarted as a row too (the row keeps a hold's events only with its
-   * TaskAccepted).
-   */
-  @Test
-  void start_ofAHoldTakenBeforeV26_writesItsTaskStartedAsARow(VertxTestContext ctx) {
-    Scheduling m0 = parallel(1L, BASE.plusSeconds(1));
-    UUID owner = UUID.randomUUID();
-    List<Hold> holds = new ArrayList<>();
-    parallelQueueWith(m0)
-        .compose(v -> liveOwner(owner, "runner-a"))
-        .compose(v -> claim(owner, 10, 10))
-        .compose(
-            claimed -> {
-              holds.add(hold(claimed.get(0), owner));
-              return pool.preparedQuery(
-                      "UPDATE im_async_task_info SET accepted_event_id = NULL WHERE tenant = $1")
-                  .execute(Tuple.of(TENANT));
-            })
-        .compose(v -> start(holds))
-        .compose(
-            started -> {
-              assertTrue(started.get(0).isPresent(), "held: started");
-              return pool.preparedQuery(
-                      "SELECT event_id, event_type FROM ordo_history_event WHERE tenant = $1")
-                  .execute(Tuple.of(TENANT));
-            })
-        .map(
-            rows -> {
-              assertEquals(1, rows.size(), "TaskStarted, a row");
-              Row started = rows.iterator().next();
-              assertEquals(3L, started.getLong("event_id"));
-              assertEquals("TaskStarted", started.getString("event_type"));
-              return null;
-            })
-        .onComplete(ctx.succeedingThenComplete());
-  }
-
   @Test
   void start_batchWithStaleHolds_answersEmptyExactlyForThose_andMovesTheOthers(
       VertxTestContext ctx) {
@@ -640,33 +591,21 @@ class TaskStoreHotPathTest {
               // as the finish of the RUNNING message would have answered it
               checkFinished(Optional.of(results.get(0).get().end()), four.m0);
               assertEquals(STARTED_AT, results.get(0).get().end().info().startTime());
-              // every event the row kept, its start's included, for the history's close
-              List<HistoryEvent> kept = results.get(0).get().end().kept().events();
-              assertEquals(
-                  List.of(
-                      HistoryEventType.TaskScheduled,
-                      HistoryEventType.TaskAccepted,
-                      HistoryEventType.TaskStarted),
-                  kept.stream().map(HistoryEvent::type).toList());
-              assertEquals(List.of(1L, 2L, 3L), kept.stream().map(HistoryEvent::eventId).toList());
-              assertEquals(STARTED_AT, kept.get(2).time());
-              assertEquals(1, kept.get(2).attributes().getInteger("attempt"));
-              assertEquals("runner-a", kept.get(2).attributes().getString("node"));
               return Future.all(
                   states(four.m0, four.m1, four.m2, four.m3),
                   contextRow(id(four.m0)),
                   events(id(four.m0)));
             })
-        .compose(
+        .map(
             all -> {
               assertEquals(Arrays.asList(null, "READY", "RUNNING", "READY"), all.resultAt(0));
               assertNull(all.resultAt(1), "m0's context deleted with it");
-              assertEquals(List.of(), all.resultAt(2), "its row kept its events, and is gone");
-              return eventRows();
-            })
-        .map(
-            rows -> {
-              assertEquals(0L, rows, "no event rows: the answer carries what the row kept");
+              List<Row> events = all.resultAt(2);
+              assertEquals(3, events.size());
+              Row started = events.get(2);
+              assertEquals(3L, started.getLong("event_id"));
+              assertEquals("TaskStarted", started.getString("event_type"));
+              assertEquals(STARTED_AT, started.getOffsetDateTime("event_time").toInstant());
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());
@@ -701,12 +640,6 @@ class TaskStoreHotPathTest {
               assertEquals(TaskState.WAITING, results.get(0).get().info().state());
               assertEquals(5L, results.get(0).get().lastEventId(), "3 + the 2 events reserved");
               assertEquals(3L, results.get(0).get().startedEventId(), "the run that ended");
-              // the hold given up: its events, which the row forgets, for the caller to write
-              List<HistoryEvent> given = results.get(0).get().kept().events();
-              assertEquals(
-                  List.of(HistoryEventType.TaskAccepted, HistoryEventType.TaskStarted),
-                  given.stream().map(HistoryEvent::type).toList());
-              assertEquals(List.of(2L, 3L), given.stream().map(HistoryEvent::eventId).toList());
               assertFalse(results.get(1).isPresent(), "wrong lock version");
               assertFalse(results.get(2).isPresent(), "owner's lease expired");
               assertTrue(results.get(3).isPresent(), "m2 held: requeued");
@@ -720,7 +653,6 @@ class TaskStoreHotPathTest {
               assertEquals("WAITING", r0.getString("state"));
               assertEquals(-10L, r0.getLong("position"), "m0 at the position given for it");
               assertNull(r0.getUUID("lock_owner_id"), "m0's hold given up");
-              assertNull(r0.getValue("accepted_event_id"), "and its events with it");
               assertNull(r0.getValue("not_before"), "released: no back-off");
               assertEquals(0, r0.getInteger("rejections"));
               assertEquals("RUNNING", ((Row) all.resultAt(1)).getString("state"));
@@ -1164,10 +1096,9 @@ class TaskStoreHotPathTest {
         "SELECT * FROM ordo_history_execution WHERE tenant = $1 AND execution_id = $2", messageId);
   }
 
-  /** The message's history events, wherever they are kept (rows, its row, its header). */
   private Future<List<Row>> events(UUID messageId) {
     return pool.preparedQuery(
-            "SELECT * FROM ordo_history_all_events WHERE tenant = $1 AND execution_id = $2"
+            "SELECT * FROM ordo_history_event WHERE tenant = $1 AND execution_id = $2"
                 + " ORDER BY event_id")
         .execute(Tuple.of(TENANT, messageId))
         .map(
@@ -1176,13 +1107,6 @@ class TaskStoreHotPathTest {
               rows.forEach(list::add);
               return list;
             });
-  }
-
-  /** How many event rows the tenant's histories have. */
-  private Future<Long> eventRows() {
-    return pool.preparedQuery("SELECT count(*) FROM ordo_history_event WHERE tenant = $1")
-        .execute(Tuple.of(TENANT))
-        .map(rows -> rows.iterator().next().getLong(0));
   }
 
   /** The states of the messages, in the order given (null for a message that is gone). */
@@ -1212,10 +1136,7 @@ class TaskStoreHotPathTest {
     return chain;
   }
 
-  /**
-   * The claimed row is READY under the owner, and its history shows TaskAccepted as event 2, which
-   * the row keeps.
-   */
+  /** The claimed row is READY under the owner, and its history shows TaskAccepted as event 2. */
   private Future<Void> checkAccepted(ClaimedRow claimed, UUID owner, String node) {
     UUID messageId = UUID.fromString(claimed.messageId());
     return taskRow(messageId)
@@ -1229,7 +1150,6 @@ class TaskStoreHotPathTest {
               assertEquals(ACCEPTED_AT, task.getOffsetDateTime("accept_at").toInstant());
               assertNotNull(task.getValue("claimed_at"));
               assertEquals(2L, task.getLong("last_event_id"));
-              assertEquals(2L, task.getLong("accepted_event_id"), "kept by the row");
               return events(messageId);
             })
         .map(

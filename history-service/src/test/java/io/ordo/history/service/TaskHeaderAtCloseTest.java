@@ -1,0 +1,157 @@
+package io.ordo.history.service;
+
+import static io.ordo.db.SqlTimes.utc;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.history.HistoryEvent;
+import io.ordo.history.HistoryEventType;
+import io.ordo.history.HistoryStore;
+import io.ordo.history.HistoryStore.Closing;
+import io.ordo.history.HistoryStore.Header;
+import io.ordo.history.HistoryStore.TaskClosing;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A task history's header is written once, when it closes: while the task is open, readers get a
+ * header made from its events; the close inserts the header, or closes in place one that an earlier
+ * Ordo opened at registration.
+ */
+@ExtendWith(VertxExtension.class)
+class TaskHeaderAtCloseTest {
+  private static final String TENANT = "t1";
+  private static final Instant RECEIVED = Instant.parse("2026-01-01T00:00:00Z");
+  private static final Instant CLOSED = RECEIVED.plusSeconds(3);
+
+  /** The header an earlier Ordo's registration statement wrote for each task. */
+  private static final String OPENED_AT_REGISTRATION =
+      "INSERT INTO ordo_history_execution"
+          + " (tenant, execution_id, kind, open, started_at, last_event_id, summary)"
+          + " VALUES ($1, $2, 'task', true, $3, 1, '{}'::jsonb)";
+
+  private Pool pool;
+  private final HistoryStore store = new HistoryStore();
+  private final String taskId = UUID.randomUUID().toString();
+
+  @BeforeEach
+  void setUp(Vertx vertx) {
+    pool = TestDatabase.emptiedPool(vertx);
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void anOpenTask_hasAHeaderMadeFromItsEvents_andItsCloseWritesTheOnlyHeaderRow(
+      VertxTestContext ctx) {
+    pool.withTransaction(tx -> store.append(tx, events(2)))
+        .compose(v -> store.header(pool, TENANT, taskId))
+        .compose(
+            open -> {
+              Header header = open.orElseThrow();
+              assertEquals("task", header.kind());
+              assertTrue(header.open());
+              assertEquals(RECEIVED, header.startedAt(), "its first event's time");
+              assertNull(header.closedAt());
+              assertEquals(2L, header.lastEventId(), "its last event so far");
+              return headerRows();
+            })
+        .compose(
+            rows -> {
+              assertEquals(0L, rows, "nothing written for the header while open");
+              return pool.withTransaction(
+                  tx ->
+                      store
+                          .append(tx, List.of(event(3, HistoryEventType.TaskCompleted)))
+                          .compose(v -> store.closeTasks(tx, List.of(closing()))));
+            })
+        .compose(v -> closedWithOneHeaderRow(RECEIVED))
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void aHeaderOpenedAtRegistrationByAnEarlierOrdo_isClosedInPlace(VertxTestContext ctx) {
+    Instant openedAt = RECEIVED.minusMillis(1);
+    pool.withTransaction(
+            tx ->
+                tx.preparedQuery(OPENED_AT_REGISTRATION)
+                    .execute(Tuple.of(TENANT, UUID.fromString(taskId), utc(openedAt)))
+                    .compose(v -> store.append(tx, events(3)))
+                    .compose(v -> store.closeTasks(tx, List.of(closing()))))
+        .compose(v -> closedWithOneHeaderRow(openedAt))
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /** The task's header as read, closed as {@link #closing()} says, and its only row. */
+  private Future<Void> closedWithOneHeaderRow(Instant startedAt) {
+    return store
+        .header(pool, TENANT, taskId)
+        .compose(
+            closed -> {
+              checkClosed(closed.orElseThrow(), startedAt);
+              return headerRows();
+            })
+        .map(
+            rows -> {
+              assertEquals(1L, rows, "one header row");
+              return null;
+            });
+  }
+
+  private static void checkClosed(Header header, Instant startedAt) {
+    assertEquals("task", header.kind());
+    assertFalse(header.open());
+    assertEquals(startedAt, header.startedAt());
+    assertEquals(CLOSED, header.closedAt());
+    assertEquals(3L, header.lastEventId());
+    assertEquals("COMPLETED", header.summary().getJsonObject("outcome").getString("type"));
+  }
+
+  private TaskClosing closing() {
+    return new TaskClosing(
+        new Closing(
+            TENANT,
+            taskId,
+            CLOSED,
+            3,
+            new JsonObject().put("outcome", new JsonObject().put("type", "COMPLETED"))),
+        RECEIVED);
+  }
+
+  private List<HistoryEvent> events(int count) {
+    return java.util.stream.IntStream.rangeClosed(1, count)
+        .mapToObj(
+            i -> event(i, i == 1 ? HistoryEventType.TaskScheduled : HistoryEventType.TaskStarted))
+        .toList();
+  }
+
+  private HistoryEvent event(long id, HistoryEventType type) {
+    return new HistoryEvent(
+        TENANT, taskId, id, type, RECEIVED.plusMillis(id - 1), new JsonObject());
+  }
+
+  private Future<Long> headerRows() {
+    return pool.preparedQuery(
+            "SELECT count(*) FROM ordo_history_execution WHERE tenant = $1 AND execution_id = $2")
+        .execute(Tuple.of(TENANT, UUID.fromString(taskId)))
+        .map(rows -> rows.iterator().next().getLong(0));
+  }
+}
