@@ -19,7 +19,10 @@
 #
 # Usage: deploy/bench/cpu-split.sh --url http://127.0.0.1:8080 --token TOKEN --pid NODE_PID \
 #          --db postgresql://user@127.0.0.1:5432/ordo  drain 40000 | wrk 10
-# Prints one JSON line: tasks, seconds, node and backend CPU in µs a task, and by kind.
+# Prints one JSON line: tasks, seconds, node and backend CPU in µs a task, and by kind; the
+# machine's busy CPU time in µs a task (all cores and processes, /proc/stat: the node and backends,
+# PostgreSQL's background processes such as autovacuum and the WAL writer, wrk, the kernel) and the
+# share of its CPU time that was idle or waiting for I/O.
 set -euo pipefail
 
 url= token= pid= db=
@@ -79,10 +82,14 @@ if [ "$mode" = drain ]; then
 fi
 declare -A before
 while read -r b _; do before[$b]=$(ticks "$b"); done < <(backends)
+# the machine's idle and busy time (all cores), to tell a run bound by CPU from one bound by waits
+machine() { awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
+read -r idle0 busy0 < <(machine)
 node0=$(ticks "$pid") closed0=$(closed) start=$(date +%s%N)
 if [ "$mode" = drain ]; then active true; else register "$amount"; fi
 until empty; do sleep 0.2; done
 end=$(date +%s%N) node1=$(ticks "$pid") tasks=$(($(closed) - closed0))
+read -r idle1 busy1 < <(machine)
 [ "$tasks" -gt 0 ] || { echo "no task ended" >&2; exit 1; }
 hz=$(getconf CLK_TCK)
 declare -A kinds
@@ -99,5 +106,8 @@ jq -cn --arg mode "$mode" --argjson tasks "$tasks" \
   --argjson seconds "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')" \
   --argjson node "$(per $((node1 - node0)))" --argjson backends "$(per "$total")" \
   --argjson byKind "{${byKind}}" \
+  --argjson busy "$(per $((busy1 - busy0)))" \
+  --argjson idle "$(awk -v i=$((idle1 - idle0)) -v b=$((busy1 - busy0)) 'BEGIN { printf "%.3f", i / (i + b) }')" \
   '{mode: $mode, tasks: $tasks, seconds: $seconds, tasksPerSecond: ($tasks / $seconds | . * 10 | round / 10),
-    nodeMicrosPerTask: $node, backendMicrosPerTask: $backends, backendMicrosPerTaskByKind: $byKind}'
+    nodeMicrosPerTask: $node, backendMicrosPerTask: $backends, backendMicrosPerTaskByKind: $byKind,
+    machineBusyMicrosPerTask: $busy, machineIdleShare: $idle}'
