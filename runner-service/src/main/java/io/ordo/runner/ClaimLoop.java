@@ -21,18 +21,25 @@ import org.slf4j.LoggerFactory;
 /**
  * A runner's claims: one in flight at a time, for the room its {@link Slots} leave (serial heads
  * only while it holds fewer tasks than threads), again at once while claims come back full or work
- * was announced meanwhile. Keeps the serial queues whose task ended here and whose outcome is on
- * its way: their next heads are not runnable until the outcome is applied, and each claim names
- * them ({@link ClaimRequest#settling}) so that nothing received after those heads is taken
- * meanwhile. While more queues than {@link #SETTLING_PER_THREAD} per thread are settling, it does
- * not claim: each settling queue costs every claim a lookup, and outcomes that lag behind the
- * claims only pile up further if the claims go on (back-pressure; it claims again as outcomes are
- * applied). While short serial tasks it claimed run, the next claim waits for them ({@link
- * ClaimPacing}). Confined to the runner's event loop.
+ * was announced meanwhile, and by itself a second after a claim that failed. Keeps the serial
+ * queues whose task ended here and whose outcome is on its way: their next heads are not runnable
+ * until the outcome is applied, and each claim names them ({@link ClaimRequest#settling}) so that
+ * nothing received after those heads is taken meanwhile. While more queues than {@link
+ * #SETTLING_PER_THREAD} per thread are settling, it does not claim: each settling queue costs every
+ * claim a lookup, and outcomes that lag behind the claims only pile up further if the claims go on
+ * (back-pressure; it claims again as outcomes are applied). While short serial tasks it claimed
+ * run, the next claim waits for them ({@link ClaimPacing}). Confined to the runner's event loop.
  */
 final class ClaimLoop {
   private static final Logger LOG = LoggerFactory.getLogger(ClaimLoop.class);
   private static final long CLAIM_TIMEOUT_MS = 10_000;
+
+  /**
+   * After a claim failed (unanswered, refused, or the queue service's statement failed), the loop
+   * claims again this much later by itself: work that was announced once (a delayed message whose
+   * time came, a registration) must not wait for the next poll, a round-interval away.
+   */
+  static final long RETRY_AFTER_FAILURE_MS = 1_000;
 
   /**
    * The most settling queues a claim names, per thread of the runner. In a serial run of short
@@ -55,6 +62,10 @@ final class ClaimLoop {
   private final ClaimPacing pacing;
   private boolean claiming;
   private boolean claimAgain;
+  // whether the last claim failed (its failure was logged; the next ones are logged again once a
+  // claim was answered), and the timer of the claim after it
+  private boolean failing;
+  private long retryTimer = -1;
 
   /**
    * @param held how many messages the runner has in hand (waiting, in their lifecycle, or still to
@@ -122,15 +133,36 @@ final class ClaimLoop {
               if (reply.succeeded()) {
                 List<ClaimedTask> tasks = reply.result().body().tasks();
                 got = tasks.size();
+                failing = false;
                 pacing.answered(tasks, System.nanoTime() - sentAt, slots.averageHoldNanos());
                 take.accept(tasks);
               } else {
-                LOG.debug("Claim failed: {}", reply.cause().getMessage());
+                failed(reply.cause());
               }
               if (claimAgain || (got > 0 && got == room)) {
                 claim();
               }
             });
+  }
+
+  /** Logs a failed claim (once until a claim is answered again) and claims again a bit later. */
+  private void failed(Throwable cause) {
+    if (failing) {
+      LOG.debug("Claim failed again: {}", cause.getMessage());
+    } else {
+      LOG.warn(
+          "Claim failed: {}; claiming again in {} ms", cause.getMessage(), RETRY_AFTER_FAILURE_MS);
+      failing = true;
+    }
+    if (retryTimer < 0) {
+      retryTimer =
+          vertx.setTimer(
+              RETRY_AFTER_FAILURE_MS,
+              id -> {
+                retryTimer = -1;
+                claim();
+              });
+    }
   }
 
   /**
