@@ -63,7 +63,7 @@ final class ClaimLoop {
   private boolean claiming;
   private boolean claimAgain;
   // whether the last claim failed (its failure was logged; the next ones are logged again once a
-  // claim was answered), and the timer of the claim after it
+  // claim was answered), and the timer of the claim after it, until a claim is answered
   private boolean failing;
   private long retryTimer = -1;
 
@@ -133,7 +133,7 @@ final class ClaimLoop {
               if (reply.succeeded()) {
                 List<ClaimedTask> tasks = reply.result().body().tasks();
                 got = tasks.size();
-                failing = false;
+                answered();
                 pacing.answered(tasks, System.nanoTime() - sentAt, slots.averageHoldNanos());
                 take.accept(tasks);
               } else {
@@ -143,6 +143,15 @@ final class ClaimLoop {
                 claim();
               }
             });
+  }
+
+  /** A claim was answered: a claim due after an earlier failure is not needed any more. */
+  private void answered() {
+    failing = false;
+    if (retryTimer >= 0) {
+      vertx.cancelTimer(retryTimer);
+      retryTimer = -1;
+    }
   }
 
   /** Logs a failed claim (once until a claim is answered again) and claims again a bit later. */
