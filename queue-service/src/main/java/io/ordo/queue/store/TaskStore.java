@@ -233,20 +233,62 @@ public final class TaskStore {
               + TaskRows.INFO_COLUMNS
               + ", last_event_id, lock_owner_id, lock_version");
 
+  /** Waiting parallel messages without a time: the rows of the candidates index. */
+  private static final String FREE_PARALLEL =
+      " t.queue_kind = 'P' AND t.waiting AND t.not_before IS NULL";
+
+  /** Waiting parallel messages with a time (a delay, a back-off): the rows of the timed index. */
+  private static final String TIMED_PARALLEL =
+      " t.queue_kind = 'P' AND t.waiting AND t.not_before IS NOT NULL";
+
   /**
-   * What a waiting parallel message must be to be claimed, besides its time: computed once (no
-   * correlated subquery), so that the plan is a walk of the candidates index that stops after $2
-   * rows, whatever the statistics say.
+   * The CTE {@code name(tenant)}: the tenants that have task rows {@code rows} (the predicate of a
+   * partial index keyed by tenant first), found by a loose scan of that index: one probe a tenant,
+   * for the next tenant after the last one found, however many rows each has.
    */
-  private static final String PARALLEL_CANDIDATE =
-      // $3 the task class names the claiming runner knows; every runner runs scripts (every
-      // node sees the scripts directory)
-      "     AND (t.task_class_name = ANY($3) OR t.js_path IS NOT NULL)"
-          // not a tenant whose parallel queue is inactive (every tenant with messages has its
-          // queue row)
-          + "     AND t.tenant <> ALL (ARRAY(SELECT q.tenant FROM im_async_queue_info q"
-          + "       WHERE q.queue_kind = 'P' AND NOT q.active))"
-          + "     AND EXISTS (SELECT 1 FROM owner)";
+  private static String tenantsWith(String name, String rows) {
+    return " "
+        + name
+        + "(tenant) AS ("
+        + "   (SELECT t.tenant FROM im_async_task_info t WHERE"
+        + rows
+        + "     ORDER BY t.tenant LIMIT 1)"
+        + "   UNION ALL SELECT (SELECT t.tenant FROM im_async_task_info t WHERE"
+        + rows
+        + "     AND t.tenant > w.tenant ORDER BY t.tenant LIMIT 1)"
+        + "   FROM "
+        + name
+        + " w WHERE w.tenant IS NOT NULL)";
+  }
+
+  /**
+   * Of each tenant of the CTE {@code tenants} whose parallel queue is active, the first $2 rows
+   * that meet {@code condition} in the order {@code order} (walking an index keyed by tenant, then
+   * that order), locked as they are read: rows another claimer holds are skipped and the next ones
+   * taken ({@code ctid, received_at}). A walk per tenant, so that an inactive tenant's messages are
+   * never read.
+   */
+  private static String perActiveTenant(String tenants, String condition, String order) {
+    return "   SELECT r.ctid, r.received_at FROM "
+        + tenants
+        + " w CROSS JOIN LATERAL ("
+        + "     SELECT t.ctid, t.received_at FROM im_async_task_info t"
+        + "     WHERE t.tenant = w.tenant AND"
+        + condition
+        // $3 the task class names the claiming runner knows; every runner runs scripts (every
+        // node sees the scripts directory)
+        + "       AND (t.task_class_name = ANY($3) OR t.js_path IS NOT NULL)"
+        // $2 how many the owner can take
+        + "     ORDER BY "
+        + order
+        + " LIMIT $2 FOR UPDATE OF t SKIP LOCKED) r"
+        // not a tenant whose parallel queue is inactive (every tenant with messages has its
+        // queue row; the inactive ones are read once a statement)
+        + "   WHERE w.tenant IS NOT NULL"
+        + "     AND w.tenant <> ALL (ARRAY(SELECT q.tenant FROM im_async_queue_info q"
+        + "       WHERE q.queue_kind = 'P' AND NOT q.active))"
+        + "     AND EXISTS (SELECT 1 FROM owner)";
+  }
 
   /** A candidate is older than the barrier. */
   private static final String BEFORE_BARRIER =
@@ -291,7 +333,8 @@ public final class TaskStore {
    */
   // package-private: its plan is checked by a test
   static final String CLAIM =
-      "WITH owner AS ("
+      // RECURSIVE for the tenants' loose scans (tenantsWith)
+      "WITH RECURSIVE owner AS ("
           + "   SELECT owner_id, node_name FROM ordo_lock_owner"
           // $1 the claiming lock owner
           + "   WHERE owner_id = $1 AND lease_expires_at > now()),"
@@ -335,31 +378,33 @@ public final class TaskStore {
           // message overtake it.
           + " barrier AS (SELECT least((SELECT received_at FROM serial_heads ORDER BY received_at"
           + "   OFFSET $4 LIMIT 1), (SELECT received_at FROM settling)) AS received_at),"
-          // the oldest waiting messages of active parallel queues, locked as they are read:
-          // rows another claimer holds are skipped and the next ones taken. Two walks, each of
-          // its own index: messages without a time in received order, and messages whose time
-          // (a delay, a back-off) has come in the order of their times; the oldest received of
-          // both are taken below (the few extra rows locked are free again at commit)
-          + " ready AS ("
-          + "   SELECT t.ctid, t.received_at FROM im_async_task_info t"
-          + "   WHERE t.queue_kind = 'P' AND t.waiting AND t.not_before IS NULL AND"
-          + BEFORE_BARRIER
-          + PARALLEL_CANDIDATE
-          // $2 how many the owner can take
-          + "   ORDER BY t.received_at LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
-          + " due AS ("
-          + "   SELECT t.ctid, t.received_at FROM im_async_task_info t"
-          + "   WHERE t.queue_kind = 'P' AND t.waiting AND t.not_before IS NOT NULL"
-          // $5 now, on the queue service's clock
-          + "     AND t.not_before <= $5"
-          // the barrier as a filter, not an index condition: the only index this walk can use
-          // is the one of the times (a plan made on an empty table could otherwise read every
-          // waiting message through the waiting list's index, which has the received time too)
-          + "     AND ("
-          + BEFORE_BARRIER
-          + ") IS TRUE"
-          + PARALLEL_CANDIDATE
-          + "   ORDER BY t.not_before LIMIT $2 FOR UPDATE OF t SKIP LOCKED),"
+          // The waiting messages of active parallel queues are read by walks of two indexes, tenant
+          // by tenant: messages without a time in received order (ready), and messages whose time
+          // (a delay, a back-off) has come in the order of their times (due). Each walk stops after
+          // $2; the oldest received of all are taken below (the extra rows locked are free again
+          // at commit). One walk across tenants read every message of a paused queue that was
+          // received (or due) before the runnable ones, on every claim.
+          + tenantsWith("free_tenants", FREE_PARALLEL)
+          + ","
+          + tenantsWith("timed_tenants", TIMED_PARALLEL)
+          + ", ready AS ("
+          + perActiveTenant(
+              "free_tenants", FREE_PARALLEL + " AND" + BEFORE_BARRIER, "t.received_at")
+          + "), due AS ("
+          + perActiveTenant(
+              "timed_tenants",
+              TIMED_PARALLEL
+                  // $5 now, on the queue service's clock
+                  + " AND t.not_before <= $5"
+                  // the barrier as a filter, not an index condition: the only index this walk
+                  // can use is the one of the times (a plan made on an empty table could
+                  // otherwise read every waiting message through the waiting list's index,
+                  // which has the received time too)
+                  + " AND ("
+                  + BEFORE_BARRIER
+                  + ") IS TRUE",
+              "t.not_before")
+          + "),"
           + " parallel AS (SELECT * FROM ready UNION ALL SELECT * FROM due),"
           + " serial AS ("
           // the heads locked where they were read (no state condition here, so no partial index

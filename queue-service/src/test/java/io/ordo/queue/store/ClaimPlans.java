@@ -176,6 +176,19 @@ final class ClaimPlans {
     return null;
   }
 
+  /** Every plan node that scans {@code index}. */
+  static List<JsonObject> scansOf(JsonObject node, String index) {
+    List<JsonObject> found = new ArrayList<>();
+    if (index.equals(node.getString("Index Name"))) {
+      found.add(node);
+    }
+    JsonArray children = node.getJsonArray("Plans", new JsonArray());
+    for (int i = 0; i < children.size(); i++) {
+      found.addAll(scansOf(children.getJsonObject(i), index));
+    }
+    return found;
+  }
+
   /** The plan nodes of {@code type} that read {@code relation}. */
   static List<JsonObject> nodes(JsonObject node, String type, String relation) {
     List<JsonObject> found = new ArrayList<>();
