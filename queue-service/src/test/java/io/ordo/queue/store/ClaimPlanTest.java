@@ -96,16 +96,7 @@ class ClaimPlanTest {
    */
   @Test
   void aPausedTenantsOlderBacklog_isNotReadByAnotherTenantsClaim(VertxTestContext ctx) {
-    QueueStore queues = new QueueStore();
-    queues
-        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
-        .compose(v -> queues.ensureParallelQueue(pool, "paused", NOW.minusSeconds(7200)))
-        .compose(
-            v ->
-                pool.query(
-                        "UPDATE im_async_queue_info SET active = false"
-                            + " WHERE tenant = 'paused' AND queue_kind = 'P'")
-                    .execute())
+    besideAPausedTenant()
         .compose(v -> WaitingRows.insert(pool, "paused", TYPE, 5_000, NOW.minusSeconds(3600), null))
         .compose(v -> insert(20, NOW.minusSeconds(60), null))
         .compose(v -> analyze())
@@ -116,16 +107,7 @@ class ClaimPlanTest {
   /** As above, for a paused tenant's messages whose time (a delay, a back-off) has come. */
   @Test
   void aPausedTenantsDueMessages_areNotReadByAnotherTenantsClaim(VertxTestContext ctx) {
-    QueueStore queues = new QueueStore();
-    queues
-        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
-        .compose(v -> queues.ensureParallelQueue(pool, "paused", NOW.minusSeconds(7200)))
-        .compose(
-            v ->
-                pool.query(
-                        "UPDATE im_async_queue_info SET active = false"
-                            + " WHERE tenant = 'paused' AND queue_kind = 'P'")
-                    .execute())
+    besideAPausedTenant()
         .compose(
             v ->
                 WaitingRows.insert(
@@ -250,6 +232,21 @@ class ClaimPlanTest {
         .filter(scan -> scan.getString("Index Cond", "").contains("not_before <="))
         .findFirst()
         .orElse(null);
+  }
+
+  /** The tenant's parallel queue, active, and the parallel queue of tenant "paused", inactive. */
+  private Future<Void> besideAPausedTenant() {
+    QueueStore queues = new QueueStore();
+    return queues
+        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
+        .compose(v -> queues.ensureParallelQueue(pool, "paused", NOW.minusSeconds(7200)))
+        .compose(
+            v ->
+                pool.query(
+                        "UPDATE im_async_queue_info SET active = false"
+                            + " WHERE tenant = 'paused' AND queue_kind = 'P'")
+                    .execute())
+        .mapEmpty();
   }
 
   /** The claim took a full batch and read about what it took, not the thousands of messages. */
