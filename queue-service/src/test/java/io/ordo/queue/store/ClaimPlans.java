@@ -19,6 +19,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The claim statement's plan as it ran (EXPLAIN ANALYZE, its writes rolled back), on a pool of the
@@ -161,44 +162,33 @@ final class ClaimPlans {
     return rows;
   }
 
-  /** The plan node that scans {@code index}, or null. */
+  /** The plan node that scans {@code index}, or null (the first, if several do). */
   static JsonObject scanOf(JsonObject node, String index) {
-    if (index.equals(node.getString("Index Name"))) {
-      return node;
-    }
-    JsonArray children = node.getJsonArray("Plans", new JsonArray());
-    for (int i = 0; i < children.size(); i++) {
-      JsonObject found = scanOf(children.getJsonObject(i), index);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
+    return scansOf(node, index).stream().findFirst().orElse(null);
   }
 
   /** Every plan node that scans {@code index}. */
   static List<JsonObject> scansOf(JsonObject node, String index) {
-    List<JsonObject> found = new ArrayList<>();
-    if (index.equals(node.getString("Index Name"))) {
-      found.add(node);
-    }
-    JsonArray children = node.getJsonArray("Plans", new JsonArray());
-    for (int i = 0; i < children.size(); i++) {
-      found.addAll(scansOf(children.getJsonObject(i), index));
-    }
-    return found;
+    return matching(node, n -> index.equals(n.getString("Index Name")));
   }
 
   /** The plan nodes of {@code type} that read {@code relation}. */
   static List<JsonObject> nodes(JsonObject node, String type, String relation) {
+    return matching(
+        node,
+        n ->
+            type.equals(n.getString("Node Type")) && relation.equals(n.getString("Relation Name")));
+  }
+
+  /** The nodes of the plan {@code node} (itself included) that pass {@code test}, in plan order. */
+  private static List<JsonObject> matching(JsonObject node, Predicate<JsonObject> test) {
     List<JsonObject> found = new ArrayList<>();
-    if (type.equals(node.getString("Node Type"))
-        && relation.equals(node.getString("Relation Name"))) {
+    if (test.test(node)) {
       found.add(node);
     }
     JsonArray children = node.getJsonArray("Plans", new JsonArray());
     for (int i = 0; i < children.size(); i++) {
-      found.addAll(nodes(children.getJsonObject(i), type, relation));
+      found.addAll(matching(children.getJsonObject(i), test));
     }
     return found;
   }
