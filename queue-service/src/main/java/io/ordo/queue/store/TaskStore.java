@@ -282,13 +282,20 @@ public final class TaskStore {
         + "     ORDER BY "
         + order
         + " LIMIT $2 FOR UPDATE OF t SKIP LOCKED) r"
-        // not a tenant whose parallel queue is inactive (every tenant with messages has its
-        // queue row; the inactive ones are read once a statement)
+        // not a tenant whose parallel queue is inactive (INACTIVE_TENANTS)
         + "   WHERE w.tenant IS NOT NULL"
-        + "     AND w.tenant <> ALL (ARRAY(SELECT q.tenant FROM im_async_queue_info q"
-        + "       WHERE q.queue_kind = 'P' AND NOT q.active))"
+        + "     AND w.tenant <> ALL ((SELECT tenants FROM inactive_tenants)::text[])"
         + "     AND EXISTS (SELECT 1 FROM owner)";
   }
+
+  /**
+   * The CTE {@code inactive_tenants(tenants)}: the tenants whose parallel queue is inactive, read
+   * once a statement for both walks of the parallel queue (every tenant with messages has its queue
+   * row; the inactive ones have their own partial index, V21).
+   */
+  private static final String INACTIVE_TENANTS =
+      " inactive_tenants AS (SELECT ARRAY(SELECT q.tenant FROM im_async_queue_info q"
+          + "   WHERE q.queue_kind = 'P' AND NOT q.active) AS tenants)";
 
   /** A candidate is older than the barrier. */
   private static final String BEFORE_BARRIER =
@@ -384,6 +391,8 @@ public final class TaskStore {
           // $2; the oldest received of all are taken below (the extra rows locked are free again
           // at commit). One walk across tenants read every message of a paused queue that was
           // received (or due) before the runnable ones, on every claim.
+          + INACTIVE_TENANTS
+          + ","
           + tenantsWith("free_tenants", FREE_PARALLEL)
           + ","
           + tenantsWith("timed_tenants", TIMED_PARALLEL)
