@@ -2,6 +2,7 @@ package io.ordo.bus;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -15,9 +16,12 @@ import java.util.List;
  * @param capacity the most messages it takes: free threads plus its prefetch room
  * @param serialCapacity the most serial heads it takes: its free threads
  * @param taskTypes the task class names it can run
- * @param settling serial queues whose task ended on this runner and whose outcome is on its way:
- *     their next heads are not runnable until it is applied, so nothing received after them is
- *     taken (they must not be overtaken for that moment)
+ * @param settlingFrom the serial queues whose task ended on this runner and whose outcome is on its
+ *     way have next heads that are not runnable until it is applied, and nothing received after
+ *     them is taken (they must not be overtaken for that moment): the oldest received time among
+ *     those next heads the runner knows ({@link ClaimedTask#nextHeadReceivedAt}), or null
+ * @param settling the settling queues whose next heads the runner does not know: the claim looks
+ *     them up
  */
 public record ClaimRequest(
     String ownerId,
@@ -25,6 +29,7 @@ public record ClaimRequest(
     int capacity,
     int serialCapacity,
     List<String> taskTypes,
+    Instant settlingFrom,
     List<SerialQueueRef> settling) {
 
   /** A serial queue of a tenant. */
@@ -47,18 +52,21 @@ public record ClaimRequest(
         .put("capacity", capacity)
         .put("serialCapacity", serialCapacity)
         .put("taskTypes", new JsonArray(List.copyOf(taskTypes)))
+        .put("settlingFrom", settlingFrom == null ? null : settlingFrom.toString())
         .put("settling", queues);
   }
 
   public static ClaimRequest fromJson(JsonObject json) {
     int capacity = json.getInteger("capacity");
     JsonArray settling = json.getJsonArray("settling", new JsonArray());
+    String from = json.getString("settlingFrom");
     return new ClaimRequest(
         json.getString("ownerId"),
         json.getString("node"),
         capacity,
         json.getInteger("serialCapacity", capacity),
         json.getJsonArray("taskTypes").stream().map(String.class::cast).toList(),
+        from == null ? null : Instant.parse(from),
         settling.stream().map(q -> SerialQueueRef.fromJson((JsonObject) q)).toList());
   }
 }

@@ -2,6 +2,7 @@ package io.ordo.bus;
 
 import io.ordo.model.QueueKind;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 
 /**
  * A message the queue service handed to a runner: everything the runner needs to run it, and the
@@ -20,6 +21,9 @@ import io.vertx.core.json.JsonObject;
  * @param version the lock version of this hold
  * @param context the registration context (principal, locale, time zone, trace, attributes and the
  *     registering role, {@code role})
+ * @param nextHeadReceivedAt for a serial head: the received time of the message behind it in its
+ *     queue if that one was runnable for the runner at the claim, else null (the runner names it
+ *     while this message's outcome is on its way, see {@link ClaimRequest#settlingFrom})
  */
 public record ClaimedTask(
     String tenant,
@@ -33,7 +37,8 @@ public record ClaimedTask(
     int attempt,
     String ownerId,
     long version,
-    JsonObject context) {
+    JsonObject context,
+    Instant nextHeadReceivedAt) {
 
   public JsonObject toJson() {
     return new JsonObject()
@@ -48,10 +53,14 @@ public record ClaimedTask(
         .put("attempt", attempt)
         .put("ownerId", ownerId)
         .put("version", version)
-        .put("context", context);
+        .put("context", context)
+        .put(
+            "nextHeadReceivedAt",
+            nextHeadReceivedAt == null ? null : nextHeadReceivedAt.toString());
   }
 
   public static ClaimedTask fromJson(JsonObject json) {
+    String next = json.getString("nextHeadReceivedAt");
     return new ClaimedTask(
         json.getString("tenant"),
         json.getString("messageId"),
@@ -64,6 +73,7 @@ public record ClaimedTask(
         json.getInteger("attempt"),
         json.getString("ownerId"),
         json.getLong("version"),
-        json.getJsonObject("context", new JsonObject()));
+        json.getJsonObject("context", new JsonObject()),
+        next == null ? null : Instant.parse(next));
   }
 }

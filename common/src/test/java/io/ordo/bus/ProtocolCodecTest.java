@@ -26,7 +26,13 @@ class ProtocolCodecTest {
 
   private static final ClaimRequest CLAIM =
       new ClaimRequest(
-          "owner-1", "node-a", 128, 3, List.of("Echo"), List.of(new SerialQueueRef("t", "q1")));
+          "owner-1",
+          "node-a",
+          128,
+          3,
+          List.of("Echo"),
+          Instant.parse("2026-11-25T01:00:00.000123Z"),
+          List.of(new SerialQueueRef("t", "q1")));
 
   private static final ClaimedTask TASK =
       new ClaimedTask(
@@ -41,7 +47,8 @@ class ProtocolCodecTest {
           2,
           "owner-1",
           7,
-          new JsonObject().put("principal", "alice"));
+          new JsonObject().put("principal", "alice"),
+          Instant.parse("2026-11-25T00:59:59.000456Z"));
 
   private static final ReportBatch BATCH =
       new ReportBatch(

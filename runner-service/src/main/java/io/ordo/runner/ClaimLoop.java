@@ -8,6 +8,7 @@ import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.Requests;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,12 +24,14 @@ import org.slf4j.LoggerFactory;
  * only while it holds fewer tasks than threads), again at once while claims come back full or work
  * was announced meanwhile, and by itself a second after a claim that failed. Keeps the serial
  * queues whose task ended here and whose outcome is on its way: their next heads are not runnable
- * until the outcome is applied, and each claim names them ({@link ClaimRequest#settling}) so that
- * nothing received after those heads is taken meanwhile. While more queues than {@link
- * #SETTLING_PER_THREAD} per thread are settling, it does not claim: each settling queue costs every
- * claim a lookup, and outcomes that lag behind the claims only pile up further if the claims go on
- * (back-pressure; it claims again as outcomes are applied). While short serial tasks it claimed
- * run, the next claim waits for them ({@link ClaimPacing}). Confined to the runner's event loop.
+ * until the outcome is applied, and each claim names them so that nothing received after those
+ * heads is taken meanwhile: by the oldest of their received times that the claims of the ended
+ * heads answered ({@link ClaimRequest#settlingFrom}), and the queues whose next head it does not
+ * know by their ids, for the claim to look up ({@link ClaimRequest#settling}). While more queues
+ * than {@link #SETTLING_PER_THREAD} per thread are settling, it does not claim: outcomes that lag
+ * behind the claims only pile up further if the claims go on (back-pressure; it claims again as
+ * outcomes are applied). While short serial tasks it claimed run, the next claim waits for them
+ * ({@link ClaimPacing}). Confined to the runner's event loop.
  */
 final class ClaimLoop {
   private static final Logger LOG = LoggerFactory.getLogger(ClaimLoop.class);
@@ -57,8 +60,9 @@ final class ClaimLoop {
   private final IntSupplier held;
   private final BooleanSupplier stopping;
   private final Consumer<List<ClaimedTask>> take;
-  // serial queues with outcomes on their way from here, with how many each
-  private final Map<SerialQueueRef, Integer> settling = new HashMap<>();
+  // serial queues with outcomes on their way from here: how many each, and the next head's
+  // received time if the claim of the ended head answered it
+  private final Map<SerialQueueRef, Settling> settling = new HashMap<>();
   private final ClaimPacing pacing;
   private boolean claiming;
   private boolean claimAgain;
@@ -118,7 +122,8 @@ final class ClaimLoop {
             room,
             slots.freeSlots(inHand),
             claimant.taskTypes(),
-            settlingQueues());
+            settlingFrom(),
+            unknownNextHeads());
     long sentAt = System.nanoTime();
     // a claim that could not be sent fails like an unanswered one: the loop claims again later
     Requests.<ClaimedTasks>request(
@@ -182,27 +187,66 @@ final class ClaimLoop {
     pacing.ended(task);
   }
 
-  /** A serial task ended here and its outcome is on its way. */
-  void outcomeOnItsWay(SerialQueueRef queue) {
-    settle(queue, 1);
+  /**
+   * A serial task ended here and its outcome is on its way.
+   *
+   * @param nextHead the received time of its queue's next head, as the claim of the task answered
+   *     it ({@link ClaimedTask#nextHeadReceivedAt}), or null if not known
+   */
+  void outcomeOnItsWay(SerialQueueRef queue, Instant nextHead) {
+    settle(queue, new Settling(1, nextHead));
   }
 
   /** A serial task's outcome was answered: its queue's next head may be claimed. */
   void outcomeApplied(SerialQueueRef queue) {
-    settle(queue, -1);
+    settle(queue, new Settling(-1, null));
     claim();
   }
 
   /** Counts an outcome on its way (+1) or applied (-1), in whichever order they arrive. */
-  private void settle(SerialQueueRef queue, int delta) {
-    settling.merge(queue, delta, (a, b) -> a + b == 0 ? null : a + b);
+  private void settle(SerialQueueRef queue, Settling change) {
+    settling.merge(queue, change, Settling::plus);
   }
 
   private long settlingCount() {
-    return settling.values().stream().filter(n -> n > 0).count();
+    return settling.values().stream().filter(Settling::onItsWay).count();
   }
 
-  private List<SerialQueueRef> settlingQueues() {
-    return settling.entrySet().stream().filter(e -> e.getValue() > 0).map(e -> e.getKey()).toList();
+  /** The oldest next head among the settling queues whose next head is known, or null. */
+  private Instant settlingFrom() {
+    return settling.values().stream()
+        .filter(Settling::known)
+        .map(Settling::nextHead)
+        .min(Instant::compareTo)
+        .orElse(null);
+  }
+
+  /** The settling queues whose next heads the claim must look up. */
+  private List<SerialQueueRef> unknownNextHeads() {
+    return settling.entrySet().stream()
+        .filter(e -> e.getValue().onItsWay() && !e.getValue().known())
+        .map(e -> e.getKey())
+        .toList();
+  }
+
+  /**
+   * A queue's outcomes on their way from here (negative while answers came first), and its next
+   * head's received time while one outcome is on its way and its claim answered it.
+   */
+  private record Settling(int count, Instant nextHead) {
+    boolean onItsWay() {
+      return count > 0;
+    }
+
+    /** Known only for a single outcome on its way: with more, the time may be an earlier head's. */
+    boolean known() {
+      return count == 1 && nextHead != null;
+    }
+
+    /** Both changes together; null (no entry) once they cancel out. */
+    Settling plus(Settling change) {
+      int sum = count + change.count;
+      return sum == 0 ? null : new Settling(sum, change.count > 0 ? change.nextHead : nextHead);
+    }
   }
 }

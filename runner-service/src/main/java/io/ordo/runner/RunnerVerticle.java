@@ -239,7 +239,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
       executions.remove(key(execution.claimed().messageId(), execution.claimed().version()));
       claims.ended(execution.claimed());
       if (execution.outcomePending() && serial(execution)) {
-        claims.outcomeOnItsWay(queueOf(execution));
+        claims.outcomeOnItsWay(queueOf(execution), execution.claimed().nextHeadReceivedAt());
       }
     }
     dispatch();

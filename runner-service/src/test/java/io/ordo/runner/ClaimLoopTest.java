@@ -11,6 +11,7 @@ import io.ordo.bus.ProtocolCodecs;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -48,9 +49,38 @@ class ClaimLoopTest {
     vertx.runOnContext(
         v -> {
           ClaimLoop loop = ClaimLoops.of(vertx, OWNER, new Slots(THREADS, 0));
-          queues.forEach(loop::outcomeOnItsWay);
+          queues.forEach(queue -> loop.outcomeOnItsWay(queue, null));
           loop.claim();
           loop.outcomeApplied(queues.get(0));
+        });
+  }
+
+  @Test
+  void settlingQueues_withKnownNextHeads_areNamedByTheOldestTime_theOthersForALookup(
+      Vertx vertx, VertxTestContext test) {
+    SerialQueueRef early = new SerialQueueRef("default", "early");
+    SerialQueueRef late = new SerialQueueRef("default", "late");
+    SerialQueueRef unknown = new SerialQueueRef("default", "unknown");
+    SerialQueueRef twice = new SerialQueueRef("default", "twice");
+    Instant t0 = Instant.parse("2026-11-29T06:00:00.000001Z");
+    ClaimLoops.answerFirst(
+        vertx,
+        test,
+        claim -> {
+          assertEquals(t0, claim.settlingFrom(), "the oldest next head known");
+          // with two outcomes of one queue on their way, its known time may be an earlier
+          // head's: looked up
+          assertEquals(Set.of(unknown, twice), Set.copyOf(claim.settling()));
+        });
+    vertx.runOnContext(
+        v -> {
+          ClaimLoop loop = ClaimLoops.of(vertx, OWNER, new Slots(THREADS, 0));
+          loop.outcomeOnItsWay(late, t0.plusSeconds(5));
+          loop.outcomeOnItsWay(early, t0);
+          loop.outcomeOnItsWay(unknown, null);
+          loop.outcomeOnItsWay(twice, t0.plusSeconds(1));
+          loop.outcomeOnItsWay(twice, t0.plusSeconds(2));
+          loop.claim();
         });
   }
 

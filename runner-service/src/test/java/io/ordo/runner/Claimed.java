@@ -23,6 +23,7 @@ final class Claimed {
         1,
         ownerId,
         1,
-        new JsonObject());
+        new JsonObject(),
+        null);
   }
 }

@@ -82,7 +82,7 @@ class UnsentRequestsTest {
   }
 
   private static ClaimRequest claimRequest() {
-    return new ClaimRequest(OWNER, "node-a", 1, 1, List.of("Echo"), List.of());
+    return new ClaimRequest(OWNER, "node-a", 1, 1, List.of("Echo"), null, List.of());
   }
 
   private static ClaimedTask task() {

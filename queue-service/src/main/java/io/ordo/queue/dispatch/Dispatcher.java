@@ -99,9 +99,11 @@ public final class Dispatcher {
             request.capacity(),
             request.serialCapacity(),
             request.taskTypes(),
-            request.settling().stream()
-                .map(q -> new TaskStore.SerialQueue(q.tenant(), q.queueId()))
-                .toList(),
+            new TaskStore.Settling(
+                request.settlingFrom(),
+                request.settling().stream()
+                    .map(q -> new TaskStore.SerialQueue(q.tenant(), q.queueId()))
+                    .toList()),
             clock.instant())
         .recover(
             error -> {
@@ -155,7 +157,8 @@ public final class Dispatcher {
         r.attempt() + 1,
         owner.toString(),
         r.version(),
-        context == null ? new JsonObject() : context.toJson(r.tenant()));
+        context == null ? new JsonObject() : context.toJson(r.tenant()),
+        r.nextHeadReceivedAt());
   }
 
   private void report(Message<ReportBatch> message) {

@@ -369,9 +369,10 @@ public final class TaskStore {
           // queue's hint is its head's received time
           + "   ORDER BY q.runnable_head_at LIMIT $4 + 1),"
           // The next head of each serial queue whose task ended on the owner and whose outcome
-          // is on its way ($6 tenants, $7 queue ids): not runnable until the outcome is applied,
-          // and not to be overtaken meanwhile
-          + " settling AS (SELECT min(h.received_at) AS received_at"
+          // is on its way: not runnable until the outcome is applied, and not to be overtaken
+          // meanwhile. $8 the oldest of those the owner knows (each claim of a serial head answers
+          // the next head's received time, below); $6 tenants, $7 queue ids: the others, looked up
+          + " settling AS (SELECT least(min(h.received_at), $8::timestamptz) AS received_at"
           + "   FROM unnest($6::text[], $7::text[]) AS q(tenant, queue_id)"
           + SERIAL_HEAD_OF_Q
           + "   WHERE"
@@ -447,11 +448,22 @@ public final class TaskStore {
           + "   jsonb_build_object('node', c.node, 'scheduledEventId', 1,"
           + "     'fencingToken', c.lock_version) FROM claimed c)"
           + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent, x.role,"
-          + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context"
+          + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context,"
+          + "   n.next_head_received_at"
           + " FROM claimed c LEFT JOIN LATERAL (SELECT * FROM im_async_context_info x"
           + "   WHERE x.tenant = c.tenant AND x.message_id = c.message_id"
           + PROBE
           + ") x ON true"
+          // a claimed serial head's next head, the first waiting message behind it (the head is
+          // still waiting in this statement's snapshot): its received time while it is runnable
+          // for the owner, so that the owner can name it while the head's outcome is on its way
+          // without having it looked up ($8 above); one probe a serial head, none for the others
+          + " LEFT JOIN LATERAL (SELECT CASE WHEN"
+          + HEAD_RUNNABLE
+          + "   THEN h.received_at END AS next_head_received_at FROM im_async_task_info h"
+          + "   WHERE c.queue_kind = 'S' AND h.tenant = c.tenant AND h.queue_kind = 'S'"
+          + "     AND h.queue_id = c.queue_id AND h.waiting AND h.message_id <> c.message_id"
+          + "   ORDER BY h.position LIMIT 1) n ON true"
           // the runner lines prefetched messages up in this order
           + " ORDER BY c.received_at";
 
@@ -990,7 +1002,8 @@ public final class TaskStore {
       Instant acceptedAt,
       long acceptedEventId,
       String executionId,
-      ContextRow context) {}
+      ContextRow context,
+      Instant nextHeadReceivedAt) {}
 
   /**
    * A removed message: its last state, the last event id of its history, and the hold a runner had
@@ -1247,8 +1260,8 @@ public final class TaskStore {
    *
    * @param capacity the most messages to take
    * @param serialCapacity the most serial-queue heads among them
-   * @param settling serial queues whose outcome is on its way from this owner: nothing received
-   *     after their next heads is taken
+   * @param settling serial queues whose outcome is on its way from this owner, with the next heads
+   *     it knows: nothing received after their next heads is taken
    * @param acceptedAt the accept time (the queue service's clock)
    */
   public Future<List<ClaimedRow>> claim(
@@ -1257,7 +1270,7 @@ public final class TaskStore {
       int capacity,
       int serialCapacity,
       List<String> taskTypes,
-      List<SerialQueue> settling,
+      Settling settling,
       Instant acceptedAt) {
     return client
         .preparedQuery(CLAIM)
@@ -1268,8 +1281,9 @@ public final class TaskStore {
                 taskTypes.toArray(String[]::new),
                 Math.min(serialCapacity, capacity),
                 utc(acceptedAt),
-                settling.stream().map(SerialQueue::tenant).toArray(String[]::new),
-                settling.stream().map(SerialQueue::queueId).toArray(String[]::new)))
+                settling.unknown().stream().map(SerialQueue::tenant).toArray(String[]::new),
+                settling.unknown().stream().map(SerialQueue::queueId).toArray(String[]::new),
+                settling.knownFrom() == null ? null : utc(settling.knownFrom())))
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
@@ -1300,7 +1314,8 @@ public final class TaskStore {
                                 row.getString("traceparent"),
                                 (io.vertx.core.json.JsonObject) row.getValue("context_attributes"),
                                 row.getString("role"))
-                            : null));
+                            : null,
+                        instant(row.getOffsetDateTime("next_head_received_at"))));
               }
               return claimed;
             });
@@ -1308,6 +1323,19 @@ public final class TaskStore {
 
   /** A serial queue of a tenant. */
   public record SerialQueue(String tenant, String queueId) {}
+
+  /**
+   * A claiming owner's serial queues whose outcome is on its way: their next heads are not to be
+   * overtaken.
+   *
+   * @param knownFrom the oldest received time among the next heads the owner knows (from the claims
+   *     of their queues' heads), or null
+   * @param unknown the queues whose next heads the owner does not know: looked up by the claim
+   */
+  public record Settling(Instant knownFrom, List<SerialQueue> unknown) {
+    /** No queue settling. */
+    public static final Settling NONE = new Settling(null, List.of());
+  }
 
   /** A lock holder's reference to a message: which one, and the hold it claims to have. */
   public record Hold(String tenant, String messageId, String ownerId, long version) {}

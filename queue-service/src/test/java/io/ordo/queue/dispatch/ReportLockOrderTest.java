@@ -15,6 +15,7 @@ import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TailLocks;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
+import io.ordo.queue.store.TaskStore.Settling;
 import io.ordo.queue.store.WaitingRows;
 import io.ordo.testing.SingleValues;
 import io.ordo.testing.TestDatabase;
@@ -83,7 +84,7 @@ class ReportLockOrderTest {
         .compose(
             v ->
                 pool.withTransaction(
-                    tx -> tasks.claim(tx, owner, 4, 2, List.of(TYPE), List.of(), NOW)))
+                    tx -> tasks.claim(tx, owner, 4, 2, List.of(TYPE), Settling.NONE, NOW)))
         .compose(
             heads ->
                 SingleValues.deadlocks(pool)

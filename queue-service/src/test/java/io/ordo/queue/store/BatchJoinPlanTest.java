@@ -10,6 +10,7 @@ import io.ordo.model.QueueKind;
 import io.ordo.queue.store.IdempotencyStore.Claim;
 import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.queue.store.TaskStore.Settling;
 import io.ordo.testing.AutoExplain;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
@@ -169,7 +170,7 @@ class BatchJoinPlanTest {
                 .register(c, owner, "runner-a", "runner", BATCH, Duration.ofMinutes(5))
                 .compose(v -> queues.ensureParallelQueue(c, TENANT, NOW.minusSeconds(3600)))
                 .compose(v -> WaitingRows.insert(c, TENANT, TYPE, ROWS, NOW.minusSeconds(60), null))
-                .compose(v -> tasks.claim(c, owner, BATCH, 0, List.of(TYPE), List.of(), NOW))
+                .compose(v -> tasks.claim(c, owner, BATCH, 0, List.of(TYPE), Settling.NONE, NOW))
                 .map(
                     rows -> {
                       assertEquals(BATCH, rows.size(), "claimed");

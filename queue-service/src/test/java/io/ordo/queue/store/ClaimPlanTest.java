@@ -217,6 +217,41 @@ class ClaimPlanTest {
                 }));
   }
 
+  /**
+   * Each claimed serial head answers the received time of the message behind it, for its runner to
+   * name while the head's outcome is on its way: one probe of the queue's waiting messages a head,
+   * not a read of its backlog, and none for a parallel message.
+   */
+  @Test
+  void aClaimedSerialHeadsNextHead_isOneProbe_notItsQueuesBacklog(VertxTestContext ctx) {
+    int heads = 4;
+    new QueueStore()
+        .ensureParallelQueue(pool, TENANT, NOW.minusSeconds(7200))
+        .compose(v -> WaitingRows.serial(pool, TENANT, TYPE, heads, 2_000, NOW.minusSeconds(3600)))
+        // received after the serial heads: the claim takes every head, then parallel ones
+        .compose(v -> insert(2_000, NOW.minusSeconds(1800), null))
+        .compose(v -> analyze())
+        .compose(v -> ClaimPlans.explain(pool, owner, CAPACITY, heads, TYPE, NOW))
+        .onComplete(
+            ClaimPlans.checked(
+                ctx,
+                plan -> {
+                  tookABatchReadingLittle(plan);
+                  JsonObject next =
+                      ClaimPlans.scansOf(plan, "im_async_task_waiting_idx").stream()
+                          .filter(scan -> scan.getString("Filter", "").contains("message_id"))
+                          .findFirst()
+                          .orElseThrow(() -> new AssertionError("no next-head probe: " + plan));
+                  long read =
+                      next.getLong("Actual Rows") * next.getLong("Actual Loops")
+                          + next.getLong("Rows Removed by Filter", 0L);
+                  // probed for each serial head claimed, and for no parallel message
+                  assertEquals(heads, next.getInteger("Actual Loops"), next.encode());
+                  // a head and the one behind it, for each of the heads claimed
+                  assertTrue(read <= 2L * heads, read + " rows: " + next.encode());
+                }));
+  }
+
   private Future<Void> analyze() {
     return pool.query("ANALYZE im_async_task_info, im_async_queue_info, im_async_context_info")
         .execute()

@@ -57,7 +57,9 @@ final class ClaimPlans {
               Integer.toString(serialCapacity),
               literal(now.atOffset(ZoneOffset.UTC).toString()) + "::timestamptz",
               array(settlingTenants),
-              array(settlingQueues))
+              array(settlingQueues),
+              // no next head known: the settling queues are looked up
+              "NULL::timestamptz")
           + ")";
     }
   }
@@ -100,7 +102,7 @@ final class ClaimPlans {
                 tx.query(
                         "PREPARE "
                             + name
-                            + "(uuid, int, text[], int, timestamptz, text[], text[]) AS "
+                            + "(uuid, int, text[], int, timestamptz, text[], text[], timestamptz) AS "
                             + TaskStore.CLAIM)
                     .execute()
                     .compose(

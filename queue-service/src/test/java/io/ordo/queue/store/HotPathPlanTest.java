@@ -8,6 +8,7 @@ import io.ordo.db.PlanProfile;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.queue.store.TaskStore.Settling;
 import io.ordo.testing.AutoExplain;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
@@ -216,7 +217,7 @@ class HotPathPlanTest {
         .compose(
             tx ->
                 tasks
-                    .claim(connection, owner, BATCH, 0, List.of(TYPE), List.of(), NOW)
+                    .claim(connection, owner, BATCH, 0, List.of(TYPE), Settling.NONE, NOW)
                     .compose(claimed -> tx.commit().map(claimed)));
   }
 

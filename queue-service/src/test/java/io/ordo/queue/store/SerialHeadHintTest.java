@@ -11,6 +11,7 @@ import io.ordo.model.QueueKind;
 import io.ordo.queue.store.QueueStore.TailRequest;
 import io.ordo.queue.store.TaskStore.ClaimedRow;
 import io.ordo.queue.store.TaskStore.Hold;
+import io.ordo.queue.store.TaskStore.Settling;
 import io.ordo.testing.AutoExplain;
 import io.ordo.testing.LockWaits;
 import io.ordo.testing.SingleValues;
@@ -339,7 +340,7 @@ class SerialHeadHintTest {
 
   private Future<List<ClaimedRow>> claim(int capacity, int serialCapacity) {
     return pool.withTransaction(
-        tx -> tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), List.of(), NOW));
+        tx -> tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), Settling.NONE, NOW));
   }
 
   private List<Hold> holds(List<ClaimedRow> claimed) {

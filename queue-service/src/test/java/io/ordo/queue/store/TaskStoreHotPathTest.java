@@ -17,6 +17,7 @@ import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.queue.store.TaskStore.Moved;
 import io.ordo.queue.store.TaskStore.Removed;
 import io.ordo.queue.store.TaskStore.Scheduling;
+import io.ordo.queue.store.TaskStore.Settling;
 import io.ordo.queue.store.TaskStore.Stepped;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
@@ -399,7 +400,15 @@ class TaskStoreHotPathTest {
               // a1 ended on the owner; its outcome is on its way: a3 is not runnable yet, and
               // b4 and p5, received after it, must not overtake it
               return pool.withTransaction(
-                  tx -> tasks.claim(tx, owner, 10, 10, List.of(TYPE), settlingA, ACCEPTED_AT));
+                  tx ->
+                      tasks.claim(
+                          tx,
+                          owner,
+                          10,
+                          10,
+                          List.of(TYPE),
+                          new Settling(null, settlingA),
+                          ACCEPTED_AT));
             })
         .compose(
             second -> {
@@ -416,6 +425,70 @@ class TaskStoreHotPathTest {
         .map(
             states -> {
               assertEquals(List.of("READY", "READY", "WAITING", "READY", "READY"), states);
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void claim_answersASerialHeadsRunnableNextHead_andAClaimGivenItTakesNothingReceivedAfterIt(
+      VertxTestContext ctx) {
+    Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
+    Scheduling p2 = parallel(1L, BASE.plusSeconds(2));
+    Scheduling a3 = serial("a", 2, BASE.plusSeconds(3));
+    Scheduling b4 = serial("b", 1, BASE.plusSeconds(4));
+    Scheduling p5 = parallel(2L, BASE.plusSeconds(5));
+    UUID owner = UUID.randomUUID();
+    serialQueue("a")
+        .compose(v -> serialQueue("b"))
+        .compose(v -> parallelQueueWith(p2, p5, a1, a3, b4))
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 1, 1))
+        .compose(
+            first -> {
+              assertEquals(ids(a1), claimedIds(first));
+              assertEquals(
+                  a3.task().receivedAt(),
+                  first.get(0).nextHeadReceivedAt(),
+                  "a1's claim answers the message behind it");
+              // a1 ended on the owner and its outcome is on its way: the owner names a3's time
+              // instead of the queue, and nothing received after a3 is taken
+              Settling known = new Settling(first.get(0).nextHeadReceivedAt(), List.of());
+              return pool.withTransaction(
+                  tx -> tasks.claim(tx, owner, 10, 10, List.of(TYPE), known, ACCEPTED_AT));
+            })
+        .compose(
+            second -> {
+              assertEquals(ids(p2), claimedIds(second), "only what came before a3");
+              assertNull(second.get(0).nextHeadReceivedAt(), "a parallel message has none");
+              return claim(owner, 10, 10);
+            })
+        .map(
+            third -> {
+              assertEquals(Set.copyOf(ids(b4, p5)), Set.copyOf(claimedIds(third)));
+              assertTrue(
+                  third.stream().allMatch(row -> row.nextHeadReceivedAt() == null),
+                  "b4 has nothing behind it, p5 is parallel");
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void claim_answersNoNextHead_whenTheMessageBehindTheHeadIsNotRunnableYet(VertxTestContext ctx) {
+    Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
+    // delayed past the claim's time: not runnable at the claim, so the owner must have it
+    // looked up while a1's outcome is on its way (its time may come meanwhile)
+    Scheduling a2 = delayedSerial("a", 2, BASE.plusSeconds(2), ACCEPTED_AT.plusSeconds(60));
+    UUID owner = UUID.randomUUID();
+    serialQueue("a")
+        .compose(v -> parallelQueueWith(a1, a2))
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 1, 1))
+        .map(
+            claimed -> {
+              assertEquals(ids(a1), claimedIds(claimed));
+              assertNull(claimed.get(0).nextHeadReceivedAt());
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());
@@ -951,8 +1024,18 @@ class TaskStoreHotPathTest {
     return scheduling(QueueKind.SERIAL, queueId, position, receivedAt);
   }
 
+  private static Scheduling delayedSerial(
+      String queueId, long position, Instant receivedAt, Instant notBefore) {
+    return scheduling(QueueKind.SERIAL, queueId, position, receivedAt, notBefore);
+  }
+
   private static Scheduling scheduling(
       QueueKind kind, String queueId, Long position, Instant receivedAt) {
+    return scheduling(kind, queueId, position, receivedAt, null);
+  }
+
+  private static Scheduling scheduling(
+      QueueKind kind, String queueId, Long position, Instant receivedAt, Instant notBefore) {
     String id = UUID.randomUUID().toString();
     NewTask task =
         new NewTask(
@@ -971,7 +1054,7 @@ class TaskStoreHotPathTest {
             null,
             null,
             null,
-            null,
+            notBefore,
             null);
     ContextRow context =
         new ContextRow(
@@ -1062,7 +1145,7 @@ class TaskStoreHotPathTest {
     return pool.withTransaction(
         tx ->
             tasks.claim(
-                tx, owner, capacity, serialCapacity, List.of(TYPE), List.of(), ACCEPTED_AT));
+                tx, owner, capacity, serialCapacity, List.of(TYPE), Settling.NONE, ACCEPTED_AT));
   }
 
   private Future<List<Optional<Stepped>>> start(List<Hold> holds) {

@@ -156,7 +156,8 @@ class TaskExecutionTest {
             1,
             "0190f5e2-0000-7000-8000-0000000000aa",
             1,
-            new JsonObject());
+            new JsonObject(),
+            null);
     RegisteredType type =
         new RegisteredType(
             GatedStartTask.class,
