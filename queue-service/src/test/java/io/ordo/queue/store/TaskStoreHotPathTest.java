@@ -382,21 +382,13 @@ class TaskStoreHotPathTest {
 
   @Test
   void claim_settlingSerialQueue_takesNothingReceivedAfterItsNextHead(VertxTestContext ctx) {
-    Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
-    Scheduling p2 = parallel(1L, BASE.plusSeconds(2));
-    Scheduling a3 = serial("a", 2, BASE.plusSeconds(3));
-    Scheduling b4 = serial("b", 1, BASE.plusSeconds(4));
-    Scheduling p5 = parallel(2L, BASE.plusSeconds(5));
+    SettlingScene scene = new SettlingScene();
     UUID owner = UUID.randomUUID();
     List<TaskStore.SerialQueue> settlingA = List.of(new TaskStore.SerialQueue(TENANT, "a"));
-    serialQueue("a")
-        .compose(v -> serialQueue("b"))
-        .compose(v -> parallelQueueWith(p2, p5, a1, a3, b4))
-        .compose(v -> liveOwner(owner, "runner-a"))
-        .compose(v -> claim(owner, 1, 1))
+    claimFirstOf(scene, owner)
         .compose(
             first -> {
-              assertEquals(ids(a1), claimedIds(first));
+              assertEquals(ids(scene.a1), claimedIds(first));
               // a1 ended on the owner; its outcome is on its way: a3 is not runnable yet, and
               // b4 and p5, received after it, must not overtake it
               return pool.withTransaction(
@@ -412,15 +404,15 @@ class TaskStoreHotPathTest {
             })
         .compose(
             second -> {
-              assertEquals(ids(p2), claimedIds(second), "only what came before a3");
+              assertEquals(ids(scene.p2), claimedIds(second), "only what came before a3");
               return claim(owner, 10, 10);
             })
         .compose(
             third -> {
               // without the settling queue (its outcome applied, a1 still in progress here),
               // the younger ones go
-              assertEquals(Set.copyOf(ids(b4, p5)), Set.copyOf(claimedIds(third)));
-              return states(a1, p2, a3, b4, p5);
+              assertEquals(Set.copyOf(ids(scene.b4, scene.p5)), Set.copyOf(claimedIds(third)));
+              return states(scene.a1, scene.p2, scene.a3, scene.b4, scene.p5);
             })
         .map(
             states -> {
@@ -433,22 +425,14 @@ class TaskStoreHotPathTest {
   @Test
   void claim_answersASerialHeadsRunnableNextHead_andAClaimGivenItTakesNothingReceivedAfterIt(
       VertxTestContext ctx) {
-    Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
-    Scheduling p2 = parallel(1L, BASE.plusSeconds(2));
-    Scheduling a3 = serial("a", 2, BASE.plusSeconds(3));
-    Scheduling b4 = serial("b", 1, BASE.plusSeconds(4));
-    Scheduling p5 = parallel(2L, BASE.plusSeconds(5));
+    SettlingScene scene = new SettlingScene();
     UUID owner = UUID.randomUUID();
-    serialQueue("a")
-        .compose(v -> serialQueue("b"))
-        .compose(v -> parallelQueueWith(p2, p5, a1, a3, b4))
-        .compose(v -> liveOwner(owner, "runner-a"))
-        .compose(v -> claim(owner, 1, 1))
+    claimFirstOf(scene, owner)
         .compose(
             first -> {
-              assertEquals(ids(a1), claimedIds(first));
+              assertEquals(ids(scene.a1), claimedIds(first));
               assertEquals(
-                  a3.task().receivedAt(),
+                  scene.a3.task().receivedAt(),
                   first.get(0).nextHeadReceivedAt(),
                   "a1's claim answers the message behind it");
               // a1 ended on the owner and its outcome is on its way: the owner names a3's time
@@ -459,13 +443,13 @@ class TaskStoreHotPathTest {
             })
         .compose(
             second -> {
-              assertEquals(ids(p2), claimedIds(second), "only what came before a3");
+              assertEquals(ids(scene.p2), claimedIds(second), "only what came before a3");
               assertNull(second.get(0).nextHeadReceivedAt(), "a parallel message has none");
               return claim(owner, 10, 10);
             })
         .map(
             third -> {
-              assertEquals(Set.copyOf(ids(b4, p5)), Set.copyOf(claimedIds(third)));
+              assertEquals(Set.copyOf(ids(scene.b4, scene.p5)), Set.copyOf(claimedIds(third)));
               assertTrue(
                   third.stream().allMatch(row -> row.nextHeadReceivedAt() == null),
                   "b4 has nothing behind it, p5 is parallel");
@@ -492,6 +476,27 @@ class TaskStoreHotPathTest {
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /**
+   * Serial queue a (a1, a3), serial queue b (b4) and the parallel queue (p2, p5), received a second
+   * apart in that order.
+   */
+  private static final class SettlingScene {
+    final Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
+    final Scheduling p2 = parallel(1L, BASE.plusSeconds(2));
+    final Scheduling a3 = serial("a", 2, BASE.plusSeconds(3));
+    final Scheduling b4 = serial("b", 1, BASE.plusSeconds(4));
+    final Scheduling p5 = parallel(2L, BASE.plusSeconds(5));
+  }
+
+  /** Registers the scene's messages and claims the oldest, a1, for {@code owner}. */
+  private Future<List<ClaimedRow>> claimFirstOf(SettlingScene scene, UUID owner) {
+    return serialQueue("a")
+        .compose(v -> serialQueue("b"))
+        .compose(v -> parallelQueueWith(scene.p2, scene.p5, scene.a1, scene.a3, scene.b4))
+        .compose(v -> liveOwner(owner, "runner-a"))
+        .compose(v -> claim(owner, 1, 1));
   }
 
   // ---- start ----
