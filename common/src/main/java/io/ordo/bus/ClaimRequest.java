@@ -52,21 +52,20 @@ public record ClaimRequest(
         .put("capacity", capacity)
         .put("serialCapacity", serialCapacity)
         .put("taskTypes", new JsonArray(List.copyOf(taskTypes)))
-        .put("settlingFrom", settlingFrom == null ? null : settlingFrom.toString())
+        .put("settlingFrom", settlingFrom)
         .put("settling", queues);
   }
 
   public static ClaimRequest fromJson(JsonObject json) {
     int capacity = json.getInteger("capacity");
     JsonArray settling = json.getJsonArray("settling", new JsonArray());
-    String from = json.getString("settlingFrom");
     return new ClaimRequest(
         json.getString("ownerId"),
         json.getString("node"),
         capacity,
         json.getInteger("serialCapacity", capacity),
         json.getJsonArray("taskTypes").stream().map(String.class::cast).toList(),
-        from == null ? null : Instant.parse(from),
+        json.getInstant("settlingFrom"),
         settling.stream().map(q -> SerialQueueRef.fromJson((JsonObject) q)).toList());
   }
 }

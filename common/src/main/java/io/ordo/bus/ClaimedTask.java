@@ -54,13 +54,10 @@ public record ClaimedTask(
         .put("ownerId", ownerId)
         .put("version", version)
         .put("context", context)
-        .put(
-            "nextHeadReceivedAt",
-            nextHeadReceivedAt == null ? null : nextHeadReceivedAt.toString());
+        .put("nextHeadReceivedAt", nextHeadReceivedAt);
   }
 
   public static ClaimedTask fromJson(JsonObject json) {
-    String next = json.getString("nextHeadReceivedAt");
     return new ClaimedTask(
         json.getString("tenant"),
         json.getString("messageId"),
@@ -74,6 +71,6 @@ public record ClaimedTask(
         json.getString("ownerId"),
         json.getLong("version"),
         json.getJsonObject("context", new JsonObject()),
-        next == null ? null : Instant.parse(next));
+        json.getInstant("nextHeadReceivedAt"));
   }
 }
