@@ -84,6 +84,14 @@ public final class HistoryStore {
           + " AND NOT EXISTS (SELECT 1 FROM ordo_history_execution h"
           + "   WHERE h.tenant = $1 AND h.execution_id = $2)";
 
+  /** A closed task's summary with its {@code TaskScheduled} event's attributes (TaskSummaries). */
+  private static final String SELECT_CLOSED_TASK =
+      "SELECT h.started_at, h.summary, e.attributes AS scheduled FROM ordo_history_execution h"
+          + " LEFT JOIN ordo_history_event e ON e.tenant = h.tenant"
+          + "   AND e.execution_id = h.execution_id AND e.event_id = 1"
+          // $1 tenant, $2 execution id
+          + " WHERE h.tenant = $1 AND h.execution_id = $2 AND h.kind = 'task' AND NOT h.open";
+
   private static final String SELECT_EVENTS_FORWARD =
       "SELECT event_id, event_type, event_time, attributes FROM ordo_history_event"
           // $1 tenant, $2 execution id, $3 events after this id, $4 page size
@@ -305,6 +313,27 @@ public final class HistoryStore {
                       instant(row.getOffsetDateTime("closed_at")),
                       row.getLong("last_event_id"),
                       (JsonObject) row.getValue("summary")));
+            });
+  }
+
+  /** A closed task history's task info (as JSON, {@link TaskSummaries#info}); empty if none. */
+  public Future<Optional<JsonObject>> closedTask(
+      SqlClient client, String tenant, String executionId) {
+    return client
+        .preparedQuery(SELECT_CLOSED_TASK)
+        .execute(Tuple.of(tenant, UUID.fromString(executionId)))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                return Optional.empty();
+              }
+              Row row = rows.iterator().next();
+              return Optional.of(
+                  TaskSummaries.info(
+                      (JsonObject) row.getValue("summary"),
+                      (JsonObject) row.getValue("scheduled"),
+                      executionId,
+                      instant(row.getOffsetDateTime("started_at"))));
             });
   }
 

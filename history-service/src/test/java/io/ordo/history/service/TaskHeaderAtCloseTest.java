@@ -12,9 +12,14 @@ import io.ordo.history.HistoryStore;
 import io.ordo.history.HistoryStore.Closing;
 import io.ordo.history.HistoryStore.Header;
 import io.ordo.history.HistoryStore.TaskClosing;
+import io.ordo.history.TaskSummaries;
+import io.ordo.model.QueueKind;
+import io.ordo.model.TaskInfo;
+import io.ordo.model.TaskState;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
@@ -98,6 +103,152 @@ class TaskHeaderAtCloseTest {
                     .compose(v -> store.closeTasks(tx, List.of(closing()))))
         .compose(v -> closedWithOneHeaderRow(openedAt))
         .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void aClosedTask_storesItsRequestOnce_andReadsBackItsWholeTaskInfo(VertxTestContext ctx) {
+    TaskInfo ended = endedSerialTask();
+    JsonObject outcome = new JsonObject().put("type", "COMPLETED").put("result", 7);
+    JsonObject summary = TaskSummaries.closed(ended, outcome);
+    pool.withTransaction(
+            tx ->
+                store
+                    .append(tx, List.of(scheduled(ended), event(3, HistoryEventType.TaskCompleted)))
+                    .compose(
+                        v ->
+                            store.closeTasks(
+                                tx,
+                                List.of(
+                                    new TaskClosing(
+                                        new Closing(TENANT, taskId, CLOSED, 3, summary),
+                                        RECEIVED)))))
+        .compose(v -> storedSummary())
+        .compose(
+            stored -> {
+              for (String once :
+                  List.of(
+                      "messageId",
+                      "parameter",
+                      "timeouts",
+                      "retry",
+                      "sentTime",
+                      "receivedTime",
+                      "stopProgressOnError")) {
+                assertFalse(stored.containsKey(once), once + " is stored once, elsewhere");
+              }
+              assertEquals("worker-1", stored.getString("node"));
+              return store.closedTask(pool, TENANT, taskId);
+            })
+        .onComplete(
+            ctx.succeeding(
+                read ->
+                    ctx.verify(
+                        () -> {
+                          TaskInfo expected =
+                              TaskInfo.fromJson(
+                                  ended
+                                      .toJson()
+                                      .put("state", TaskState.DISPOSED.name())
+                                      .put("outcome", outcome));
+                          assertEquals(expected, TaskInfo.fromJson(read.orElseThrow()));
+                          ctx.completeNow();
+                        })));
+  }
+
+  @Test
+  void aSummaryAnEarlierOrdoWroteWhole_isReadAsItIs(VertxTestContext ctx) {
+    TaskInfo ended = endedSerialTask();
+    JsonObject outcome = new JsonObject().put("type", "FAILED").put("error", "Boom");
+    JsonObject whole =
+        ended.toJson().put("state", TaskState.DISPOSED.name()).put("outcome", outcome);
+    pool.withTransaction(
+            tx ->
+                store
+                    .append(tx, List.of(event(1, HistoryEventType.TaskScheduled)))
+                    .compose(
+                        v ->
+                            store.closeTasks(
+                                tx,
+                                List.of(
+                                    new TaskClosing(
+                                        new Closing(TENANT, taskId, CLOSED, 1, whole), RECEIVED)))))
+        .compose(v -> store.closedTask(pool, TENANT, taskId))
+        .onComplete(
+            ctx.succeeding(
+                read ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(
+                              TaskInfo.fromJson(whole), TaskInfo.fromJson(read.orElseThrow()));
+                          ctx.completeNow();
+                        })));
+  }
+
+  @Test
+  void anOpenTask_hasNoClosedTaskInfo(VertxTestContext ctx) {
+    pool.withTransaction(tx -> store.append(tx, events(2)))
+        .compose(v -> store.closedTask(pool, TENANT, taskId))
+        .onComplete(
+            ctx.succeeding(
+                read ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(read.isEmpty(), "the task table answers an open task");
+                          ctx.completeNow();
+                        })));
+  }
+
+  /** A serial task as it ended: every field of its task info set. */
+  private TaskInfo endedSerialTask() {
+    return new TaskInfo(
+        taskId,
+        QueueKind.SERIAL,
+        "orders",
+        TaskState.RUNNING,
+        "io.example.Ship",
+        null,
+        new JsonObject().put("order", 42).put("lines", new JsonArray().add("a").add("b")),
+        true,
+        RECEIVED.minusMillis(5),
+        RECEIVED,
+        "worker-1",
+        RECEIVED.plusMillis(10),
+        RECEIVED.plusMillis(12),
+        2,
+        RECEIVED.plusMillis(900),
+        new JsonObject().put("done", 3),
+        new JsonObject().put("startToClose", 60).put("heartbeat", 10),
+        UUID.randomUUID().toString(),
+        null,
+        RECEIVED.plusMillis(1),
+        new JsonObject().put("maxAttempts", 3));
+  }
+
+  /** Its TaskScheduled event, with the attributes registration records. */
+  private HistoryEvent scheduled(TaskInfo task) {
+    JsonObject attributes =
+        new JsonObject()
+            .put("queue", task.queue().apiName())
+            .put("queueId", task.queueId())
+            .put("taskClassName", task.taskClassName())
+            .put("jsPath", task.jsPath())
+            .put("parameter", task.parameter())
+            .put("timeouts", task.timeouts())
+            .put("stopProgressOnError", task.stopProgressOnError())
+            .put("sentTime", task.sentTime().toString())
+            .put("receivedTime", task.receivedTime().toString())
+            .put("executionId", task.executionId())
+            .put("notBefore", null)
+            .put("retry", task.retry());
+    return new HistoryEvent(
+        TENANT, taskId, 1, HistoryEventType.TaskScheduled, RECEIVED, attributes);
+  }
+
+  private Future<JsonObject> storedSummary() {
+    return pool.preparedQuery(
+            "SELECT summary FROM ordo_history_execution WHERE tenant = $1 AND execution_id = $2")
+        .execute(Tuple.of(TENANT, UUID.fromString(taskId)))
+        .map(rows -> (JsonObject) rows.iterator().next().getValue(0));
   }
 
   /** The task's header as read, closed as {@link #closing()} says, and its only row. */

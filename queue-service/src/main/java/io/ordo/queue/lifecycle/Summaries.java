@@ -1,21 +1,15 @@
 package io.ordo.queue.lifecycle;
 
-import io.ordo.model.TaskInfo;
-import io.ordo.model.TaskState;
 import io.vertx.core.json.JsonObject;
 
-/** The summary a closed task history keeps: the message's last task info and how it ended. */
+/** How a message ended, as its closed history's summary records it ({@code TaskSummaries}). */
 public final class Summaries {
   private Summaries() {}
 
   /**
-   * @param outcome {@code type} (COMPLETED, FAILED, REMOVED, RELEASED, STOPPED, TIMED_OUT) and the
+   * @param type COMPLETED, FAILED, REMOVED, RELEASED, STOPPED or TIMED_OUT; the caller adds the
    *     result or error
    */
-  public static JsonObject disposed(TaskInfo info, JsonObject outcome) {
-    return info.toJson().put("state", TaskState.DISPOSED.name()).put("outcome", outcome);
-  }
-
   public static JsonObject outcome(String type) {
     return new JsonObject().put("type", type);
   }

@@ -3,6 +3,7 @@ package io.ordo.queue.lifecycle;
 import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
+import io.ordo.history.TaskSummaries;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.store.ExecutionInboxStore;
@@ -62,7 +63,7 @@ public final class Transition {
     closings.add(
         new HistoryStore.TaskClosing(
             new HistoryStore.Closing(
-                tenant, info.messageId(), time, lastEventId, Summaries.disposed(info, outcome)),
+                tenant, info.messageId(), time, lastEventId, TaskSummaries.closed(info, outcome)),
             info.receivedTime()));
     if (info.executionId() != null) {
       executionOutcomes.add(

@@ -3,17 +3,15 @@ package io.ordo.queue.management;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.MessageIds;
 import io.ordo.model.TaskInfo;
-import io.ordo.model.TaskState;
 import io.ordo.queue.store.TaskStore;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.SqlClient;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Finds a message's task info: from the task table while it is queued or in progress, from its
- * history's summary once it is disposed (for as long as the history is retained).
+ * closed history once it is disposed (for as long as the history is retained).
  */
 public final class TaskLookup {
   private final TaskStore tasks;
@@ -36,15 +34,7 @@ public final class TaskLookup {
                 live.isPresent()
                     ? Future.succeededFuture(live)
                     : history
-                        .header(client, tenant, messageId)
-                        .map(
-                            header ->
-                                header
-                                    .filter(h -> "task".equals(h.kind()) && !h.open())
-                                    .map(h -> disposed(h.summary()))));
-  }
-
-  private static TaskInfo disposed(JsonObject summary) {
-    return TaskInfo.fromJson(summary.copy().put("state", TaskState.DISPOSED.name()));
+                        .closedTask(client, tenant, messageId)
+                        .map(closed -> closed.map(TaskInfo::fromJson)));
   }
 }

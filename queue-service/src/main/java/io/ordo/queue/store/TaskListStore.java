@@ -3,6 +3,7 @@ package io.ordo.queue.store;
 import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
+import io.ordo.history.TaskSummaries;
 import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -52,8 +53,11 @@ public final class TaskListStore {
    * status is an equality, so that the status index answers in list order.
    */
   private static String finished(String status) {
-    return "SELECT execution_id, started_at, closed_at, task_status, summary"
-        + " FROM ordo_history_execution"
+    return "SELECT execution_id, started_at, closed_at, task_status, summary,"
+        // its TaskScheduled event's attributes, which the summary does not repeat (TaskSummaries)
+        + " (SELECT e.attributes FROM ordo_history_event e WHERE e.tenant = $1"
+        + "   AND e.execution_id = h.execution_id AND e.event_id = 1) AS scheduled"
+        + " FROM ordo_history_execution h"
         // $1 tenant, $2 the statuses to include (text[])
         + " WHERE tenant = $1 AND task_status IS NOT NULL AND "
         + status
@@ -127,11 +131,11 @@ public final class TaskListStore {
               for (Row row : rows) {
                 // the header's start is the received time as stored: the cursor's own value
                 JsonObject info =
-                    ((JsonObject) row.getValue("summary"))
-                        .copy()
-                        .put(
-                            "receivedTime",
-                            instant(row.getOffsetDateTime("started_at")).toString());
+                    TaskSummaries.info(
+                        (JsonObject) row.getValue("summary"),
+                        (JsonObject) row.getValue("scheduled"),
+                        row.getUUID("execution_id").toString(),
+                        instant(row.getOffsetDateTime("started_at")));
                 list.add(
                     row(
                         info,
