@@ -73,12 +73,11 @@ public record RunnerControl(
         .put("reentry", reentry)
         .put("stop", stop)
         .put("identity", identity)
-        .put("requestedAt", requestedAt == null ? null : requestedAt.toString())
+        .put("requestedAt", requestedAt)
         .put("reason", reason);
   }
 
   public static RunnerControl fromJson(JsonObject json) {
-    String requestedAt = json.getString("requestedAt");
     return new RunnerControl(
         Action.valueOf(json.getString("action").toUpperCase(Locale.ROOT)),
         json.getString("messageId"),
@@ -86,7 +85,7 @@ public record RunnerControl(
         json.getBoolean("reentry", false),
         json.getBoolean("stop", false),
         json.getString("identity"),
-        requestedAt == null ? null : Instant.parse(requestedAt),
+        json.getInstant("requestedAt"),
         json.getString("reason"));
   }
 }
