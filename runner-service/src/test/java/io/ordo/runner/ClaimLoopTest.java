@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A runner whose serial outcomes lag behind its claims stops claiming while more queues than {@link
  * ClaimLoop#SETTLING_PER_THREAD} per thread are settling, and claims again as they are applied; a
- * claim that failed is followed by another without any other cause.
+ * claim that failed is followed by another without any other cause, and not once a claim is
+ * answered.
  */
 @ExtendWith(VertxExtension.class)
 class ClaimLoopTest {
@@ -111,5 +112,41 @@ class ClaimLoopTest {
             });
     // one claim, and no other cause for a claim after it (no announcement, no poll here)
     vertx.runOnContext(v -> ClaimLoops.of(vertx, OWNER, new Slots(THREADS, 0)).claim());
+  }
+
+  @Test
+  void aClaimAnsweredAfterAFailure_cancelsTheFailuresRetry(Vertx vertx, VertxTestContext test) {
+    ProtocolCodecs.register(vertx.eventBus());
+    AtomicInteger claims = new AtomicInteger();
+    ClaimLoop[] loop = new ClaimLoop[1];
+    vertx
+        .eventBus()
+        .<ClaimRequest>consumer(
+            Addresses.QUEUE_CLAIM,
+            claim -> {
+              if (claims.incrementAndGet() == 1) {
+                claim.fail(500, "the claim statement failed");
+                // another cause claims while the failed one is in flight: sent right after it
+                loop[0].claim();
+                return;
+              }
+              claim.reply(new ClaimedTasks(List.of()));
+              if (claims.get() == 2) {
+                // past the failure's retry: no claim may have followed the answered one
+                vertx.setTimer(
+                    ClaimLoop.RETRY_AFTER_FAILURE_MS + 500,
+                    id ->
+                        test.verify(
+                            () -> {
+                              assertEquals(2, claims.get(), "the retry was cancelled");
+                              test.completeNow();
+                            }));
+              }
+            });
+    vertx.runOnContext(
+        v -> {
+          loop[0] = ClaimLoops.of(vertx, OWNER, new Slots(THREADS, 0));
+          loop[0].claim();
+        });
   }
 }
