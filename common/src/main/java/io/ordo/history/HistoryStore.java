@@ -296,45 +296,42 @@ public final class HistoryStore {
   }
 
   public Future<Optional<Header>> header(SqlClient client, String tenant, String executionId) {
-    return client
-        .preparedQuery(SELECT_EXECUTION)
-        .execute(Tuple.of(tenant, UUID.fromString(executionId)))
+    return oneRow(client, SELECT_EXECUTION, tenant, executionId)
         .map(
-            rows -> {
-              if (rows.size() == 0) {
-                return Optional.empty();
-              }
-              Row row = rows.iterator().next();
-              return Optional.of(
-                  new Header(
-                      row.getString("kind"),
-                      row.getBoolean("open"),
-                      instant(row.getOffsetDateTime("started_at")),
-                      instant(row.getOffsetDateTime("closed_at")),
-                      row.getLong("last_event_id"),
-                      (JsonObject) row.getValue("summary")));
-            });
+            found ->
+                found.map(
+                    row ->
+                        new Header(
+                            row.getString("kind"),
+                            row.getBoolean("open"),
+                            instant(row.getOffsetDateTime("started_at")),
+                            instant(row.getOffsetDateTime("closed_at")),
+                            row.getLong("last_event_id"),
+                            (JsonObject) row.getValue("summary"))));
   }
 
   /** A closed task history's task info (as JSON, {@link TaskSummaries#info}); empty if none. */
   public Future<Optional<JsonObject>> closedTask(
       SqlClient client, String tenant, String executionId) {
-    return client
-        .preparedQuery(SELECT_CLOSED_TASK)
-        .execute(Tuple.of(tenant, UUID.fromString(executionId)))
+    return oneRow(client, SELECT_CLOSED_TASK, tenant, executionId)
         .map(
-            rows -> {
-              if (rows.size() == 0) {
-                return Optional.empty();
-              }
-              Row row = rows.iterator().next();
-              return Optional.of(
-                  TaskSummaries.info(
-                      (JsonObject) row.getValue("summary"),
-                      (JsonObject) row.getValue("scheduled"),
-                      executionId,
-                      instant(row.getOffsetDateTime("started_at"))));
-            });
+            found ->
+                found.map(
+                    row ->
+                        TaskSummaries.info(
+                            (JsonObject) row.getValue("summary"),
+                            (JsonObject) row.getValue("scheduled"),
+                            executionId,
+                            instant(row.getOffsetDateTime("started_at")))));
+  }
+
+  /** The first row a statement on ($1 tenant, $2 execution id) answers, if any. */
+  private static Future<Optional<Row>> oneRow(
+      SqlClient client, String sql, String tenant, String executionId) {
+    return client
+        .preparedQuery(sql)
+        .execute(Tuple.of(tenant, UUID.fromString(executionId)))
+        .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next()));
   }
 
   /**

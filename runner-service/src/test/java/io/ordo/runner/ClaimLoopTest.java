@@ -8,7 +8,9 @@ import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
 import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.ProtocolCodecs;
+import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.Message;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.time.Instant;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -87,66 +90,72 @@ class ClaimLoopTest {
 
   @Test
   void aFailedClaim_isSentAgain_byItself(Vertx vertx, VertxTestContext test) {
-    ProtocolCodecs.register(vertx.eventBus());
-    AtomicInteger claims = new AtomicInteger();
     long[] failedAt = new long[1];
-    vertx
-        .eventBus()
-        .<ClaimRequest>consumer(
-            Addresses.QUEUE_CLAIM,
-            claim -> {
-              if (claims.incrementAndGet() == 1) {
-                failedAt[0] = System.nanoTime();
-                claim.fail(500, "the claim statement failed");
-                return;
-              }
-              long afterMs = (System.nanoTime() - failedAt[0]) / 1_000_000;
-              claim.reply(new ClaimedTasks(List.of()));
-              test.verify(
-                  () -> {
-                    assertEquals(2, claims.get());
-                    // not sent again at once: a second later, by the loop's own timer
-                    assertTrue(afterMs >= ClaimLoop.RETRY_AFTER_FAILURE_MS - 50, afterMs + " ms");
-                    test.completeNow();
-                  });
-            });
+    answerClaims(
+        vertx,
+        (claim, number) -> {
+          if (number == 1) {
+            failedAt[0] = System.nanoTime();
+            claim.fail(500, "the claim statement failed");
+            return;
+          }
+          long afterMs = (System.nanoTime() - failedAt[0]) / 1_000_000;
+          claim.reply(new ClaimedTasks(List.of()));
+          test.verify(
+              () -> {
+                assertEquals(2, number);
+                // not sent again at once: a second later, by the loop's own timer
+                assertTrue(afterMs >= ClaimLoop.RETRY_AFTER_FAILURE_MS - 50, afterMs + " ms");
+                test.completeNow();
+              });
+        });
     // one claim, and no other cause for a claim after it (no announcement, no poll here)
     vertx.runOnContext(v -> ClaimLoops.of(vertx, OWNER, new Slots(THREADS, 0)).claim());
   }
 
   @Test
   void aClaimAnsweredAfterAFailure_cancelsTheFailuresRetry(Vertx vertx, VertxTestContext test) {
-    ProtocolCodecs.register(vertx.eventBus());
-    AtomicInteger claims = new AtomicInteger();
     ClaimLoop[] loop = new ClaimLoop[1];
-    vertx
-        .eventBus()
-        .<ClaimRequest>consumer(
-            Addresses.QUEUE_CLAIM,
-            claim -> {
-              if (claims.incrementAndGet() == 1) {
-                claim.fail(500, "the claim statement failed");
-                // another cause claims while the failed one is in flight: sent right after it
-                loop[0].claim();
-                return;
-              }
-              claim.reply(new ClaimedTasks(List.of()));
-              if (claims.get() == 2) {
-                // past the failure's retry: no claim may have followed the answered one
-                vertx.setTimer(
-                    ClaimLoop.RETRY_AFTER_FAILURE_MS + 500,
-                    id ->
-                        test.verify(
-                            () -> {
-                              assertEquals(2, claims.get(), "the retry was cancelled");
-                              test.completeNow();
-                            }));
-              }
-            });
+    Context[] loopContext = new Context[1];
+    AtomicInteger claims = new AtomicInteger();
+    answerClaims(
+        vertx,
+        (claim, number) -> {
+          claims.set(number);
+          if (number == 1) {
+            claim.fail(500, "the claim statement failed");
+            // another cause claims right after the failure, while its retry is pending
+            loopContext[0].runOnContext(v -> loop[0].claim());
+            return;
+          }
+          claim.reply(new ClaimedTasks(List.of()));
+          if (number == 2) {
+            // past the failure's retry: no claim may have followed the answered one
+            vertx.setTimer(
+                ClaimLoop.RETRY_AFTER_FAILURE_MS + 500,
+                id ->
+                    test.verify(
+                        () -> {
+                          assertEquals(2, claims.get(), "the retry was cancelled");
+                          test.completeNow();
+                        }));
+          }
+        });
     vertx.runOnContext(
         v -> {
+          loopContext[0] = vertx.getOrCreateContext();
           loop[0] = ClaimLoops.of(vertx, OWNER, new Slots(THREADS, 0));
           loop[0].claim();
         });
+  }
+
+  /** Answers the runner's claims: {@code answer} gets each with its number, from 1. */
+  private static void answerClaims(Vertx vertx, BiConsumer<Message<ClaimRequest>, Integer> answer) {
+    ProtocolCodecs.register(vertx.eventBus());
+    AtomicInteger claims = new AtomicInteger();
+    vertx
+        .eventBus()
+        .<ClaimRequest>consumer(
+            Addresses.QUEUE_CLAIM, claim -> answer.accept(claim, claims.incrementAndGet()));
   }
 }

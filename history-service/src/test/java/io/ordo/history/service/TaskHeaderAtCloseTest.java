@@ -110,18 +110,7 @@ class TaskHeaderAtCloseTest {
     TaskInfo ended = endedSerialTask();
     JsonObject outcome = new JsonObject().put("type", "COMPLETED").put("result", 7);
     JsonObject summary = TaskSummaries.closed(ended, outcome);
-    pool.withTransaction(
-            tx ->
-                store
-                    .append(tx, List.of(scheduled(ended), event(3, HistoryEventType.TaskCompleted)))
-                    .compose(
-                        v ->
-                            store.closeTasks(
-                                tx,
-                                List.of(
-                                    new TaskClosing(
-                                        new Closing(TENANT, taskId, CLOSED, 3, summary),
-                                        RECEIVED)))))
+    closedWith(List.of(scheduled(ended), event(3, HistoryEventType.TaskCompleted)), summary)
         .compose(v -> storedSummary())
         .compose(
             stored -> {
@@ -139,20 +128,18 @@ class TaskHeaderAtCloseTest {
               assertEquals("worker-1", stored.getString("node"));
               return store.closedTask(pool, TENANT, taskId);
             })
-        .onComplete(
-            ctx.succeeding(
-                read ->
-                    ctx.verify(
-                        () -> {
-                          TaskInfo expected =
-                              TaskInfo.fromJson(
-                                  ended
-                                      .toJson()
-                                      .put("state", TaskState.DISPOSED.name())
-                                      .put("outcome", outcome));
-                          assertEquals(expected, TaskInfo.fromJson(read.orElseThrow()));
-                          ctx.completeNow();
-                        })));
+        .map(
+            read -> {
+              TaskInfo expected =
+                  TaskInfo.fromJson(
+                      ended
+                          .toJson()
+                          .put("state", TaskState.DISPOSED.name())
+                          .put("outcome", outcome));
+              assertEquals(expected, TaskInfo.fromJson(read.orElseThrow()));
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
   }
 
   @Test
@@ -161,41 +148,43 @@ class TaskHeaderAtCloseTest {
     JsonObject outcome = new JsonObject().put("type", "FAILED").put("error", "Boom");
     JsonObject whole =
         ended.toJson().put("state", TaskState.DISPOSED.name()).put("outcome", outcome);
-    pool.withTransaction(
-            tx ->
-                store
-                    .append(tx, List.of(event(1, HistoryEventType.TaskScheduled)))
-                    .compose(
-                        v ->
-                            store.closeTasks(
-                                tx,
-                                List.of(
-                                    new TaskClosing(
-                                        new Closing(TENANT, taskId, CLOSED, 1, whole), RECEIVED)))))
+    closedWith(List.of(event(1, HistoryEventType.TaskScheduled)), whole)
         .compose(v -> store.closedTask(pool, TENANT, taskId))
-        .onComplete(
-            ctx.succeeding(
-                read ->
-                    ctx.verify(
-                        () -> {
-                          assertEquals(
-                              TaskInfo.fromJson(whole), TaskInfo.fromJson(read.orElseThrow()));
-                          ctx.completeNow();
-                        })));
+        .map(
+            read -> {
+              assertEquals(TaskInfo.fromJson(whole), TaskInfo.fromJson(read.orElseThrow()));
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
   }
 
   @Test
   void anOpenTask_hasNoClosedTaskInfo(VertxTestContext ctx) {
     pool.withTransaction(tx -> store.append(tx, events(2)))
         .compose(v -> store.closedTask(pool, TENANT, taskId))
-        .onComplete(
-            ctx.succeeding(
-                read ->
-                    ctx.verify(
-                        () -> {
-                          assertTrue(read.isEmpty(), "the task table answers an open task");
-                          ctx.completeNow();
-                        })));
+        .map(
+            read -> {
+              assertTrue(read.isEmpty(), "the task table answers an open task");
+              return null;
+            })
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  /** Writes {@code events} and closes the task's history after the last with {@code summary}. */
+  private Future<Void> closedWith(List<HistoryEvent> events, JsonObject summary) {
+    long last = events.get(events.size() - 1).eventId();
+    return pool.withTransaction(
+        tx ->
+            store
+                .append(tx, events)
+                .compose(
+                    v ->
+                        store.closeTasks(
+                            tx,
+                            List.of(
+                                new TaskClosing(
+                                    new Closing(TENANT, taskId, CLOSED, last, summary),
+                                    RECEIVED)))));
   }
 
   /** A serial task as it ended: every field of its task info set. */
