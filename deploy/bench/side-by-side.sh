@@ -4,10 +4,10 @@
 #   1. pgbench: the machine's commit ceiling of the day, 8 clients, ~10 s per script: one small
 #      INSERT per transaction (one commit per task) and 32 INSERTs per transaction (batched by 32);
 #   2. db-scheduler (deploy/bench/db-scheduler, a standalone Maven project): drain N pre-inserted
-#      no-op one-time tasks with 8 threads, lock-and-fetch, on database `dbs`: one warm-up drain
+#      no-op one-time tasks with 8 threads, lock-and-fetch, on database `dbs`: five warm-up drains
 #      of N in the same JVM (BENCH_WARM_DRAINS), then the measured one;
 #   3. Ordo's all-in-one node (java -jar $ORDO_JAR, defaults, database `ordo`), driven by the load
-#      generator: 5,000 warm-up tasks end to end and one warm-up drain of N (BENCH_WARM_DRAINS);
+#      generator: 5,000 warm-up tasks end to end and five warm-up drains of N (BENCH_WARM_DRAINS);
 #      (a) drain of N preloaded tasks; (b) end to end, N tasks registered over HTTP at 32
 #      connections while they run; (c) idle latency, 200 samples; (d) serial, 1,000 queues × 20
 #      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
@@ -41,9 +41,13 @@
 #   BENCH_SKIP=                    comma list of parts to skip: pgbench, db-scheduler, warmup,
 #                                  drain, e2e, e2e-wrk, latency, serial (or ordo: every Ordo part)
 #   BENCH_WARMUP=5000              warm-up tasks before (a), end to end
-#   BENCH_WARM_DRAINS=1            unmeasured drains of N before each side's measured drain, in the
+#   BENCH_WARM_DRAINS=5            unmeasured drains of N before each side's measured drain, in the
 #                                  same JVM (its JIT warm, as in a running service); the first
-#                                  drain's figure is printed too (0: measure the first)
+#                                  drain's figure is printed too (0: measure the first). Five,
+#                                  because both sides keep warming up: on 2026-11-29 db-scheduler's
+#                                  drains ran 4,302, 6,988, 7,272, 9,360, 9,339 and then 9,320
+#                                  tasks/s, Ordo's 7,072, 6,603, 6,780, 8,651, 13,633, 10,055; with
+#                                  one (the default until then) db-scheduler is measured cold
 #   BENCH_SERIAL_QUEUES=1000, BENCH_SERIAL_COUNT=20   the serial run's shape
 #   BENCH_LATENCY_SAMPLES=200      the idle-latency samples
 #   BENCH_PGBENCH_SECONDS=10       seconds per pgbench script
@@ -66,7 +70,7 @@ ORDO_JAR=${ORDO_JAR:-$root/deploy/target/ordo.jar}
 case $ORDO_JAR in /*) ;; *) ORDO_JAR=$(pwd)/$ORDO_JAR ;; esac
 SKIP=",${BENCH_SKIP:-},"
 WARMUP=${BENCH_WARMUP:-5000}
-WARM_DRAINS=${BENCH_WARM_DRAINS:-1}
+WARM_DRAINS=${BENCH_WARM_DRAINS:-5}
 SERIAL_QUEUES=${BENCH_SERIAL_QUEUES:-1000}
 SERIAL_COUNT=${BENCH_SERIAL_COUNT:-20}
 LATENCY_SAMPLES=${BENCH_LATENCY_SAMPLES:-200}
