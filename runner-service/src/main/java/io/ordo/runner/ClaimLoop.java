@@ -9,6 +9,7 @@ import io.ordo.bus.Requests;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +111,8 @@ final class ClaimLoop {
     if (room <= 0) {
       return;
     }
-    if (settlingCount() > SETTLING_PER_THREAD * slots.maxThreads()) {
+    SettlingNow now = settlingNow();
+    if (now.count() > SETTLING_PER_THREAD * slots.maxThreads()) {
       return; // claims again as the outcomes on their way are applied
     }
     claiming = true;
@@ -122,8 +124,8 @@ final class ClaimLoop {
             room,
             slots.freeSlots(inHand),
             claimant.taskTypes(),
-            settlingFrom(),
-            unknownNextHeads());
+            now.from(),
+            now.unknown());
     long sentAt = System.nanoTime();
     // a claim that could not be sent fails like an unanswered one: the loop claims again later
     Requests.<ClaimedTasks>request(
@@ -208,26 +210,31 @@ final class ClaimLoop {
     settling.merge(queue, change, Settling::plus);
   }
 
-  private long settlingCount() {
-    return settling.values().stream().filter(Settling::onItsWay).count();
+  /**
+   * The settling queues as a claim names them, in one pass: how many are settling, the oldest of
+   * their next heads that is known (null if none), and those whose next heads the claim must look
+   * up.
+   */
+  private SettlingNow settlingNow() {
+    int count = 0;
+    Instant from = null;
+    List<SerialQueueRef> unknown = new ArrayList<>();
+    for (Map.Entry<SerialQueueRef, Settling> entry : settling.entrySet()) {
+      Settling queue = entry.getValue();
+      if (!queue.onItsWay()) {
+        continue;
+      }
+      count++;
+      if (!queue.known()) {
+        unknown.add(entry.getKey());
+      } else if (from == null || queue.nextHead().isBefore(from)) {
+        from = queue.nextHead();
+      }
+    }
+    return new SettlingNow(count, from, unknown);
   }
 
-  /** The oldest next head among the settling queues whose next head is known, or null. */
-  private Instant settlingFrom() {
-    return settling.values().stream()
-        .filter(Settling::known)
-        .map(Settling::nextHead)
-        .min(Instant::compareTo)
-        .orElse(null);
-  }
-
-  /** The settling queues whose next heads the claim must look up. */
-  private List<SerialQueueRef> unknownNextHeads() {
-    return settling.entrySet().stream()
-        .filter(e -> e.getValue().onItsWay() && !e.getValue().known())
-        .map(e -> e.getKey())
-        .toList();
-  }
+  private record SettlingNow(int count, Instant from, List<SerialQueueRef> unknown) {}
 
   /**
    * A queue's outcomes on their way from here (negative while answers came first), and its next

@@ -1283,7 +1283,7 @@ public final class TaskStore {
                 utc(acceptedAt),
                 settling.unknown().stream().map(SerialQueue::tenant).toArray(String[]::new),
                 settling.unknown().stream().map(SerialQueue::queueId).toArray(String[]::new),
-                settling.knownFrom() == null ? null : utc(settling.knownFrom())))
+                utc(settling.knownFrom())))
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
