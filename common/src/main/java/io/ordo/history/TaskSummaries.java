@@ -27,8 +27,17 @@ public final class TaskSummaries {
   private TaskSummaries() {}
 
   /**
-   * @param outcome {@code type} (COMPLETED, FAILED, REMOVED, RELEASED, STOPPED, TIMED_OUT) and the
+   * How a message ended, as its summary's {@code outcome}.
+   *
+   * @param type COMPLETED, FAILED, REMOVED, RELEASED, STOPPED or TIMED_OUT; the caller adds the
    *     result or error
+   */
+  public static JsonObject outcome(String type) {
+    return new JsonObject().put("type", type);
+  }
+
+  /**
+   * @param outcome {@code type} ({@link #outcome}) and the result or error
    */
   public static JsonObject closed(TaskInfo info, JsonObject outcome) {
     JsonObject summary =

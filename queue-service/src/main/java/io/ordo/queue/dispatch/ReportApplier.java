@@ -6,12 +6,12 @@ import io.ordo.bus.TaskReport;
 import io.ordo.history.HistoryEvent;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
+import io.ordo.history.TaskSummaries;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.lifecycle.HeadPositions;
 import io.ordo.queue.lifecycle.MessageEnd;
 import io.ordo.queue.lifecycle.QueueMetrics;
-import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.QueueStore.SerialKey;
@@ -357,7 +357,7 @@ final class ReportApplier {
             .put("scheduledEventId", 1)
             .put("startedEventId", moved.startedEventId())
             .put("fencingToken", report.version());
-    JsonObject outcome = Summaries.outcome(failed ? "FAILED" : "COMPLETED");
+    JsonObject outcome = TaskSummaries.outcome(failed ? "FAILED" : "COMPLETED");
     if (failed) {
       attributes
           .put("error", report.data().getString("error"))
@@ -492,7 +492,7 @@ final class ReportApplier {
           moved.info(),
           report.time(),
           eventId - 1,
-          Summaries.outcome(forced ? "STOPPED" : "RELEASED"));
+          TaskSummaries.outcome(forced ? "STOPPED" : "RELEASED"));
     }
     batch.outcome().results()[index] = APPLIED;
     counted(batch, index, forced ? "stopped" : "released");

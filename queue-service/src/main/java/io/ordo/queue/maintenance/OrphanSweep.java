@@ -3,11 +3,11 @@ package io.ordo.queue.maintenance;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
+import io.ordo.history.TaskSummaries;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.queue.lifecycle.HeadPositions;
 import io.ordo.queue.lifecycle.MessageEnd;
 import io.ordo.queue.lifecycle.QueueMetrics;
-import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
@@ -162,7 +162,7 @@ public final class OrphanSweep implements Sweep {
                     .put("scheduledEventId", 1)
                     .put("startedEventId", o.startedEventId() == null ? 0 : o.startedEventId()))),
         "stopProgressOnError",
-        Summaries.outcome("FAILED").put("error", LEASE_EXPIRED_ERROR).put("cause", cause),
+        TaskSummaries.outcome("FAILED").put("error", LEASE_EXPIRED_ERROR).put("cause", cause),
         "lease_expired",
         "failed");
   }

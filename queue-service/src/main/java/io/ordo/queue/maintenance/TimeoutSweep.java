@@ -3,13 +3,13 @@ package io.ordo.queue.maintenance;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
+import io.ordo.history.TaskSummaries;
 import io.ordo.model.RetryPolicy;
 import io.ordo.model.TaskState;
 import io.ordo.model.TimeoutType;
 import io.ordo.queue.lifecycle.LostHolds;
 import io.ordo.queue.lifecycle.MessageEnd;
 import io.ordo.queue.lifecycle.QueueMetrics;
-import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
@@ -169,7 +169,7 @@ public final class TimeoutSweep implements Sweep {
                         started && row.startedEventId() != null ? row.startedEventId() : 0)
                     .put("deadline", deadline(row, type).toString()))),
         "timeout",
-        Summaries.outcome("TIMED_OUT").put("timeoutType", type.name()),
+        TaskSummaries.outcome("TIMED_OUT").put("timeoutType", type.name()),
         "timed_out");
     tellRunner(transition, row.ownerId(), row.info().messageId(), row.version(), type);
   }

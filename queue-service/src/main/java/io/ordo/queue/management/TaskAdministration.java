@@ -5,6 +5,7 @@ import io.ordo.TaskIllegalStateException;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
+import io.ordo.history.TaskSummaries;
 import io.ordo.model.Caller;
 import io.ordo.model.MessageIds;
 import io.ordo.model.QueueKind;
@@ -12,7 +13,6 @@ import io.ordo.model.Role;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.lifecycle.LostHolds;
 import io.ordo.queue.lifecycle.QueueMetrics;
-import io.ordo.queue.lifecycle.Summaries;
 import io.ordo.queue.lifecycle.Transition;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
@@ -140,7 +140,7 @@ public final class TaskAdministration {
         HistoryEventType.TaskRemoved,
         now,
         new JsonObject().put("identity", caller.principal()).put("scheduledEventId", 1));
-    transition.dispose(caller.tenant(), info, now, eventId, Summaries.outcome("REMOVED"));
+    transition.dispose(caller.tenant(), info, now, eventId, TaskSummaries.outcome("REMOVED"));
     lostHolds.tellAfterCommit(
         transition, removed.ownerId(), info.messageId(), removed.version(), "removal");
     return transition.write(tx, history, queues);
