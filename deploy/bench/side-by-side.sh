@@ -5,10 +5,12 @@
 #      INSERT per transaction (one commit per task) and 32 INSERTs per transaction (batched by 32);
 #   2. db-scheduler (deploy/bench/db-scheduler, a standalone Maven project): drain N pre-inserted
 #      no-op one-time tasks with 8 threads, lock-and-fetch, on database `dbs`: five warm-up drains
-#      of N in the same JVM (BENCH_WARM_DRAINS), then the measured one;
+#      of N in the same JVM (BENCH_WARM_DRAINS), then three measured ones (BENCH_MEASURED_DRAINS),
+#      of which the median is the figure;
 #   3. Ordo's all-in-one node (java -jar $ORDO_JAR, defaults, database `ordo`), driven by the load
 #      generator: 5,000 warm-up tasks end to end and five warm-up drains of N (BENCH_WARM_DRAINS);
-#      (a) drain of N preloaded tasks; (b) end to end, N tasks registered over HTTP at 32
+#      (a) drain of N preloaded tasks, three times (BENCH_MEASURED_DRAINS; the median is the
+#      figure); (b) end to end, N tasks registered over HTTP at 32
 #      connections while they run; (c) idle latency, 200 samples; (d) serial, 1,000 queues × 20
 #      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
 #      once every message is registered); (f) as (e) with the drain's no-op Echo instead of Record
@@ -41,13 +43,18 @@
 #   BENCH_SKIP=                    comma list of parts to skip: pgbench, db-scheduler, warmup,
 #                                  drain, e2e, e2e-wrk, latency, serial (or ordo: every Ordo part)
 #   BENCH_WARMUP=5000              warm-up tasks before (a), end to end
-#   BENCH_WARM_DRAINS=5            unmeasured drains of N before each side's measured drain, in the
+#   BENCH_WARM_DRAINS=5            unmeasured drains of N before each side's measured drains, in the
 #                                  same JVM (its JIT warm, as in a running service); the first
 #                                  drain's figure is printed too (0: measure the first). Five,
 #                                  because both sides keep warming up: on 2026-11-29 db-scheduler's
 #                                  drains ran 4,302, 6,988, 7,272, 9,360, 9,339 and then 9,320
 #                                  tasks/s, Ordo's 7,072, 6,603, 6,780, 8,651, 13,633, 10,055; with
 #                                  one (the default until then) db-scheduler is measured cold
+#   BENCH_MEASURED_DRAINS=3        measured drains of N a side after the warm-up; each side's figure
+#                                  is its median (the lower middle one for an even count), every
+#                                  one printed beside it. Single drains of one side moved by 20-30 %
+#                                  from run to run (2026-11-29: Ordo's drain 0.95-1.59x db-scheduler's
+#                                  in five runs of one measured drain a side)
 #   BENCH_SERIAL_QUEUES=1000, BENCH_SERIAL_COUNT=20   the serial run's shape
 #   BENCH_LATENCY_SAMPLES=200      the idle-latency samples
 #   BENCH_PGBENCH_SECONDS=10       seconds per pgbench script
@@ -71,6 +78,7 @@ case $ORDO_JAR in /*) ;; *) ORDO_JAR=$(pwd)/$ORDO_JAR ;; esac
 SKIP=",${BENCH_SKIP:-},"
 WARMUP=${BENCH_WARMUP:-5000}
 WARM_DRAINS=${BENCH_WARM_DRAINS:-5}
+MEASURED_DRAINS=${BENCH_MEASURED_DRAINS:-3}
 SERIAL_QUEUES=${BENCH_SERIAL_QUEUES:-1000}
 SERIAL_COUNT=${BENCH_SERIAL_COUNT:-20}
 LATENCY_SAMPLES=${BENCH_LATENCY_SAMPLES:-200}
@@ -300,12 +308,13 @@ run_db_scheduler() {
   log "db-scheduler: drain of $N tasks, $THREADS threads"
   run_limited $((600 + N / 10)) "$work/out/db-scheduler.txt" \
     java -jar "$dbs_jar" --url "jdbc:postgresql://127.0.0.1:$pg_port/dbs" --user "$DB_USER" \
-    --count "$N" --threads "$THREADS" --timeout-s $((300 + N / 10)) --warmup-rounds "$WARM_DRAINS"
+    --count "$N" --threads "$THREADS" --timeout-s $((300 + N / 10)) --warmup-rounds "$WARM_DRAINS" \
+    --measured-rounds "$MEASURED_DRAINS"
   local rc=$?
   dbs_json=$(grep '^{' "$work/out/db-scheduler.txt" | tail -1)
   [ $rc -eq 0 ] && [ "$(json_get "$dbs_json" .ok)" = true ] ||
     die "db-scheduler: not every task ran exactly once, or the run failed (see $work/out/db-scheduler.txt)"
-  log "db-scheduler: $(json_get "$dbs_json" .tasksPerSecond) tasks/s (warm-up drains: $(json_get "$dbs_json" '.warmupTasksPerSecond | map(tostring) | join(", ")') tasks/s), every task exactly once, table empty"
+  log "db-scheduler: median $(json_get "$dbs_json" .tasksPerSecond) tasks/s of $(json_get "$dbs_json" '.measuredTasksPerSecond | map(tostring) | join(", ")') (warm-up drains: $(json_get "$dbs_json" '.warmupTasksPerSecond | map(tostring) | join(", ")') tasks/s), every task exactly once, table empty"
 }
 
 # --- 3. Ordo ----------------------------------------------------------------------------------------
@@ -461,8 +470,16 @@ if ! skip ordo && { ! skip warmup || ! skip drain || ! skip e2e || ! skip latenc
       load "warm-up-drain-$i" $((600 + N / 5)) --preload --count "$N"
       [ $i = 1 ] && first_drain_json=$load_json
     done
-    load drain $((600 + N / 5)) --preload --count "$N"
-    drain_json=$load_json
+    drains=()
+    for ((i = 1; i <= MEASURED_DRAINS; i++)); do
+      load "drain-$i" $((600 + N / 5)) --preload --count "$N"
+      drains+=("$load_json")
+    done
+    # the median drain's line, with every measured drain's rate beside it
+    drain_json=$(printf '%s\n' "${drains[@]}" | jq -sc '
+      (map(.processingTasksPerSecond)) as $rates
+      | (sort_by(.processingTasksPerSecond) | .[(length - 1) / 2 | floor])
+      + {measuredTasksPerSecond: $rates}')
   fi
   if ordo_part e2e; then load end-to-end $((600 + N / 5)) --count "$N" --concurrency 32; e2e_json=$load_json; fi
   if ordo_part e2e-wrk; then
@@ -500,12 +517,14 @@ echo "   Ordo: $ORDO_JAR ($(date -u -r "$ORDO_JAR" +'%F %T' 2>/dev/null) UTC), J
 [ -n "$pgb_one_tps" ] && row "pgbench, 1 INSERT per commit, 8 clients" "$(calc "$pgb_one_tps" 0) tx/s = $(calc "$pgb_one_tps" 0) rows/s"
 [ -n "$pgb_batch_tps" ] && row "pgbench, 32 INSERTs per commit, 8 clients" "$(calc "$pgb_batch_tps" 0) tx/s = $pgb_batch_rows rows/s"
 [ -n "$dbs_first_rate" ] && row "db-scheduler first drain (cold JVM; not the measured one)" "$(calc "$dbs_first_rate" 1) tasks/s"
-[ -n "$dbs_rate" ] && row "db-scheduler 16.12.0 drain ($THREADS threads, lock-and-fetch)" "$(calc "$dbs_rate" 1) tasks/s"
+[ -n "$dbs_rate" ] && row "db-scheduler 16.12.0 drain ($THREADS threads, lock-and-fetch), median" "$(calc "$dbs_rate" 1) tasks/s"
+[ -n "$dbs_rate" ] && row "  measured drains" "$(json_get "$dbs_json" '.measuredTasksPerSecond | map(tostring) | join(", ")') tasks/s"
 [ -n "$warm_json" ] && row "Ordo warm-up ($WARMUP, end to end)" "$(json_get "$warm_json" .endToEndTasksPerSecond) tasks/s"
 [ -n "$first_drain_rate" ] && row "Ordo first drain (after the warm-up; not the measured one)" \
   "$first_drain_rate tasks/s$(ratio_text "$first_drain_rate" "$dbs_first_rate" "db-scheduler's first")"
-[ -n "$drain_rate" ] && row "Ordo drain ($N preloaded; first accept to last completion)" \
+[ -n "$drain_rate" ] && row "Ordo drain ($N preloaded; first accept to last completion), median" \
   "$drain_rate tasks/s$(ratio_text "$drain_rate" "$dbs_rate" "db-scheduler")"
+[ -n "$drain_rate" ] && row "  measured drains" "$(json_get "$drain_json" '.measuredTasksPerSecond | map(tostring) | join(", ")') tasks/s"
 if [ -n "$e2e_rate" ]; then
   row "Ordo end to end ($N registered over HTTP, 32 connections)" \
     "$e2e_rate tasks/s$(ratio_text "$e2e_rate" "$dbs_rate" "db-scheduler drain")"
@@ -555,10 +574,10 @@ summary=$(jq -cn \
   {date: $date, n: $n, cores: $cores, postgresql: $pg, ordoJar: $jar, ordoJavaOptions: $ordoJavaOpts,
    pgbench: {onePerCommitTps: ($pgbOne | num), batch32Tps: ($pgbBatch | num),
              batch32RowsPerSecond: (if $pgbBatch == "" then null else ($pgbBatch | tonumber) * 32 end)},
-   dbScheduler: (if $dbs == null then null else {tasksPerSecond: $dbs.tasksPerSecond, warmupTasksPerSecond: $dbs.warmupTasksPerSecond, threads: $dbs.threads, executedOnce: $dbs.executedOnce} end),
+   dbScheduler: (if $dbs == null then null else {tasksPerSecond: $dbs.tasksPerSecond, measuredTasksPerSecond: $dbs.measuredTasksPerSecond, warmupTasksPerSecond: $dbs.warmupTasksPerSecond, threads: $dbs.threads, executedOnce: $dbs.executedOnce} end),
    ordo: {
      warmupTasksPerSecond: $warm.endToEndTasksPerSecond, firstDrainTasksPerSecond: $firstDrain.processingTasksPerSecond,
-     drainTasksPerSecond: $drain.processingTasksPerSecond, drainRatioToDbScheduler: ($drainRatio | num),
+     drainTasksPerSecond: $drain.processingTasksPerSecond, measuredDrainsTasksPerSecond: $drain.measuredTasksPerSecond, drainRatioToDbScheduler: ($drainRatio | num),
      endToEndTasksPerSecond: $e2e.endToEndTasksPerSecond, endToEndRatioToDbSchedulerDrain: ($e2eRatio | num),
      registrationP50Millis: $e2e.registrationRoundTripMillis.p50, registrationP99Millis: $e2e.registrationRoundTripMillis.p99,
      endToEndWrk: (if $wrk == null then null else $wrk + {ratioToDbSchedulerDrain: ($wrkRatio | num)} end),

@@ -13,6 +13,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -20,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * db-scheduler's side of Ordo's side-by-side drain benchmark: N one-time no-op task instances,
@@ -65,24 +69,46 @@ public final class DrainBenchmark {
 
   /**
    * Runs {@code --warmup-rounds} whole drains first (same N, same scheduler settings, in this JVM,
-   * so that its JIT has compiled the path as it has Ordo's after Ordo's warm-up), then the measured
-   * one; the figures are the measured drain's, with the warm-up drains' rates beside them.
+   * so that its JIT has compiled the path as it has Ordo's after Ordo's warm-up), then {@code
+   * --measured-rounds} measured ones; the figures are the median measured drain's (the lower of
+   * the two middle ones for an even count), with every measured drain's rate and the warm-up
+   * drains' rates beside them.
    */
   private static boolean run(Options options) throws Exception {
-    StringBuilder warmups = new StringBuilder();
+    List<Double> warmups = new ArrayList<>();
     for (int round = 0; round < options.warmupRounds; round++) {
       Drained warm = drain(options, round > 0);
       if (!warm.ok()) {
         System.out.println(warm.json());
         return false;
       }
-      warmups.append(warmups.length() == 0 ? "" : ",").append(warm.tasksPerSecond());
+      warmups.add(warm.tasksPerSecond());
     }
-    Drained measured = drain(options, options.warmupRounds > 0);
-    String json = measured.json();
+    List<Drained> measured = new ArrayList<>();
+    for (int round = 0; round < options.measuredRounds; round++) {
+      Drained drained = drain(options, options.warmupRounds > 0 || round > 0);
+      if (!drained.ok()) {
+        System.out.println(drained.json());
+        return false;
+      }
+      measured.add(drained);
+    }
+    List<Drained> byRate = new ArrayList<>(measured);
+    byRate.sort(Comparator.comparingDouble(Drained::tasksPerSecond));
+    String json = byRate.get((byRate.size() - 1) / 2).json();
     System.out.println(
-        json.substring(0, json.length() - 1) + ",\"warmupTasksPerSecond\":[" + warmups + "]}");
-    return measured.ok();
+        json.substring(0, json.length() - 1)
+            + ",\"measuredTasksPerSecond\":"
+            + rates(measured.stream().map(Drained::tasksPerSecond).toList())
+            + ",\"warmupTasksPerSecond\":"
+            + rates(warmups)
+            + "}");
+    return true;
+  }
+
+  /** A JSON array of rates. */
+  private static String rates(List<Double> rates) {
+    return rates.stream().map(String::valueOf).collect(Collectors.joining(",", "[", "]"));
   }
 
   /** One drain's JSON line, whether it passed its checks, and its rate. */
@@ -339,7 +365,8 @@ public final class DrainBenchmark {
     static final String USAGE =
         "usage: java -jar db-scheduler-bench.jar --url jdbc:postgresql://HOST:PORT/DB --user U"
             + " [--password P] [--count 20000] [--threads 8] [--polling-ms 100] [--lower 1.0]"
-            + " [--upper 4.0] [--timeout-s 600] [--drop-existing] [--warmup-rounds 0]";
+            + " [--upper 4.0] [--timeout-s 600] [--drop-existing] [--warmup-rounds 0]"
+            + " [--measured-rounds 1]";
 
     String url;
     String user = "postgres";
@@ -351,6 +378,7 @@ public final class DrainBenchmark {
     double upper = 4.0;
     long timeoutSeconds = 600;
     int warmupRounds;
+    int measuredRounds = 1;
     boolean dropExisting;
 
     static Options parse(String[] args) {
@@ -376,14 +404,20 @@ public final class DrainBenchmark {
           case "--upper" -> o.upper = Double.parseDouble(value);
           case "--timeout-s" -> o.timeoutSeconds = Long.parseLong(value);
           case "--warmup-rounds" -> o.warmupRounds = Integer.parseInt(value);
+          case "--measured-rounds" -> o.measuredRounds = Integer.parseInt(value);
           default -> throw new IllegalArgumentException("unknown option " + name);
         }
       }
       if (o.url == null) {
         throw new IllegalArgumentException("--url is required");
       }
-      if (o.count <= 0 || o.threads <= 0 || o.pollingMillis <= 0 || o.timeoutSeconds <= 0) {
-        throw new IllegalArgumentException("--count, --threads, --polling-ms, --timeout-s > 0");
+      if (o.count <= 0
+          || o.threads <= 0
+          || o.pollingMillis <= 0
+          || o.timeoutSeconds <= 0
+          || o.measuredRounds <= 0) {
+        throw new IllegalArgumentException(
+            "--count, --threads, --polling-ms, --timeout-s, --measured-rounds > 0");
       }
       return o;
     }
