@@ -14,7 +14,8 @@
 #      connections while they run; (c) idle latency, 200 samples; (d) serial, 1,000 queues × 20
 #      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
 #      once every message is registered); (f) as (e) with the drain's no-op Echo instead of Record
-#      (whose run is an insert and a commit of its own): the serial queues' own cost;
+#      (whose run is an insert and a commit of its own): the serial queues' own cost, three times
+#      (BENCH_MEASURED_DRAINS; the median is the figure);
 #      (b') end to end again, registrations from Debian's wrk (installed like the other tools; 32
 #      connections, BENCH_WRK_SECONDS=6), checked in the database (every registration completed,
 #      each once);
@@ -50,9 +51,9 @@
 #                                  drains ran 4,302, 6,988, 7,272, 9,360, 9,339 and then 9,320
 #                                  tasks/s, Ordo's 7,072, 6,603, 6,780, 8,651, 13,633, 10,055; with
 #                                  one (the default until then) db-scheduler is measured cold
-#   BENCH_MEASURED_DRAINS=3        measured drains of N a side after the warm-up; each side's figure
-#                                  is its median (the lower middle one for an even count), every
-#                                  one printed beside it. Single drains of one side moved by 20-30 %
+#   BENCH_MEASURED_DRAINS=3        measured drains of N a side after the warm-up, and runs of (f);
+#                                  each figure is its median (the lower middle one for an even
+#                                  count), every one printed beside it. Single drains of one side moved by 20-30 %
 #                                  from run to run (2026-11-29: Ordo's drain 0.95-1.59x db-scheduler's
 #                                  in five runs of one measured drain a side)
 #   BENCH_SERIAL_QUEUES=1000, BENCH_SERIAL_COUNT=20   the serial run's shape
@@ -375,6 +376,15 @@ load() {
   esac
 }
 
+# median_run JSON…: the generator's line of the run with the median processing rate (the lower
+# middle one for an even count), with every run's rate beside it (measuredTasksPerSecond).
+median_run() {
+  printf '%s\n' "$@" | jq -sc '
+    (map(.processingTasksPerSecond)) as $rates
+    | (sort_by(.processingTasksPerSecond) | .[(length - 1) / 2 | floor])
+    + {measuredTasksPerSecond: $rates}'
+}
+
 million_json=
 run_million() {
   log "Ordo million: registering $MILLION_COUNT waiting messages, then draining $MILLION_MEASURE (long)"
@@ -475,11 +485,7 @@ if ! skip ordo && { ! skip warmup || ! skip drain || ! skip e2e || ! skip latenc
       load "drain-$i" $((600 + N / 5)) --preload --count "$N"
       drains+=("$load_json")
     done
-    # the median drain's line, with every measured drain's rate beside it
-    drain_json=$(printf '%s\n' "${drains[@]}" | jq -sc '
-      (map(.processingTasksPerSecond)) as $rates
-      | (sort_by(.processingTasksPerSecond) | .[(length - 1) / 2 | floor])
-      + {measuredTasksPerSecond: $rates}')
+    drain_json=$(median_run "${drains[@]}")
   fi
   if ordo_part e2e; then load end-to-end $((600 + N / 5)) --count "$N" --concurrency 32; e2e_json=$load_json; fi
   if ordo_part e2e-wrk; then
@@ -492,8 +498,12 @@ if ! skip ordo && { ! skip warmup || ! skip drain || ! skip e2e || ! skip latenc
     load serial-preloaded $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --preload --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
     serial_drain_json=$load_json
     # the drain's no-op task in the same queues: the serial queues' own cost, without Record's commit
-    load serial-preloaded-echo $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --preload --task Echo --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
-    serial_echo_json=$load_json
+    runs=()
+    for ((i = 1; i <= MEASURED_DRAINS; i++)); do
+      load "serial-preloaded-echo-$i" $((900 + SERIAL_QUEUES * SERIAL_COUNT / 5)) --mode serial --preload --task Echo --queues "$SERIAL_QUEUES" --count "$SERIAL_COUNT"
+      runs+=("$load_json")
+    done
+    serial_echo_json=$(median_run "${runs[@]}")
   fi
   [ "$MILLION" = 1 ] && run_million
   stop_ordo
@@ -548,8 +558,9 @@ fi
   "$serial_rate tasks/s$(ratio_text "$serial_rate" "$drain_rate" "Ordo drain")"
 [ -n "$serial_drain_rate" ] && row "Ordo serial ($SERIAL_QUEUES queues x $SERIAL_COUNT Record, preloaded)" \
   "$serial_drain_rate tasks/s$(ratio_text "$serial_drain_rate" "$drain_rate" "Ordo drain")"
-[ -n "$serial_echo_rate" ] && row "Ordo serial ($SERIAL_QUEUES queues x $SERIAL_COUNT Echo, preloaded)" \
+[ -n "$serial_echo_rate" ] && row "Ordo serial ($SERIAL_QUEUES queues x $SERIAL_COUNT Echo, preloaded), median" \
   "$serial_echo_rate tasks/s$(ratio_text "$serial_echo_rate" "$drain_rate" "Ordo drain")"
+[ -n "$serial_echo_rate" ] && row "  measured runs" "$(json_get "$serial_echo_json" '.measuredTasksPerSecond | map(tostring) | join(", ")') tasks/s"
 if [ -n "$million_json" ]; then
   row "Ordo heap, $MILLION_COUNT waiting: after GC / max sampled" \
     "$(mib "$(json_get "$million_json" .heapUsedAfterGcBytes)") / $(mib "$(json_get "$million_json" .heapUsedMaxBytes)") MiB"
@@ -584,6 +595,6 @@ summary=$(jq -cn \
      idleReceivedToStartedP50Millis: $lat.receivedToStartedMillis.p50, idleReceivedToStartedP99Millis: $lat.receivedToStartedMillis.p99,
      serialTasksPerSecond: $serial.endToEndTasksPerSecond, serialRatioToDrain: ($serialRatio | num),
      serialPreloadedTasksPerSecond: $serialDrain.processingTasksPerSecond, serialPreloadedRatioToDrain: ($serialDrainRatio | num),
-     serialEchoPreloadedTasksPerSecond: $serialEcho.processingTasksPerSecond, serialEchoPreloadedRatioToDrain: ($serialEchoRatio | num),
+     serialEchoPreloadedTasksPerSecond: $serialEcho.processingTasksPerSecond, serialEchoPreloadedRunsTasksPerSecond: $serialEcho.measuredTasksPerSecond, serialEchoPreloadedRatioToDrain: ($serialEchoRatio | num),
      million: (if $million == null then null else $million + {drainRatioTo20k: ($millionRatio | num)} end)}}')
 echo "$summary"
