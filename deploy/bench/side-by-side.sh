@@ -10,10 +10,10 @@
 #   3. Ordo's all-in-one node (java -jar $ORDO_JAR, defaults, database `ordo`), driven by the load
 #      generator: 5,000 warm-up tasks end to end and five warm-up drains of N (BENCH_WARM_DRAINS);
 #      (a) drain of N preloaded tasks, three times (BENCH_MEASURED_DRAINS; the median is the
-#      figure); (b) end to end, N tasks registered over HTTP at 32
-#      connections while they run; (c) idle latency, 200 samples; (d) serial, 1,000 queues × 20
-#      Record tasks, end to end (registered while they run) and (e) preloaded (queues activated
-#      once every message is registered); (f) as (e) with the drain's no-op Echo instead of Record
+#      figure); (b) end to end, N tasks registered over HTTP at 32 connections while they run;
+#      (c) idle latency, 200 samples; (d) serial, 1,000 queues × 20 Record tasks, end to end
+#      (registered while they run) and (e) preloaded (queues activated once every message is
+#      registered); (f) as (e) with the drain's no-op Echo instead of Record
 #      (whose run is an insert and a commit of its own): the serial queues' own cost, three times
 #      (BENCH_MEASURED_DRAINS; the median is the figure);
 #      (b') end to end again, registrations from Debian's wrk (installed like the other tools; 32
@@ -51,11 +51,12 @@
 #                                  drains ran 4,302, 6,988, 7,272, 9,360, 9,339 and then 9,320
 #                                  tasks/s, Ordo's 7,072, 6,603, 6,780, 8,651, 13,633, 10,055; with
 #                                  one (the default until then) db-scheduler is measured cold
-#   BENCH_MEASURED_DRAINS=3        measured drains of N a side after the warm-up, and runs of (f);
-#                                  each figure is its median (the lower middle one for an even
-#                                  count), every one printed beside it. Single drains of one side moved by 20-30 %
-#                                  from run to run (2026-11-29: Ordo's drain 0.95-1.59x db-scheduler's
-#                                  in five runs of one measured drain a side)
+#   BENCH_MEASURED_DRAINS=3        measured drains of N a side after the warm-up, and runs of (f)
+#                                  (at least 1); each figure is its median (the lower middle one
+#                                  for an even count), every one printed beside it. Single drains
+#                                  moved by 20-30 % from run to run (2026-11-29: Ordo's drain
+#                                  0.95-1.59x db-scheduler's in five runs of one measured drain a
+#                                  side)
 #   BENCH_SERIAL_QUEUES=1000, BENCH_SERIAL_COUNT=20   the serial run's shape
 #   BENCH_LATENCY_SAMPLES=200      the idle-latency samples
 #   BENCH_PGBENCH_SECONDS=10       seconds per pgbench script
@@ -80,6 +81,10 @@ SKIP=",${BENCH_SKIP:-},"
 WARMUP=${BENCH_WARMUP:-5000}
 WARM_DRAINS=${BENCH_WARM_DRAINS:-5}
 MEASURED_DRAINS=${BENCH_MEASURED_DRAINS:-3}
+[[ $MEASURED_DRAINS =~ ^[1-9][0-9]*$ ]] || {
+  echo "BENCH_MEASURED_DRAINS must be a whole number of at least 1, not '$MEASURED_DRAINS'" >&2
+  exit 2
+}
 SERIAL_QUEUES=${BENCH_SERIAL_QUEUES:-1000}
 SERIAL_COUNT=${BENCH_SERIAL_COUNT:-20}
 LATENCY_SAMPLES=${BENCH_LATENCY_SAMPLES:-200}
