@@ -4,6 +4,7 @@ import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.db.BatchJoin;
+import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -310,8 +311,8 @@ public final class HistoryStore {
                             (JsonObject) row.getValue("summary"))));
   }
 
-  /** A closed task history's task info (as JSON, {@link TaskSummaries#info}); empty if none. */
-  public Future<Optional<JsonObject>> closedTask(
+  /** A closed task history's task info ({@link TaskSummaries#info}); empty if none. */
+  public Future<Optional<TaskInfo>> closedTask(
       SqlClient client, String tenant, String executionId) {
     return oneRow(client, SELECT_CLOSED_TASK, tenant, executionId)
         .map(

@@ -51,12 +51,12 @@ public final class TaskSummaries {
   }
 
   /**
-   * The task info (as JSON) of a closed task history.
+   * The task info of a closed task history.
    *
    * @param scheduled the attributes of its {@code TaskScheduled} event
    * @param receivedAt the header's start: the message's received time
    */
-  public static JsonObject info(
+  public static TaskInfo info(
       JsonObject summary, JsonObject scheduled, String messageId, Instant receivedAt) {
     JsonObject info =
         new JsonObject().put("messageId", messageId).put("receivedTime", receivedAt.toString());
@@ -71,8 +71,6 @@ public final class TaskSummaries {
         info.put(STOP_PROGRESS_ON_ERROR, scheduled.getBoolean(STOP_PROGRESS_ON_ERROR));
       }
     }
-    // through the record: the same keys as a live task's info, absent values as null
-    return TaskInfo.fromJson(info.mergeIn(summary).put("state", TaskState.DISPOSED.name()))
-        .toJson();
+    return TaskInfo.fromJson(info.mergeIn(summary).put("state", TaskState.DISPOSED.name()));
   }
 }

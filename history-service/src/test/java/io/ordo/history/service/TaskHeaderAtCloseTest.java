@@ -136,7 +136,7 @@ class TaskHeaderAtCloseTest {
                           .toJson()
                           .put("state", TaskState.DISPOSED.name())
                           .put("outcome", outcome));
-              assertEquals(expected, TaskInfo.fromJson(read.orElseThrow()));
+              assertEquals(expected, read.orElseThrow());
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());
@@ -152,7 +152,7 @@ class TaskHeaderAtCloseTest {
         .compose(v -> store.closedTask(pool, TENANT, taskId))
         .map(
             read -> {
-              assertEquals(TaskInfo.fromJson(whole), TaskInfo.fromJson(read.orElseThrow()));
+              assertEquals(TaskInfo.fromJson(whole), read.orElseThrow());
               return null;
             })
         .onComplete(ctx.succeedingThenComplete());

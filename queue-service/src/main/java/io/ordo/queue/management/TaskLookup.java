@@ -33,8 +33,6 @@ public final class TaskLookup {
             live ->
                 live.isPresent()
                     ? Future.succeededFuture(live)
-                    : history
-                        .closedTask(client, tenant, messageId)
-                        .map(closed -> closed.map(TaskInfo::fromJson)));
+                    : history.closedTask(client, tenant, messageId));
   }
 }

@@ -132,10 +132,11 @@ public final class TaskListStore {
                 // the header's start is the received time as stored: the cursor's own value
                 JsonObject info =
                     TaskSummaries.info(
-                        (JsonObject) row.getValue("summary"),
-                        (JsonObject) row.getValue("scheduled"),
-                        row.getUUID("execution_id").toString(),
-                        instant(row.getOffsetDateTime("started_at")));
+                            (JsonObject) row.getValue("summary"),
+                            (JsonObject) row.getValue("scheduled"),
+                            row.getUUID("execution_id").toString(),
+                            instant(row.getOffsetDateTime("started_at")))
+                        .toJson();
                 list.add(
                     row(
                         info,
