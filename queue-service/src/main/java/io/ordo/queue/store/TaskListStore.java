@@ -3,6 +3,7 @@ package io.ordo.queue.store;
 import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
+import io.ordo.db.IndexedRows;
 import io.ordo.history.TaskSummaries;
 import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
@@ -97,7 +98,7 @@ public final class TaskListStore {
         .map(
             rows -> {
               List<JsonObject> list = new ArrayList<>(rows.size());
-              for (Row row : rows) {
+              for (Row row : IndexedRows.of(rows)) {
                 TaskInfo info = TaskRows.toInfo(row);
                 list.add(
                     row(

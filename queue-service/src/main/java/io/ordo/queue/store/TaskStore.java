@@ -4,6 +4,7 @@ import static io.ordo.db.SqlTimes.instant;
 import static io.ordo.db.SqlTimes.utc;
 
 import io.ordo.db.BatchJoin;
+import io.ordo.db.IndexedRows;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.vertx.core.Future;
@@ -867,7 +868,7 @@ public final class TaskStore {
         .map(
             rows -> {
               List<TimedOut> timedOut = new ArrayList<>(rows.size());
-              for (Row row : rows) {
+              for (Row row : IndexedRows.of(rows)) {
                 timedOut.add(
                     new TimedOut(
                         row.getString("tenant"),
@@ -906,7 +907,7 @@ public final class TaskStore {
         .map(
             rows -> {
               List<Orphan> orphans = new ArrayList<>(rows.size());
-              for (Row row : rows) {
+              for (Row row : IndexedRows.of(rows)) {
                 orphans.add(
                     new Orphan(
                         row.getString("tenant"),
@@ -1287,7 +1288,7 @@ public final class TaskStore {
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
-              for (Row row : rows) {
+              for (Row row : IndexedRows.of(rows)) {
                 UUID execution = row.getUUID("execution_id");
                 claimed.add(
                     new ClaimedRow(
@@ -1518,7 +1519,7 @@ public final class TaskStore {
         .map(
             rows -> {
               Map<String, T> found = new HashMap<>();
-              for (Row row : rows) {
+              for (Row row : IndexedRows.of(rows)) {
                 found.put(rowKey(row), map.apply(row));
               }
               List<Optional<T>> results = new ArrayList<>(holds.size());
@@ -1576,7 +1577,7 @@ public final class TaskStore {
         .map(
             rows -> {
               List<Retryable> locked = new ArrayList<>(rows.size());
-              rows.forEach(row -> locked.add(Retryable.of(row)));
+              IndexedRows.of(rows).forEach(row -> locked.add(Retryable.of(row)));
               return locked;
             });
   }
@@ -1646,7 +1647,7 @@ public final class TaskStore {
         .compose(
             rows -> {
               Map<String, T> found = new HashMap<>();
-              for (Row row : rows) {
+              for (Row row : IndexedRows.of(rows)) {
                 found.put(rowKey(row), map.apply(row));
               }
               List<T> results = new ArrayList<>(keys.size());
@@ -1685,13 +1686,13 @@ public final class TaskStore {
 
   private static List<TaskInfo> infos(RowSet<Row> rows) {
     List<TaskInfo> infos = new ArrayList<>(rows.size());
-    rows.forEach(row -> infos.add(TaskRows.toInfo(row)));
+    IndexedRows.of(rows).forEach(row -> infos.add(TaskRows.toInfo(row)));
     return infos;
   }
 
   private static Map<String, List<TaskInfo>> byQueue(RowSet<Row> rows) {
     Map<String, List<TaskInfo>> byQueue = new HashMap<>();
-    for (Row row : rows) {
+    for (Row row : IndexedRows.of(rows)) {
       byQueue
           .computeIfAbsent(row.getString("queue_id"), id -> new ArrayList<>())
           .add(TaskRows.toInfo(row));
