@@ -263,22 +263,30 @@ public final class TaskStore {
   }
 
   /**
-   * Of each tenant of the CTE {@code tenants} whose parallel queue is active, the first $2 rows
-   * that meet {@code condition} in the order {@code order} (walking an index keyed by tenant, then
-   * that order), locked as they are read: rows another claimer holds are skipped and the next ones
-   * taken ({@code ctid, received_at}). A walk per tenant, so that an inactive tenant's messages are
-   * never read.
+   * Of each tenant of the CTE {@code tenants} whose parallel queue is active, and of each task type
+   * the claiming runner runs, the first $2 rows that meet {@code condition} in the order {@code
+   * order} (walking an index keyed by tenant, task type ({@link #TASK_TYPE_KEY}), then that order),
+   * locked as they are read: rows another claimer holds are skipped and the next ones taken ({@code
+   * ctid, received_at}). A walk per tenant, so that an inactive tenant's messages are never read;
+   * and per task type, so that a backlog of a type this runner does not run (one that only other
+   * runners have, or whose runners are gone) is never read either: one walk across types read every
+   * such message older than the runnable ones on every claim (56,733 of them: 30-37 ms a claim
+   * instead of about 1). Scripts are a type of their own: every runner runs them, since every node
+   * sees the scripts directory. The caller takes the oldest of the walks' rows; the others it
+   * locked are free again at commit.
    */
   private static String perActiveTenant(String tenants, String condition, String order) {
     return "   SELECT r.ctid, r.received_at FROM "
         + tenants
-        + " w CROSS JOIN LATERAL ("
+        + " w CROSS JOIN LATERAL unnest("
+        // $3 the task class names the claiming runner knows, and '' for scripts
+        + TASK_TYPE
+        + ") AS n(name) CROSS JOIN LATERAL ("
         + "     SELECT t.ctid, t.received_at FROM im_async_task_info t"
-        + "     WHERE t.tenant = w.tenant AND"
+        + "     WHERE t.tenant = w.tenant AND "
+        + TASK_TYPE_KEY
+        + " = n.name AND"
         + condition
-        // $3 the task class names the claiming runner knows; every runner runs scripts (every
-        // node sees the scripts directory)
-        + "       AND (t.task_class_name = ANY($3) OR t.js_path IS NOT NULL)"
         // $2 how many the owner can take
         + "     ORDER BY "
         + order
@@ -288,6 +296,15 @@ public final class TaskStore {
         + "     AND w.tenant <> ALL ((SELECT tenants FROM inactive_tenants)::text[])"
         + "     AND EXISTS (SELECT 1 FROM owner)";
   }
+
+  /**
+   * A message's task type as the parallel walks' indexes key it (V27): its class name, or '' for a
+   * script (an equality, so that the index gives each type's messages in order).
+   */
+  private static final String TASK_TYPE_KEY = "coalesce(t.task_class_name, '')";
+
+  /** The task types a claim walks: the runner's class names ($3) and scripts (''). */
+  private static final String TASK_TYPE = "array_append($3::text[], '')";
 
   /**
    * The CTE {@code inactive_tenants(tenants)}: the tenants whose parallel queue is inactive, read
