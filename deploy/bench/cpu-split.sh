@@ -47,19 +47,9 @@ done
 
 q() { psql -X -q -At "$db" -c "$1"; }
 dbname=$(q "SELECT current_database()")
-lua=$(mktemp)
-trap 'rm -f "$lua"' EXIT
-cat >"$lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $token"
-wrk.body = '{"taskClassName": "Echo", "parameter": {"split": true}}'
-LUA
-register() { wrk -t2 -c32 -d"${1}s" -s "$lua" "$url/api/v1/parallel-queue/tasks" >/dev/null; }
-active() {
-  curl -sf -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-    -d "{\"active\": $1}" "$url/api/v1/parallel-queue/active" >/dev/null
-}
+# shellcheck source=echo-load.sh
+. "$(dirname "$0")/echo-load.sh"
+echo_load split
 empty() { [ "$(q "SELECT NOT EXISTS (SELECT 1 FROM im_async_task_info)")" = t ]; }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 closed() { q "SELECT count(*) FROM ordo_history_execution WHERE kind = 'task'"; }

@@ -37,28 +37,18 @@ done
 
 gone=com.example.GoneTask
 q() { psql -X -q -At "$db" -c "$1"; }
-lua=$(mktemp)
-trap 'rm -f "$lua"' EXIT
-cat >"$lua" <<LUA
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $token"
-wrk.body = '{"taskClassName": "Echo", "parameter": {"backlog": true}}'
-LUA
-register() { wrk -t2 -c32 -d2s -s "$lua" "$url/api/v1/parallel-queue/tasks" >/dev/null; }
-active() {
-  curl -sf -X PUT -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-    -d "{\"active\": $1}" "$url/api/v1/parallel-queue/active" >/dev/null
-}
+# shellcheck source=echo-load.sh
+. "$(dirname "$0")/echo-load.sh"
+echo_load backlog
 echo_waiting() {
   q "SELECT count(*) FROM im_async_task_info WHERE task_class_name IS DISTINCT FROM '$gone'"
 }
 
 active false
-until [ "$(echo_waiting)" -ge "$backlog" ]; do register; done
+until [ "$(echo_waiting)" -ge "$backlog" ]; do register 2; done
 q "UPDATE im_async_task_info SET task_class_name = '$gone' WHERE queue_kind = 'P'" >/dev/null
 q "ANALYZE im_async_task_info" >/dev/null
-until [ "$(echo_waiting)" -ge "$n" ]; do register; done
+until [ "$(echo_waiting)" -ge "$n" ]; do register 2; done
 drained=$(echo_waiting)
 held=$(q "SELECT count(*) FROM im_async_task_info WHERE task_class_name = '$gone'")
 start=$(date +%s%N)

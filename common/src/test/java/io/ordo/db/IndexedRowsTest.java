@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.ordo.testing.TestDatabase;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
@@ -37,10 +38,7 @@ class IndexedRowsTest {
   @Test
   void eachRow_answersWhatTheClientsRowAnswers_byNameAndByPosition(
       Vertx vertx, VertxTestContext ctx) {
-    Pool pool = Pools.create(vertx, TestDatabase.address(), 1, "ordo-indexed-rows-test");
-    pool.query(SQL)
-        .execute()
-        .eventually(pool::close)
+    rowsOf(vertx, SQL)
         .onComplete(
             ctx.succeeding(
                 rows ->
@@ -82,17 +80,20 @@ class IndexedRowsTest {
 
   @Test
   void aResultWithoutRows_givesNone(Vertx vertx, VertxTestContext ctx) {
-    Pool pool = Pools.create(vertx, TestDatabase.address(), 1, "ordo-indexed-rows-test");
-    pool.query("SELECT 1 AS one WHERE false")
-        .execute()
-        .eventually(pool::close)
+    rowsOf(vertx, "SELECT 1 AS one WHERE false")
         .onComplete(
             ctx.succeeding(
-                (RowSet<Row> rows) ->
+                rows ->
                     ctx.verify(
                         () -> {
                           assertEquals(false, IndexedRows.of(rows).iterator().hasNext());
                           ctx.completeNow();
                         })));
+  }
+
+  /** The rows of {@code sql}, read on a pool of its own that is closed after. */
+  private static Future<RowSet<Row>> rowsOf(Vertx vertx, String sql) {
+    Pool pool = Pools.create(vertx, TestDatabase.address(), 1, "ordo-indexed-rows-test");
+    return pool.query(sql).execute().eventually(pool::close);
   }
 }
