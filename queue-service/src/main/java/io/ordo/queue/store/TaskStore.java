@@ -265,7 +265,7 @@ public final class TaskStore {
   /**
    * Of each tenant of the CTE {@code tenants} whose parallel queue is active, and of each task type
    * the claiming runner runs, the first $2 rows that meet {@code condition} in the order {@code
-   * order} (walking an index keyed by tenant, task type ({@link #TASK_TYPE_KEY}), then that order),
+   * order} (walking an index keyed by tenant, task type ({@link #taskTypeKey}), then that order),
    * locked as they are read: rows another claimer holds are skipped and the next ones taken ({@code
    * ctid, received_at}). A walk per tenant, so that an inactive tenant's messages are never read;
    * and per task type, so that a backlog of a type this runner does not run (one that only other
@@ -284,7 +284,7 @@ public final class TaskStore {
         + ") AS n(name) CROSS JOIN LATERAL ("
         + "     SELECT t.ctid, t.received_at FROM im_async_task_info t"
         + "     WHERE t.tenant = w.tenant AND "
-        + TASK_TYPE_KEY
+        + taskTypeKey("t")
         + " = n.name AND"
         + condition
         // $2 how many the owner can take
@@ -298,12 +298,17 @@ public final class TaskStore {
   }
 
   /**
-   * A message's task type as the parallel walks' indexes key it (V27): its class name, or '' for a
-   * script (an equality, so that the index gives each type's messages in order).
+   * The task type of row {@code alias} as the parallel walks' indexes key it (V27): its class name,
+   * or '' for a script (an equality, so that the index gives each type's messages in order).
    */
-  private static final String TASK_TYPE_KEY = "coalesce(t.task_class_name, '')";
+  private static String taskTypeKey(String alias) {
+    return "coalesce(" + alias + ".task_class_name, '')";
+  }
 
-  /** The task types a claim walks: the runner's class names ($3) and scripts (''). */
+  /**
+   * The task types the claiming runner runs: its class names ($3) and scripts ('': every node sees
+   * the scripts directory).
+   */
   private static final String TASK_TYPE = "array_append($3::text[], '')";
 
   /**
@@ -336,12 +341,15 @@ public final class TaskStore {
   /**
    * A head h the claiming owner may run now. A head with a time (a delay, a retry's or a
    * rejection's back-off) holds its queue until then ($5 now, on the queue service's clock): strict
-   * order is the point of a serial queue. The owner knows its task type ($3), or it is a script
-   * (every node sees the scripts directory).
+   * order is the point of a serial queue. The owner runs its task type ({@link #TASK_TYPE}).
    */
   private static final String HEAD_RUNNABLE =
       " (h.not_before IS NULL OR h.not_before <= $5)"
-          + " AND (h.task_class_name = ANY($3) OR h.js_path IS NOT NULL)";
+          + " AND "
+          + taskTypeKey("h")
+          + " = ANY("
+          + TASK_TYPE
+          + ")";
 
   /**
    * Claims and accepts up to $2 runnable messages for lock owner $1 in one statement (SPEC 3.4):
