@@ -47,11 +47,6 @@ public final class LockOwnerStore {
       // $1 owner id
       "DELETE FROM ordo_lock_owner WHERE owner_id = $1";
 
-  private static final String LIVE =
-      "SELECT owner_id, node_name, kind, capacity, lease_expires_at FROM ordo_lock_owner"
-          // $1 kind
-          + " WHERE kind = $1 AND lease_expires_at > now() ORDER BY node_name";
-
   private static final String EXPIRED =
       "SELECT owner_id, node_name, kind, capacity, lease_expires_at FROM ordo_lock_owner"
           + " WHERE lease_expires_at <= now()";
@@ -138,10 +133,6 @@ public final class LockOwnerStore {
   /** Gives the lease up at once (graceful shutdown), so others need not wait for expiry. */
   public Future<Void> resign(SqlClient client, UUID ownerId) {
     return client.preparedQuery(RESIGN).execute(Tuple.of(ownerId)).mapEmpty();
-  }
-
-  public Future<List<LockOwner>> live(SqlClient client, String kind) {
-    return client.preparedQuery(LIVE).execute(Tuple.of(kind)).map(LockOwnerStore::owners);
   }
 
   /** The runners whose lease is live, by node name, as they last reported themselves. */

@@ -200,7 +200,7 @@ class LeaseKeeperTest {
                     2, busy.get(), List.of("com.example.Task"), "1.2.3", 10 + busy.get()));
     keeper
         .start()
-        .compose(v -> new LockOwnerStore().live(pool, LockOwner.RUNNER))
+        .compose(v -> new LockOwnerStore().liveRunners(pool))
         .compose(
             owners -> {
               ctx.verify(() -> assertEquals(10, owners.get(0).capacity(), "the status's capacity"));
@@ -222,7 +222,7 @@ class LeaseKeeperTest {
               busy.set(2);
               return awaitBusy(2);
             })
-        .compose(v -> new LockOwnerStore().live(pool, LockOwner.RUNNER))
+        .compose(v -> new LockOwnerStore().liveRunners(pool))
         .onComplete(
             ctx.succeeding(
                 owners ->

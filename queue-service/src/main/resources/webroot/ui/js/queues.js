@@ -42,6 +42,7 @@ const REASONS = {
     + 'the tasks behind it keep their order and wait too.',
   NO_CAPACITY: 'Every runner is busy.',
   NO_RUNNER: 'No runner is alive.',
+  NO_RUNNER_OF_TYPE: 'No live runner runs the task type of the tasks that wait:',
 };
 
 /** Why nothing runs although tasks wait, or a dash. */
@@ -50,8 +51,11 @@ export function blocked(info) {
   if (!reason) return h('span', {class: 'muted'}, '—');
   const details = info.blockedDetails || {};
   const extra = [];
+  const types = details.taskClassNames || (details.taskClassName ? [details.taskClassName] : []);
+  const text = types.length ? REASONS.NO_RUNNER_OF_TYPE : REASONS[reason] || '';
+  if (types.length) extra.push(' ', h('span', {class: 'mono'}, types.join(', ')));
   if (details.messageId) {
-    extra.push(' Task ', h('a', {href: `#/tasks/${encodeURIComponent(details.messageId)}`,
+    extra.push(types.length ? '. Task ' : ' Task ', h('a', {href: `#/tasks/${encodeURIComponent(details.messageId)}`,
       class: 'mono'}, details.messageId));
   }
   if (details.node) extra.push(` on ${details.node}`);
@@ -62,7 +66,7 @@ export function blocked(info) {
   if (extra.length) extra.push('.');
   return h('span', {class: 'blocked'},
     h('span', {class: 'badge badge-blocked'}, reason), ' ',
-    h('span', {class: 'blocked-text'}, REASONS[reason] || '', ...extra));
+    h('span', {class: 'blocked-text'}, text, ...extra));
 }
 
 /** The Activate / Deactivate button of a queue; calls `after` once the state changed. */

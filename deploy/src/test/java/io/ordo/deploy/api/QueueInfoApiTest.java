@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
+import io.ordo.deploy.GoneTaskTypes;
 import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * why nothing runs although something waits ({@code blockedReason}).
  */
 class QueueInfoApiTest extends NodeApiTest {
+  private static final String GONE_TYPE = "com.example.GoneTask";
 
   @Test
   void statusSnapshot_showsBothQueueKinds() {
@@ -248,6 +250,53 @@ class QueueInfoApiTest extends NodeApiTest {
             .getString("blockedReason"));
     assertEquals("WAITING", api.get("/tasks/" + parallel).json().getString("state"));
     assertEquals("WAITING", api.get("/tasks/" + serial).json().getString("state"));
+  }
+
+  @Test
+  void blockedReason_noRunnerOfTheTaskType_whileRunnersOfOtherTypesLive() {
+    // A runner elsewhere in the farm published a type and is gone; the live runner does not run it.
+    GoneTaskTypes.publish(GONE_TYPE);
+    restartNode(TestNode::start);
+    addSerialQueue(api, "blocked.gone", true);
+    String parallel = registerParallel(api, task(GONE_TYPE)).getString("messageId");
+    String head = registerSerial(api, "blocked.gone", task(GONE_TYPE)).getString("messageId");
+    String behind = registerSerial(api, "blocked.gone", task("Echo")).getString("messageId");
+    // a runnable type in the same parallel queue runs past it
+    String echo = registerParallel(api, task("Echo")).getString("messageId");
+    awaitState(echo, "DISPOSED");
+
+    JsonObject p = api.get("/parallel-queue").json();
+    JsonObject s = api.get("/serial-queues/blocked.gone").json();
+    JsonObject status = api.get("/status").json();
+
+    assertEquals("NO_RUNNER", p.getString("blockedReason"), p::encode);
+    assertEquals(
+        new JsonObject().put("taskClassNames", new JsonArray().add(GONE_TYPE)),
+        p.getJsonObject("blockedDetails"));
+    assertEquals("NO_RUNNER", s.getString("blockedReason"), s::encode);
+    assertEquals(
+        new JsonObject().put("messageId", head).put("taskClassName", GONE_TYPE),
+        s.getJsonObject("blockedDetails"));
+    assertEquals(
+        "NO_RUNNER",
+        status.getJsonObject("parallelizedTasksInfo").getString("blockedReason"),
+        status::encode);
+    assertEquals(
+        "NO_RUNNER",
+        status
+            .getJsonObject("serializedTasksInfo")
+            .getJsonObject("blocked.gone")
+            .getString("blockedReason"),
+        status::encode);
+    JsonObject listed = api.get("/serial-queues").array().getJsonObject(0);
+    assertEquals(GONE_TYPE, listed.getJsonObject("blockedDetails").getString("taskClassName"));
+    assertEquals("WAITING", api.get("/tasks/" + parallel).json().getString("state"));
+    assertEquals("WAITING", api.get("/tasks/" + behind).json().getString("state"));
+
+    // The operator removes the head nothing can run: the message behind it runs.
+    assertEquals(204, api.delete("/tasks/" + head + "?queue=serial").status());
+    awaitState(behind, "DISPOSED");
+    assertNull(api.get("/serial-queues/blocked.gone").json().getValue("blockedReason"));
   }
 
   @Test

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import io.ordo.deploy.Api;
+import io.ordo.deploy.GoneTaskTypes;
 import io.ordo.deploy.Tasks;
+import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -151,6 +154,25 @@ class AdminUiTest extends BrowserTest {
         .click();
     assertThat(page.getByRole(AriaRole.STATUS)).containsText("Queue com.example.mail removed");
     assertThat(mail).hasCount(0);
+  }
+
+  @Test
+  void taskTypeThatNoLiveRunnerRuns_isNamedWhereItsTasksWait() {
+    GoneTaskTypes.publish("com.example.GoneTask");
+    api.close();
+    node.close();
+    node = TestNode.start();
+    api = new Api(node.httpPort(), TestNode.OPERATOR);
+    new Tasks(api).parallel("com.example.GoneTask", new JsonObject());
+
+    Page page = signedIn();
+    Locator parallel = queueRow(page, "Parallel queue");
+    assertThat(parallel.locator(".waiting-count")).hasText("1");
+    assertThat(parallel.locator(".blocked-reason")).containsText("NO_RUNNER");
+    assertThat(parallel.locator(".blocked-reason"))
+        .containsText("No live runner runs the task type of the tasks that wait");
+    assertThat(parallel.locator(".blocked-reason")).containsText("com.example.GoneTask");
+    snapshot(page, "queues-no-runner-of-type");
   }
 
   @Test

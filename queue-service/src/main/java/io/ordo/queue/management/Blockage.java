@@ -4,10 +4,12 @@ import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.store.QueueRow;
 import io.ordo.queue.store.TaskStore.Counts;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Why nothing runs although something waits (SPEC 8, queue info's {@code blockedReason}): the first
@@ -20,17 +22,35 @@ import java.util.List;
  */
 public record Blockage(String reason, JsonObject details) {
 
-  /** The farm's runner capacity at one moment. */
-  public record Capacity(int liveRunners, int freeSlots) {}
+  /**
+   * The farm's live runners at one moment.
+   *
+   * @param liveRunners how many
+   * @param freeSlots their free slots
+   * @param taskTypes the task class names they run, all together
+   * @param everyType whether one of them never said which types it runs (a runner of an Ordo before
+   *     runners reported their status): then no type is said to have no runner
+   */
+  public record Capacity(int liveRunners, int freeSlots, Set<String> taskTypes, boolean everyType) {
+
+    /** Whether a live runner runs the task class (null: a script, which every runner runs). */
+    boolean runs(String taskClassName) {
+      return liveRunners > 0
+          && (taskClassName == null || everyType || taskTypes.contains(taskClassName));
+    }
+  }
 
   /**
    * @param waitingHead a serial queue's first waiting message (null: unknown, or a parallel queue)
+   * @param waitingTypes the task types of a parallel queue's waiting messages (class names, null
+   *     for scripts); empty for a serial queue
    */
   public static Blockage of(
       QueueRow queue,
       Counts counts,
       List<TaskInfo> inProgress,
       TaskInfo waitingHead,
+      Set<String> waitingTypes,
       Capacity capacity,
       Instant now) {
     if (counts.waiting() == 0) {
@@ -70,6 +90,23 @@ public record Blockage(String reason, JsonObject details) {
     }
     if (capacity.liveRunners() == 0) {
       return new Blockage("NO_RUNNER", new JsonObject());
+    }
+    if (queue.kind() == QueueKind.SERIAL
+        && waitingHead != null
+        && !capacity.runs(waitingHead.taskClassName())) {
+      return new Blockage(
+          "NO_RUNNER",
+          new JsonObject()
+              .put("messageId", waitingHead.messageId())
+              .put("taskClassName", waitingHead.taskClassName()));
+    }
+    // a parallel queue: no message waiting in it can run anywhere (the list names them all, since
+    // none is a script's)
+    if (!waitingTypes.isEmpty() && waitingTypes.stream().noneMatch(capacity::runs)) {
+      return new Blockage(
+          "NO_RUNNER",
+          new JsonObject()
+              .put("taskClassNames", new JsonArray(waitingTypes.stream().sorted().toList())));
     }
     if (capacity.freeSlots() <= 0) {
       return new Blockage("NO_CAPACITY", new JsonObject());

@@ -4,9 +4,10 @@ import io.ordo.InvalidTaskException;
 import io.ordo.db.TokenSigner;
 import io.ordo.history.QueueFiguresStore;
 import io.ordo.history.QueueFiguresStore.QueueFigures;
-import io.ordo.lock.LockOwner;
+import io.ordo.lock.LiveRunner;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.model.Caller;
+import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.management.Blockage.Capacity;
@@ -23,8 +24,10 @@ import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads queues for the API: one queue's info, the list of serial queues, the whole status snapshot
@@ -133,8 +136,14 @@ public final class QueueInfoReader {
     // The blockage reads the head in progress, so it is fetched even when the list is not asked.
     Future<List<TaskInfo>> running =
         tasks.inProgress(pool, tenant, queue.kind(), queue.queueId(), Math.max(1, runningLimit));
+    // for blockedReason NO_RUNNER: the types of a parallel queue's waiting messages (a serial
+    // queue's head says its own)
+    Future<Set<String>> types =
+        queue.kind() == QueueKind.PARALLEL
+            ? tasks.parallelWaitingTypes(pool, tenant)
+            : Future.succeededFuture(Set.of());
     Future<Capacity> capacity = capacity();
-    return Future.all(List.of(counts, page, waiting, running, capacity))
+    return Future.all(List.of(counts, page, waiting, running, types, capacity))
         .map(
             all -> {
               List<TaskInfo> listed = page.result().tasks();
@@ -152,6 +161,7 @@ public final class QueueInfoReader {
                           counts.result(),
                           running.result(),
                           first(waiting.result()),
+                          types.result(),
                           capacity.result(),
                           clock.instant()))
                   .put(
@@ -188,6 +198,7 @@ public final class QueueInfoReader {
                             c,
                             inProgress,
                             first(heads.result().getOrDefault(queue.queueId(), List.of())),
+                            Set.of(),
                             capacity.result(),
                             clock.instant())));
               }
@@ -229,6 +240,7 @@ public final class QueueInfoReader {
                             c,
                             inProgress,
                             first(waitingHere),
+                            Set.of(),
                             capacity.result(),
                             clock.instant())));
               }
@@ -277,18 +289,26 @@ public final class QueueInfoReader {
         .map(found -> found.orElseThrow(() -> new InvalidTaskException(messageId)));
   }
 
-  /** Live runners and their free slots (the farm's capacity, shared by all tenants). */
+  /**
+   * Live runners, their free slots and the task types they run (the farm's capacity, shared by all
+   * tenants).
+   */
   public Future<Capacity> capacity() {
-    return Future.all(owners.live(pool, LockOwner.RUNNER), tasks.inProgressByOwner(hotPool))
+    return Future.all(owners.liveRunners(pool), tasks.inProgressByOwner(hotPool))
         .map(
             all -> {
-              List<LockOwner> live = all.resultAt(0);
+              List<LiveRunner> live = all.resultAt(0);
               Map<String, Integer> busy = all.resultAt(1);
               int free = 0;
-              for (LockOwner owner : live) {
-                free += Math.max(0, owner.capacity() - busy.getOrDefault(owner.ownerId(), 0));
+              Set<String> types = new HashSet<>();
+              boolean everyType = false;
+              for (LiveRunner runner : live) {
+                free += Math.max(0, runner.capacity() - busy.getOrDefault(runner.ownerId(), 0));
+                types.addAll(runner.taskTypes());
+                // a runner that never reported its status (an older Ordo) did not say its types
+                everyType |= runner.version() == null;
               }
-              return new Capacity(live.size(), free);
+              return new Capacity(live.size(), free, types, everyType);
             });
   }
 

@@ -243,6 +243,49 @@ public final class TaskStore {
       " t.queue_kind = 'P' AND t.waiting AND t.not_before IS NOT NULL";
 
   /**
+   * The task types ({@link #taskTypeKey}: class names, '' for scripts) of tenant $1's waiting
+   * parallel messages, those without a time and those with one: a loose scan of each of the claim's
+   * walks' indexes (V27), one probe a type however many messages each has.
+   */
+  private static final String PARALLEL_WAITING_TYPES =
+      "WITH RECURSIVE"
+          + typesWith("free_types", FREE_PARALLEL)
+          + ","
+          + typesWith("timed_types", TIMED_PARALLEL)
+          + " SELECT name FROM free_types WHERE name IS NOT NULL"
+          + " UNION SELECT name FROM timed_types WHERE name IS NOT NULL";
+
+  /**
+   * The CTE {@code name(name)}: the task types of tenant $1's task rows {@code rows} (the predicate
+   * of a partial index keyed by tenant and task type first), found by a loose scan of that index.
+   */
+  private static String typesWith(String name, String rows) {
+    String type = taskTypeKey("t");
+    return " "
+        + name
+        + "(name) AS ("
+        + "   (SELECT "
+        + type
+        + " FROM im_async_task_info t WHERE t.tenant = $1 AND"
+        + rows
+        + "     ORDER BY "
+        + type
+        + " LIMIT 1)"
+        + "   UNION ALL SELECT (SELECT "
+        + type
+        + " FROM im_async_task_info t WHERE t.tenant = $1 AND"
+        + rows
+        + "     AND "
+        + type
+        + " > w.name ORDER BY "
+        + type
+        + " LIMIT 1)"
+        + "   FROM "
+        + name
+        + " w WHERE w.name IS NOT NULL)";
+  }
+
+  /**
    * The CTE {@code name(tenant)}: the tenants that have task rows {@code rows} (the predicate of a
    * partial index keyed by tenant first), found by a loose scan of that index: one probe a tenant,
    * for the next tenant after the last one found, however many rows each has.
@@ -1194,6 +1237,25 @@ public final class TaskStore {
         .preparedQuery(SELECT_SERIAL_IN_PROGRESS)
         .execute(Tuple.of(tenant))
         .map(TaskStore::byQueue);
+  }
+
+  /**
+   * The task types of the tenant's waiting parallel messages: their class names, and null for
+   * scripts.
+   */
+  public Future<Set<String>> parallelWaitingTypes(SqlClient client, String tenant) {
+    return client
+        .preparedQuery(PARALLEL_WAITING_TYPES)
+        .execute(Tuple.of(tenant))
+        .map(
+            rows -> {
+              Set<String> types = new HashSet<>();
+              for (Row row : rows) {
+                String name = row.getString("name");
+                types.add(name.isEmpty() ? null : name);
+              }
+              return types;
+            });
   }
 
   /** A queue's counts, with the queue. */

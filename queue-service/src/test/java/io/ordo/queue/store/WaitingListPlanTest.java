@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -256,6 +257,37 @@ class WaitingListPlanTest {
                       return null;
                     }),
         plan -> assertTrue(AutoExplain.blocks(plan) < 20, "pages read: " + plan.encode()));
+  }
+
+  /**
+   * The task types of the parallel queue's waiting messages (for blockedReason NO_RUNNER, read by
+   * every queue info) come from a loose scan of the claim's indexes: a probe a type, not the pages
+   * of 20,000 messages, of which 10,000 are delayed.
+   */
+  @Test
+  void parallelWaitingTypes_probeEachType_notEveryMessage(VertxTestContext ctx) {
+    onePlan(
+        ctx,
+        connection ->
+            WaitingRows.insert(connection, TENANT, TYPE, WAITING / 2, NOW, null)
+                .compose(
+                    v ->
+                        WaitingRows.insert(
+                            connection, TENANT, "io.ordo.test.Other", WAITING / 2, NOW, NOW))
+                .compose(
+                    v -> WaitingRows.insert(connection, "quiet", "io.ordo.test.X", 10, NOW, null))
+                .compose(v -> connection.query("ANALYZE im_async_task_info").execute())
+                .mapEmpty(),
+        connection ->
+            tasks
+                .parallelWaitingTypes(connection, TENANT)
+                .map(
+                    types -> {
+                      assertEquals(Set.of(TYPE, "io.ordo.test.Other"), types);
+                      return null;
+                    }),
+        // a few probes a type (10 pages here), not the hundreds of pages of the messages
+        plan -> assertTrue(AutoExplain.blocks(plan) < 50, "pages read: " + plan.encode()));
   }
 
   private Future<Void> manySerialQueues(SqlConnection connection) {

@@ -1,0 +1,99 @@
+package io.ordo.queue.management;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.ordo.model.QueueKind;
+import io.ordo.model.TaskInfo;
+import io.ordo.queue.management.Blockage.Capacity;
+import io.ordo.queue.store.QueueRow;
+import io.ordo.queue.store.TaskStore.Counts;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** {@code blockedReason} NO_RUNNER by task type: which waiting messages no live runner runs. */
+class BlockageTest {
+  private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+  private static final QueueRow SERIAL = new QueueRow("t", QueueKind.SERIAL, "q", true, null);
+  private static final QueueRow PARALLEL = new QueueRow("t", QueueKind.PARALLEL, "", true, null);
+  private static final Counts ONE_WAITING = new Counts(1, 0);
+  private static final Capacity RUNS_ECHO = new Capacity(1, 4, Set.of("Echo"), false);
+
+  @Test
+  void serialHeadOfATypeNoLiveRunnerRuns_namesItsTypeAndMessage() {
+    Blockage blockage = serial(head("Gone"), RUNS_ECHO);
+
+    assertEquals("NO_RUNNER", blockage.reason());
+    assertEquals(
+        new JsonObject().put("messageId", "m1").put("taskClassName", "Gone"), blockage.details());
+  }
+
+  @Test
+  void serialHeadThatALiveRunnerRuns_orAScript_isNotBlocked() {
+    assertNull(serial(head("Echo"), RUNS_ECHO));
+    assertNull(serial(head(null), RUNS_ECHO));
+  }
+
+  @Test
+  void aRunnerThatNeverSaidItsTypes_mightRunAnyOfThem() {
+    assertNull(serial(head("Gone"), new Capacity(1, 4, Set.of(), true)));
+  }
+
+  @Test
+  void noLiveRunnerAtAll_hasNoDetails() {
+    Blockage blockage = serial(head(null), new Capacity(0, 0, Set.of(), false));
+
+    assertEquals("NO_RUNNER", blockage.reason());
+    assertEquals(new JsonObject(), blockage.details());
+  }
+
+  @Test
+  void parallelQueueOfTypesNoLiveRunnerRuns_namesThemAll() {
+    Blockage blockage = parallel(Set.of("Gone", "Away"), RUNS_ECHO);
+
+    assertEquals("NO_RUNNER", blockage.reason());
+    assertEquals(
+        new JsonObject().put("taskClassNames", new JsonArray(List.of("Away", "Gone"))),
+        blockage.details());
+  }
+
+  @Test
+  void parallelQueueWithOneTypeALiveRunnerRuns_isNotBlocked_whateverItsOldestMessage() {
+    Set<String> withScripts = new HashSet<>(Set.of("Gone"));
+    withScripts.add(null);
+
+    assertNull(parallel(Set.of("Gone", "Echo"), RUNS_ECHO));
+    assertNull(parallel(withScripts, RUNS_ECHO));
+  }
+
+  @Test
+  void runnableTypesWithEveryRunnerFull_areNoCapacity() {
+    assertEquals(
+        "NO_CAPACITY",
+        parallel(Set.of("Echo"), new Capacity(1, 0, Set.of("Echo"), false)).reason());
+  }
+
+  private static Blockage serial(TaskInfo head, Capacity capacity) {
+    return Blockage.of(SERIAL, ONE_WAITING, List.of(), head, Set.of(), capacity, NOW);
+  }
+
+  private static Blockage parallel(Set<String> types, Capacity capacity) {
+    // the parallel queue's oldest message is of a type no runner runs: it does not decide
+    return Blockage.of(PARALLEL, ONE_WAITING, List.of(), head("Gone"), types, capacity, NOW);
+  }
+
+  private static TaskInfo head(String taskClassName) {
+    return TaskInfo.fromJson(
+        new JsonObject()
+            .put("messageId", "m1")
+            .put("queue", "serial")
+            .put("state", "WAITING")
+            .put("taskClassName", taskClassName)
+            .put("jsPath", taskClassName == null ? "echo.js" : null));
+  }
+}
