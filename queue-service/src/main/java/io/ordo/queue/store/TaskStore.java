@@ -418,17 +418,22 @@ public final class TaskStore {
           // the head of each active serial queue with nothing in progress (read, not locked:
           // a locked head must not let the message behind it through), oldest first: the first
           // $4 are claimed, the next one is a barrier for prefetching. The queues are walked in
-          // the order of their runnable heads (V17: a hint the triggers keep, re-checked here)
-          // and the walk stops once enough heads pass. A claimed head's queue keeps its hint
+          // the order of their runnable heads (V17: a hint the triggers keep, re-checked here),
+          // one walk per task type the owner runs (V28: the hint has its head's type, so the
+          // heads of a type the owner does not run are never read), and each walk stops once
+          // enough heads pass. A claimed head's queue keeps its hint
           // while its message is in progress (the end of the message sets the next head's): the
           // walk passes such a queue with one probe of the in-progress index, before its head is
           // looked up. Such queues are the farm's serial messages in progress (running, their
           // outcome on its way, or held by a runner gone until the orphan sweep), and a claim that
           // takes a queue's head writes nothing to the queue's row
-          + "   SELECT h.ctid, h.received_at FROM im_async_queue_info q"
+          + "   SELECT s.ctid, s.received_at FROM unnest("
+          + TASK_TYPE
+          + ") AS n(name) CROSS JOIN LATERAL ("
+          + "   SELECT h.ctid, h.received_at, q.runnable_head_at FROM im_async_queue_info q"
           + SERIAL_HEAD_OF_Q
-          + "   WHERE q.queue_kind = 'S' AND q.active AND q.runnable_head_at IS NOT NULL"
-          + "     AND EXISTS (SELECT 1 FROM owner) AND"
+          + "   WHERE q.runnable_head_type = n.name AND q.queue_kind = 'S' AND q.active"
+          + "     AND q.runnable_head_at IS NOT NULL AND EXISTS (SELECT 1 FROM owner) AND"
           + HEAD_RUNNABLE
           + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
           + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting"
@@ -436,7 +441,8 @@ public final class TaskStore {
           + ")"
           // $4 how many serial heads the owner can start at once (its free threads); a runnable
           // queue's hint is its head's received time
-          + "   ORDER BY q.runnable_head_at LIMIT $4 + 1),"
+          + "   ORDER BY q.runnable_head_at LIMIT $4 + 1) s"
+          + "   ORDER BY s.runnable_head_at LIMIT $4 + 1),"
           // The next head of each serial queue whose task ended on the owner and whose outcome
           // is on its way: not runnable until the outcome is applied, and not to be overtaken
           // meanwhile. $8 the oldest of those the owner knows (each claim of a serial head answers
