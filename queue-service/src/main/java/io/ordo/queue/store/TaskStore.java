@@ -382,6 +382,34 @@ public final class TaskStore {
           + "     ORDER BY t.position LIMIT 1) h";
 
   /**
+   * Of each task type the claiming owner runs, the runnable serial heads whose hints (V17, V28)
+   * meet {@code hints}, walked in the order {@code order} of an index keyed by type and that order
+   * and re-checked against the task rows ({@code ctid, received_at, runnable_head_at}): the first
+   * $4 + 1 (the heads the owner can take and the barrier behind them). A queue whose head is in
+   * progress is passed with one probe of the in-progress index, before its head is looked up.
+   */
+  private static String runnableHeads(String hints, String order) {
+    return "   SELECT r.ctid, r.received_at, r.runnable_head_at FROM unnest("
+        + TASK_TYPE
+        + ") AS n(name) CROSS JOIN LATERAL ("
+        + "   SELECT h.ctid, h.received_at, q.runnable_head_at FROM im_async_queue_info q"
+        + SERIAL_HEAD_OF_Q
+        + "   WHERE q.runnable_head_type = n.name AND q.queue_kind = 'S' AND q.active"
+        + "     AND q.runnable_head_at IS NOT NULL AND "
+        + hints
+        + "     AND EXISTS (SELECT 1 FROM owner) AND"
+        + HEAD_RUNNABLE
+        + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
+        + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting"
+        + PROBE
+        + ")"
+        // $4 how many serial heads the owner can start at once (its free threads)
+        + "   ORDER BY "
+        + order
+        + " LIMIT $4 + 1) r";
+  }
+
+  /**
    * A head h the claiming owner may run now. A head with a time (a delay, a retry's or a
    * rejection's back-off) holds its queue until then ($5 now, on the queue service's clock): strict
    * order is the point of a serial queue. The owner runs its task type ({@link #TASK_TYPE}).
@@ -419,30 +447,24 @@ public final class TaskStore {
           // a locked head must not let the message behind it through), oldest first: the first
           // $4 are claimed, the next one is a barrier for prefetching. The queues are walked in
           // the order of their runnable heads (V17: a hint the triggers keep, re-checked here),
-          // one walk per task type the owner runs (V28: the hint has its head's type, so the
-          // heads of a type the owner does not run are never read), and each walk stops once
-          // enough heads pass. A claimed head's queue keeps its hint
+          // per task type the owner runs, the heads without a time in received order and those
+          // whose time has come in the order of their times (V28: the hint has its head's type
+          // and not_before, so the heads of a type the owner does not run, and those whose time
+          // has not come, are never read), and each walk stops once enough heads pass. A claimed
+          // head's queue keeps its hint
           // while its message is in progress (the end of the message sets the next head's): the
           // walk passes such a queue with one probe of the in-progress index, before its head is
           // looked up. Such queues are the farm's serial messages in progress (running, their
           // outcome on its way, or held by a runner gone until the orphan sweep), and a claim that
           // takes a queue's head writes nothing to the queue's row
-          + "   SELECT s.ctid, s.received_at FROM unnest("
-          + TASK_TYPE
-          + ") AS n(name) CROSS JOIN LATERAL ("
-          + "   SELECT h.ctid, h.received_at, q.runnable_head_at FROM im_async_queue_info q"
-          + SERIAL_HEAD_OF_Q
-          + "   WHERE q.runnable_head_type = n.name AND q.queue_kind = 'S' AND q.active"
-          + "     AND q.runnable_head_at IS NOT NULL AND EXISTS (SELECT 1 FROM owner) AND"
-          + HEAD_RUNNABLE
-          + "     AND NOT EXISTS (SELECT 1 FROM im_async_task_info r WHERE r.tenant = q.tenant"
-          + "       AND r.queue_kind = 'S' AND r.queue_id = q.queue_id AND NOT r.waiting"
-          + PROBE
-          + ")"
-          // $4 how many serial heads the owner can start at once (its free threads); a runnable
-          // queue's hint is its head's received time
-          + "   ORDER BY q.runnable_head_at LIMIT $4 + 1) s"
-          + "   ORDER BY s.runnable_head_at LIMIT $4 + 1),"
+          + "   SELECT s.ctid, s.received_at FROM ("
+          + runnableHeads("q.runnable_head_not_before IS NULL", "q.runnable_head_at")
+          + "   UNION ALL"
+          // $5 now, on the queue service's clock
+          + runnableHeads(
+              "q.runnable_head_not_before IS NOT NULL AND q.runnable_head_not_before <= $5",
+              "q.runnable_head_not_before")
+          + "   ) s ORDER BY s.runnable_head_at LIMIT $4 + 1),"
           // The next head of each serial queue whose task ended on the owner and whose outcome
           // is on its way: not runnable until the outcome is applied, and not to be overtaken
           // meanwhile. $8 the oldest of those the owner knows (each claim of a serial head answers

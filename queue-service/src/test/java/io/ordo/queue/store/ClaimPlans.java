@@ -164,6 +164,23 @@ final class ClaimPlans {
     return rows;
   }
 
+  /** The plan of the claim's CTE {@code name}, or null. */
+  static JsonObject cte(JsonObject plan, String name) {
+    return matching(plan, n -> ("CTE " + name).equals(n.getString("Subplan Name"))).stream()
+        .findFirst()
+        .orElse(null);
+  }
+
+  /**
+   * How many heads the claim's walks of the runnable serial heads (its CTE {@code serial_heads})
+   * looked up: the runs of their probes of the waiting index, all walks together.
+   */
+  static long serialHeadsLookedUp(JsonObject plan) {
+    return scansOf(cte(plan, "serial_heads"), "im_async_task_waiting_idx").stream()
+        .mapToLong(scan -> scan.getLong("Actual Loops"))
+        .sum();
+  }
+
   /** The plan node that scans {@code index}, or null (the first, if several do). */
   static JsonObject scanOf(JsonObject node, String index) {
     return scansOf(node, index).stream().findFirst().orElse(null);

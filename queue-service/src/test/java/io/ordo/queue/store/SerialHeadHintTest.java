@@ -163,11 +163,55 @@ class SerialHeadHintTest {
                 ctx,
                 (plan, walk) -> {
                   String text = plan.encode();
-                  JsonObject head = ClaimPlans.scanOf(plan, "im_async_task_waiting_idx");
                   // the runner's 3 heads are looked up, none of the others
-                  assertEquals(3, head.getInteger("Actual Loops"), "heads looked up: " + text);
+                  assertEquals(3, ClaimPlans.serialHeadsLookedUp(plan), "heads looked up: " + text);
                   assertTrue(ClaimPlans.pages(walk) < 20, "pages of the walk: " + text);
                 }));
+  }
+
+  /**
+   * A claim never reads the serial heads whose time has not come (V28): 2,000 queues whose heads
+   * wait an hour (a delay or a retry's back-off: each holds its queue), received before the
+   * runnable ones, are not looked up; and a head whose time has come is found by the walk of the
+   * heads' times and claimed in received order with the others.
+   */
+  @Test
+  void claim_neverReadsTheHeadsWhoseTimeHasNotCome_andTakesThoseWhoseTimeHas(VertxTestContext ctx) {
+    int waiting = 2_000;
+    WaitingRows.serial(pool, "backingoff", TYPE, waiting, 1, RECEIVED, NOW.plusSeconds(3_600))
+        .compose(v -> WaitingRows.serial(pool, "due", TYPE, 1, 1, RECEIVED, NOW.minusSeconds(1)))
+        .compose(v -> WaitingRows.serial(pool, TENANT, TYPE, 2, 1, NOW.minusSeconds(1)))
+        .compose(v -> ClaimPlans.explain(pool, owner, 4, 4, TYPE, NOW))
+        .onComplete(
+            walkChecked(
+                ctx,
+                (plan, walk) -> {
+                  String text = plan.encode();
+                  // the 2 runnable heads and the due one are looked up, none of the others
+                  assertEquals(3, ClaimPlans.serialHeadsLookedUp(plan), "heads looked up: " + text);
+                  JsonObject due =
+                      ClaimPlans.scanOf(plan, "im_async_queue_delayed_serial_heads_idx");
+                  assertNotNull(due, () -> "the heads' times are walked: " + text);
+                  assertTrue(ClaimPlans.pages(due) < 20, "pages of the walk: " + text);
+                }));
+  }
+
+  @Test
+  void claim_takesAHeadWhoseTimeHasCome_oldestReceivedFirst(VertxTestContext ctx) {
+    WaitingRows.serial(pool, "due", TYPE, 1, 1, RECEIVED, NOW.minusSeconds(1))
+        .compose(v -> WaitingRows.serial(pool, TENANT, TYPE, 2, 1, NOW.minusSeconds(1)))
+        .compose(v -> claim(2, 2))
+        .onComplete(
+            ctx.succeeding(
+                claimed ->
+                    ctx.verify(
+                        () -> {
+                          assertEquals(
+                              List.of("due", TENANT),
+                              claimed.stream().map(ClaimedRow::tenant).toList(),
+                              "the due head, received first, then the oldest runnable one");
+                          ctx.completeNow();
+                        })));
   }
 
   /**
@@ -200,9 +244,7 @@ class SerialHeadHintTest {
                           .mapToLong(scan -> scan.getLong("Actual Loops"))
                           .sum();
                   assertEquals(busy + 5, probed, "passed: " + text);
-                  JsonObject head = ClaimPlans.scanOf(plan, "im_async_task_waiting_idx");
-                  assertNotNull(head, "heads are looked up: " + text);
-                  assertEquals(5, head.getInteger("Actual Loops"), "heads looked up: " + text);
+                  assertEquals(5, ClaimPlans.serialHeadsLookedUp(plan), "heads looked up: " + text);
                 }));
   }
 

@@ -48,6 +48,21 @@ public final class WaitingRows {
    */
   public static Future<Void> serial(
       SqlClient client, String tenant, String type, int queues, int perQueue, Instant receivedAt) {
+    return serial(client, tenant, type, queues, perQueue, receivedAt, null);
+  }
+
+  /**
+   * As {@link #serial(SqlClient, String, String, int, int, Instant)}, each message with {@code
+   * notBefore} (null: none), as a delayed registration writes it.
+   */
+  public static Future<Void> serial(
+      SqlClient client,
+      String tenant,
+      String type,
+      int queues,
+      int perQueue,
+      Instant receivedAt,
+      Instant notBefore) {
     return client
         .preparedQuery(
             "INSERT INTO im_async_queue_info (tenant, queue_kind, queue_id, active, created_at)"
@@ -59,15 +74,21 @@ public final class WaitingRows {
                     .preparedQuery(
                         "INSERT INTO im_async_task_info (tenant, message_id, queue_kind,"
                             + " queue_id, position, state, task_class_name, timeouts, sent_at,"
-                            + " received_at, last_event_id, scheduled_event_id)"
+                            + " received_at, last_event_id, scheduled_event_id, not_before)"
                             + " SELECT $1, gen_random_uuid(), 'S', 'q' || i, p, 'WAITING', $2,"
                             + " '{}'::jsonb, $3::timestamptz,"
-                            + " $3::timestamptz + (p * $4 + i) * interval '1 millisecond', 1, 1"
+                            + " $3::timestamptz + (p * $4 + i) * interval '1 millisecond', 1, 1,"
+                            + " $6::timestamptz"
                             + " FROM generate_series(1, $5) AS p, generate_series(1, $4) AS i"
                             + " ORDER BY p, i")
                     .execute(
                         Tuple.of(
-                            tenant, type, receivedAt.atOffset(ZoneOffset.UTC), queues, perQueue)))
+                            tenant,
+                            type,
+                            receivedAt.atOffset(ZoneOffset.UTC),
+                            queues,
+                            perQueue,
+                            notBefore == null ? null : notBefore.atOffset(ZoneOffset.UTC))))
         .mapEmpty();
   }
 }
