@@ -389,7 +389,7 @@ public final class TaskStore {
    * progress is passed with one probe of the in-progress index, before its head is looked up.
    */
   private static String runnableHeads(String hints, String order) {
-    return "   SELECT r.ctid, r.received_at, r.runnable_head_at FROM unnest("
+    return "   SELECT w.ctid, w.received_at, w.runnable_head_at FROM unnest("
         + TASK_TYPE
         + ") AS n(name) CROSS JOIN LATERAL ("
         + "   SELECT h.ctid, h.received_at, q.runnable_head_at FROM im_async_queue_info q"
@@ -406,7 +406,7 @@ public final class TaskStore {
         // $4 how many serial heads the owner can start at once (its free threads)
         + "   ORDER BY "
         + order
-        + " LIMIT $4 + 1) r";
+        + " LIMIT $4 + 1) w";
   }
 
   /**
