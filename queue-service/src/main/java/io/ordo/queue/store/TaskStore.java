@@ -256,53 +256,55 @@ public final class TaskStore {
           + " UNION SELECT name FROM timed_types WHERE name IS NOT NULL";
 
   /**
+   * The CTE {@code name(tenant)}: the tenants that have task rows {@code rows} (the predicate of a
+   * partial index keyed by tenant first), found by a loose scan of that index.
+   */
+  private static String tenantsWith(String name, String rows) {
+    return looseScan(name, "tenant", "t.tenant", rows);
+  }
+
+  /**
    * The CTE {@code name(name)}: the task types of tenant $1's task rows {@code rows} (the predicate
    * of a partial index keyed by tenant and task type first), found by a loose scan of that index.
    */
   private static String typesWith(String name, String rows) {
-    String type = taskTypeKey("t");
-    return " "
-        + name
-        + "(name) AS ("
-        + "   (SELECT "
-        + type
-        + " FROM im_async_task_info t WHERE t.tenant = $1 AND"
-        + rows
-        + "     ORDER BY "
-        + type
-        + " LIMIT 1)"
-        + "   UNION ALL SELECT (SELECT "
-        + type
-        + " FROM im_async_task_info t WHERE t.tenant = $1 AND"
-        + rows
-        + "     AND "
-        + type
-        + " > w.name ORDER BY "
-        + type
-        + " LIMIT 1)"
-        + "   FROM "
-        + name
-        + " w WHERE w.name IS NOT NULL)";
+    return looseScan(name, "name", taskTypeKey("t"), " t.tenant = $1 AND" + rows);
   }
 
   /**
-   * The CTE {@code name(tenant)}: the tenants that have task rows {@code rows} (the predicate of a
-   * partial index keyed by tenant first), found by a loose scan of that index: one probe a tenant,
-   * for the next tenant after the last one found, however many rows each has.
+   * The CTE {@code name(column)}: the distinct values of {@code key} over the task rows {@code
+   * rows} ({@code t}), found by a loose scan of an index that gives them in order: one probe a
+   * value, for the next value after the last one found, however many rows each has.
    */
-  private static String tenantsWith(String name, String rows) {
+  private static String looseScan(String name, String column, String key, String rows) {
     return " "
         + name
-        + "(tenant) AS ("
-        + "   (SELECT t.tenant FROM im_async_task_info t WHERE"
+        + "("
+        + column
+        + ") AS ("
+        + "   (SELECT "
+        + key
+        + " FROM im_async_task_info t WHERE"
         + rows
-        + "     ORDER BY t.tenant LIMIT 1)"
-        + "   UNION ALL SELECT (SELECT t.tenant FROM im_async_task_info t WHERE"
+        + "     ORDER BY "
+        + key
+        + " LIMIT 1)"
+        + "   UNION ALL SELECT (SELECT "
+        + key
+        + " FROM im_async_task_info t WHERE"
         + rows
-        + "     AND t.tenant > w.tenant ORDER BY t.tenant LIMIT 1)"
+        + "     AND "
+        + key
+        + " > w."
+        + column
+        + " ORDER BY "
+        + key
+        + " LIMIT 1)"
         + "   FROM "
         + name
-        + " w WHERE w.tenant IS NOT NULL)";
+        + " w WHERE w."
+        + column
+        + " IS NOT NULL)";
   }
 
   /**
