@@ -45,10 +45,24 @@ const REASONS = {
   NO_RUNNER_OF_TYPE: 'No live runner runs the task type of the tasks that wait:',
 };
 
-/** Why nothing runs although tasks wait, or a dash. */
+/**
+ * Why nothing runs although tasks wait, or a dash; and, for the parallel queue, the task types that
+ * wait with no live runner of them while the rest of the queue is not blocked for that.
+ */
 export function blocked(info) {
+  const reason = blockedReason(info);
+  // NO_RUNNER names them itself
+  const orphans = info.blockedReason === 'NO_RUNNER' ? [] : info.taskClassNamesWithoutRunner || [];
+  if (!orphans.length) return reason || h('span', {class: 'muted'}, '—');
+  const note = h('span', {class: 'without-runner'},
+    'No live runner runs the waiting task types ', h('span', {class: 'mono'}, orphans.join(', ')),
+    '; their tasks wait for one.');
+  return reason ? h('span', {}, reason, ' ', note) : note;
+}
+
+function blockedReason(info) {
   const reason = info.blockedReason;
-  if (!reason) return h('span', {class: 'muted'}, '—');
+  if (!reason) return null;
   const details = info.blockedDetails || {};
   const extra = [];
   const types = details.taskClassNames || (details.taskClassName ? [details.taskClassName] : []);

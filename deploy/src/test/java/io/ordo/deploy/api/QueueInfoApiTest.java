@@ -1,6 +1,7 @@
 package io.ordo.deploy.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -273,6 +274,9 @@ class QueueInfoApiTest extends NodeApiTest {
     assertEquals(
         new JsonObject().put("taskClassNames", new JsonArray().add(GONE_TYPE)),
         p.getJsonObject("blockedDetails"));
+    assertEquals(
+        new JsonArray().add(GONE_TYPE), p.getJsonArray("taskClassNamesWithoutRunner"), p::encode);
+    assertFalse(s.containsKey("taskClassNamesWithoutRunner"), s::encode);
     assertEquals("NO_RUNNER", s.getString("blockedReason"), s::encode);
     assertEquals(
         new JsonObject().put("messageId", head).put("taskClassName", GONE_TYPE),
@@ -297,6 +301,48 @@ class QueueInfoApiTest extends NodeApiTest {
     assertEquals(204, api.delete("/tasks/" + head + "?queue=serial").status());
     awaitState(behind, "DISPOSED");
     assertNull(api.get("/serial-queues/blocked.gone").json().getValue("blockedReason"));
+  }
+
+  /**
+   * A parallel queue in which some waiting messages can run is not blocked for the type no live
+   * runner runs, but its info names that type: messages of it wait for a runner that may never
+   * come.
+   */
+  @Test
+  void taskClassNamesWithoutRunner_namesAGoneTypeInAParallelQueueThatIsNotBlockedForIt() {
+    GoneTaskTypes.publish(GONE_TYPE);
+    restartNode(NodeApiTest::oneThreadOnePrefetched);
+    String[] taken =
+        busyAndPrefetched(task("Sleep", new JsonObject().put("millis", 60_000)), task("Echo"));
+    String gone = registerParallel(api, task(GONE_TYPE)).getString("messageId");
+    String echo = registerParallel(api, task("Echo")).getString("messageId");
+
+    JsonObject p = api.get("/parallel-queue").json();
+    assertEquals("NO_CAPACITY", p.getString("blockedReason"), p::encode);
+    assertEquals(List.of(gone, echo), ids(p.getJsonArray("waitingTasks")));
+    assertEquals(
+        new JsonArray().add(GONE_TYPE), p.getJsonArray("taskClassNamesWithoutRunner"), p::encode);
+    JsonObject status = api.get("/status").json().getJsonObject("parallelizedTasksInfo");
+    assertEquals(
+        new JsonArray().add(GONE_TYPE),
+        status.getJsonArray("taskClassNamesWithoutRunner"),
+        status::encode);
+
+    // The runnable ones run; what is left waits for a runner of its type.
+    assertEquals(200, api.post("/tasks/" + taken[0] + "/release", new JsonObject()).status());
+    awaitState(echo, "DISPOSED");
+    JsonObject left = api.get("/parallel-queue").json();
+    assertEquals("NO_RUNNER", left.getString("blockedReason"), left::encode);
+    assertEquals(
+        new JsonArray().add(GONE_TYPE),
+        left.getJsonArray("taskClassNamesWithoutRunner"),
+        left::encode);
+
+    // Removed, nothing waits without a runner.
+    assertEquals(204, api.delete("/tasks/" + gone + "?queue=parallel").status());
+    JsonObject empty = api.get("/parallel-queue").json();
+    assertEquals(new JsonArray(), empty.getJsonArray("taskClassNamesWithoutRunner"), empty::encode);
+    assertNull(empty.getValue("blockedReason"), empty::encode);
   }
 
   @Test

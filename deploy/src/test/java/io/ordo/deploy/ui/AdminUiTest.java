@@ -173,6 +173,16 @@ class AdminUiTest extends BrowserTest {
         .containsText("No live runner runs the task type of the tasks that wait");
     assertThat(parallel.locator(".blocked-reason")).containsText("com.example.GoneTask");
     snapshot(page, "queues-no-runner-of-type");
+
+    // Blocked for another reason, the queue still names the type nothing would run.
+    parallel
+        .getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Deactivate"))
+        .click();
+    assertThat(parallel.locator(".blocked-reason")).containsText("INACTIVE");
+    assertThat(parallel.locator(".blocked-reason .without-runner"))
+        .hasText(
+            "No live runner runs the waiting task types com.example.GoneTask; their tasks wait"
+                + " for one.");
   }
 
   @Test

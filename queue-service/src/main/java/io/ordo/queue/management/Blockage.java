@@ -114,6 +114,19 @@ public record Blockage(String reason, JsonObject details) {
     return null;
   }
 
+  /**
+   * The task types of a parallel queue's waiting messages that no live runner runs, sorted (scripts
+   * run on every runner and are never among them). Messages of such a type wait until a runner of
+   * it joins, whether or not the rest of the queue runs: {@code blockedReason} says NO_RUNNER only
+   * when nothing waiting can run, this names them either way.
+   */
+  public static List<String> withoutRunner(Set<String> waitingTypes, Capacity capacity) {
+    return waitingTypes.stream()
+        .filter(type -> type != null && !capacity.runs(type))
+        .sorted()
+        .toList();
+  }
+
   /** Adds {@code blockedReason} (and {@code blockedDetails}) to a queue's JSON. */
   public static JsonObject render(JsonObject queueJson, Blockage blockage) {
     queueJson.put("blockedReason", blockage == null ? null : blockage.reason());

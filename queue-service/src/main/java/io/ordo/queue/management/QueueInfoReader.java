@@ -148,28 +148,35 @@ public final class QueueInfoReader {
             all -> {
               List<TaskInfo> listed = page.result().tasks();
               boolean more = listed.size() > waitingLimit;
-              return Blockage.render(
-                      json.render(
-                          queue,
-                          counts.result(),
-                          listed.subList(0, Math.min(waitingLimit, listed.size())),
-                          running
-                              .result()
-                              .subList(0, Math.min(runningLimit, running.result().size()))),
-                      Blockage.of(
-                          queue,
-                          counts.result(),
-                          running.result(),
-                          first(waiting.result()),
-                          types.result(),
-                          capacity.result(),
-                          clock.instant()))
-                  .put(
-                      "waitingNextPageToken",
-                      more && waitingLimit > 0
-                          ? waitingTokens.encode(
-                              queue, page.result().cursors().get(waitingLimit - 1))
-                          : null);
+              JsonObject info =
+                  Blockage.render(
+                          json.render(
+                              queue,
+                              counts.result(),
+                              listed.subList(0, Math.min(waitingLimit, listed.size())),
+                              running
+                                  .result()
+                                  .subList(0, Math.min(runningLimit, running.result().size()))),
+                          Blockage.of(
+                              queue,
+                              counts.result(),
+                              running.result(),
+                              first(waiting.result()),
+                              types.result(),
+                              capacity.result(),
+                              clock.instant()))
+                      .put(
+                          "waitingNextPageToken",
+                          more && waitingLimit > 0
+                              ? waitingTokens.encode(
+                                  queue, page.result().cursors().get(waitingLimit - 1))
+                              : null);
+              if (queue.kind() == QueueKind.PARALLEL) {
+                info.put(
+                    "taskClassNamesWithoutRunner",
+                    new JsonArray(Blockage.withoutRunner(types.result(), capacity.result())));
+              }
+              return info;
             });
   }
 

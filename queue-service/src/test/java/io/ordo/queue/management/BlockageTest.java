@@ -78,6 +78,18 @@ class BlockageTest {
         parallel(Set.of("Echo"), new Capacity(1, 0, Set.of("Echo"), false)).reason());
   }
 
+  @Test
+  void withoutRunner_namesTheWaitingTypesNoLiveRunnerRuns_evenWhileOthersRun_neverScripts() {
+    Set<String> types = new HashSet<>(Set.of("Gone", "Echo", "Away"));
+    types.add(null);
+
+    assertEquals(List.of("Away", "Gone"), Blockage.withoutRunner(types, RUNS_ECHO));
+    assertEquals(List.of(), Blockage.withoutRunner(types, new Capacity(1, 4, Set.of(), true)));
+    assertEquals(
+        List.of("Away", "Echo", "Gone"),
+        Blockage.withoutRunner(types, new Capacity(0, 0, Set.of(), false)));
+  }
+
   private static Blockage serial(TaskInfo head, Capacity capacity) {
     return Blockage.of(SERIAL, ONE_WAITING, List.of(), head, Set.of(), capacity, NOW);
   }
