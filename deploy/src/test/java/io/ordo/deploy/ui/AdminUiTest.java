@@ -183,6 +183,7 @@ class AdminUiTest extends BrowserTest {
         .hasText(
             "No live runner runs the waiting task types com.example.GoneTask; their tasks wait"
                 + " for one.");
+    snapshot(page, "queues-without-runner");
   }
 
   @Test
