@@ -18,6 +18,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
   private final int waitingCount;
   private final int runningCount;
   private final String blockedReason;
+  private final List<String> taskClassNamesWithoutRunner;
 
   private RegisteredParallelizedTaskQueueInfo(
       boolean active,
@@ -25,13 +26,15 @@ public final class RegisteredParallelizedTaskQueueInfo {
       Set<RegisteredParallelizedTaskInfo> running,
       int waitingCount,
       int runningCount,
-      String blockedReason) {
+      String blockedReason,
+      List<String> taskClassNamesWithoutRunner) {
     this.active = active;
     this.waiting = waiting;
     this.running = running;
     this.waitingCount = waitingCount;
     this.runningCount = runningCount;
     this.blockedReason = blockedReason;
+    this.taskClassNamesWithoutRunner = taskClassNamesWithoutRunner;
   }
 
   /** Reads the API's parallel queue object ({@code GET /parallel-queue}). */
@@ -49,7 +52,13 @@ public final class RegisteredParallelizedTaskQueueInfo {
         Collections.unmodifiableSet(running),
         json.getInteger("waitingCount", waiting.size()),
         json.getInteger("runningCount", running.size()),
-        json.getString("blockedReason"));
+        json.getString("blockedReason"),
+        strings(json.getJsonArray("taskClassNamesWithoutRunner")));
+  }
+
+  /** The strings of an array; empty if absent (a node of an Ordo before the list). */
+  private static List<String> strings(JsonArray array) {
+    return array == null ? List.of() : array.stream().map(String.class::cast).toList();
   }
 
   /** Whether messages are selected from the queue (active) or not (inactive). */
@@ -83,6 +92,15 @@ public final class RegisteredParallelizedTaskQueueInfo {
    */
   public String getBlockedReason() {
     return blockedReason;
+  }
+
+  /**
+   * The task types (class names) of waiting messages that no live runner runs, sorted; empty when
+   * none. Named whether or not the rest of the queue runs: their messages wait for a runner of
+   * their type.
+   */
+  public List<String> getTaskClassNamesWithoutRunner() {
+    return taskClassNamesWithoutRunner;
   }
 
   @Override

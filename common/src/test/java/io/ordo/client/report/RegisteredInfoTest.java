@@ -43,7 +43,8 @@ class RegisteredInfoTest {
                     "waitingTasks",
                     new JsonArray().add(waiting(ID_2, null)).add(waiting(ID_1, null)))
                 .put("runningTasks", new JsonArray().add(running(ID_3, null)))
-                .put("blockedReason", null))
+                .put("blockedReason", null)
+                .put("taskClassNamesWithoutRunner", new JsonArray().add("com.example.Gone")))
         .put(
             "serializedTasksInfo",
             new JsonObject()
@@ -79,6 +80,19 @@ class RegisteredInfoTest {
     assertEquals(2, parallel.getWaitingCount());
     assertEquals(1, parallel.getRunningCount());
     assertNull(parallel.getBlockedReason());
+    assertEquals(List.of("com.example.Gone"), parallel.getTaskClassNamesWithoutRunner());
+  }
+
+  @Test
+  void parallelQueueOfANodeWithoutTheTypesList_namesNone() {
+    JsonObject status = status();
+    status.getJsonObject("parallelizedTasksInfo").remove("taskClassNamesWithoutRunner");
+
+    assertEquals(
+        List.of(),
+        RegisteredInfo.fromJson(status)
+            .getParallelizedTaskQueueInfo()
+            .getTaskClassNamesWithoutRunner());
   }
 
   @Test

@@ -17,6 +17,7 @@ import io.ordo.client.TaskManager;
 import io.ordo.client.report.RegisteredSerializedTaskQueueInfo;
 import io.ordo.deploy.client.ClientFixture.Transport;
 import io.ordo.model.TaskState;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -157,6 +158,8 @@ class QueueManagementTest {
     var parallel = manager.getRegisteredInfo().getParallelizedTaskQueueInfo();
     assertFalse(parallel.isActive());
     assertEquals("INACTIVE", parallel.getBlockedReason());
+    // its Echo has a live runner: no waiting type goes without one
+    assertEquals(List.of(), parallel.getTaskClassNamesWithoutRunner());
     assertEquals(TaskState.WAITING, manager.getTaskInfo(id).state());
 
     await(manager.setParallelizedTaskQueueActiveAsync(true));

@@ -18,6 +18,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
   private final int waitingCount;
   private final int runningCount;
   private final String blockedReason;
+  private final List<String> taskClassNamesWithoutRunner;
 
   RegisteredParallelizedTaskQueueInfo(JsonNode json) {
     this.active = Json.bool(json, "isActive");
@@ -27,6 +28,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
     this.waitingCount = Json.integer(json, "waitingCount", waiting.size());
     this.runningCount = Json.integer(json, "runningCount", running.size());
     this.blockedReason = Json.text(json, "blockedReason");
+    this.taskClassNamesWithoutRunner = Json.strings(json, "taskClassNamesWithoutRunner");
   }
 
   private static List<RegisteredParallelizedTaskInfo> tasks(JsonNode array) {
@@ -68,6 +70,15 @@ public final class RegisteredParallelizedTaskQueueInfo {
    */
   public String getBlockedReason() {
     return blockedReason;
+  }
+
+  /**
+   * The task types (class names) of waiting messages that no live runner runs, sorted; empty when
+   * none (or from a node of an Ordo before the list). Named whether or not the rest of the queue
+   * runs: their messages wait for a runner of their type.
+   */
+  public List<String> getTaskClassNamesWithoutRunner() {
+    return taskClassNamesWithoutRunner;
   }
 
   @Override

@@ -180,6 +180,8 @@ class TaskManagerTest {
 
     assertTrue(tasks.getParallelizedTaskQueueInfo().isActive());
     assertTrue(result(tasks.getParallelizedTaskQueueInfoAsync()).isActive());
+    // every waiting type has a live runner here: the node answers an empty list
+    assertEquals(List.of(), tasks.getParallelizedTaskQueueInfo().getTaskClassNamesWithoutRunner());
   }
 
   @Test
