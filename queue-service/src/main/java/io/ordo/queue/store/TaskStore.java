@@ -453,12 +453,11 @@ public final class TaskStore {
           // whose time has come in the order of their times (V28: the hint has its head's type
           // and not_before, so the heads of a type the owner does not run, and those whose time
           // has not come, are never read), and each walk stops once enough heads pass. A claimed
-          // head's queue keeps its hint
-          // while its message is in progress (the end of the message sets the next head's): the
-          // walk passes such a queue with one probe of the in-progress index, before its head is
-          // looked up. Such queues are the farm's serial messages in progress (running, their
-          // outcome on its way, or held by a runner gone until the orphan sweep), and a claim that
-          // takes a queue's head writes nothing to the queue's row
+          // head's queue keeps its hint while its message is in progress (the end of the message
+          // sets the next head's): the walk passes such a queue with one probe of the in-progress
+          // index, before its head is looked up. Such queues are the farm's serial messages in
+          // progress (running, their outcome on its way, or held by a runner gone until the
+          // orphan sweep), and a claim that takes a queue's head writes nothing to the queue's row
           + "   SELECT s.ctid, s.received_at FROM ("
           + runnableHeads("q.runnable_head_not_before IS NULL", "q.runnable_head_at")
           + "   UNION ALL"
