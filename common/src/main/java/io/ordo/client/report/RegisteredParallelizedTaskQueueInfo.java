@@ -18,6 +18,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
   private final int waitingCount;
   private final int runningCount;
   private final String blockedReason;
+  private final BlockedDetails blockedDetails;
   private final List<String> taskClassNamesWithoutRunner;
 
   private RegisteredParallelizedTaskQueueInfo(
@@ -27,6 +28,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
       int waitingCount,
       int runningCount,
       String blockedReason,
+      BlockedDetails blockedDetails,
       List<String> taskClassNamesWithoutRunner) {
     this.active = active;
     this.waiting = waiting;
@@ -34,6 +36,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
     this.waitingCount = waitingCount;
     this.runningCount = runningCount;
     this.blockedReason = blockedReason;
+    this.blockedDetails = blockedDetails;
     this.taskClassNamesWithoutRunner = taskClassNamesWithoutRunner;
   }
 
@@ -53,6 +56,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
         json.getInteger("waitingCount", waiting.size()),
         json.getInteger("runningCount", running.size()),
         json.getString("blockedReason"),
+        BlockedDetails.of(json),
         strings(json.getJsonArray("taskClassNamesWithoutRunner")));
   }
 
@@ -92,6 +96,14 @@ public final class RegisteredParallelizedTaskQueueInfo {
    */
   public String getBlockedReason() {
     return blockedReason;
+  }
+
+  /**
+   * What {@link #getBlockedReason()} is about ({@code NO_RUNNER}: the waiting types when no live
+   * runner runs any of them); null when nothing is blocked.
+   */
+  public BlockedDetails getBlockedDetails() {
+    return blockedDetails;
   }
 
   /**

@@ -14,6 +14,7 @@ public final class RegisteredSerializedTaskQueueInfo {
   private final RegisteredSerializedTaskInfo running;
   private final int waitingCount;
   private final String blockedReason;
+  private final BlockedDetails blockedDetails;
 
   private RegisteredSerializedTaskQueueInfo(
       String queueId,
@@ -21,13 +22,15 @@ public final class RegisteredSerializedTaskQueueInfo {
       List<RegisteredSerializedTaskInfo> waiting,
       RegisteredSerializedTaskInfo running,
       int waitingCount,
-      String blockedReason) {
+      String blockedReason,
+      BlockedDetails blockedDetails) {
     this.queueId = queueId;
     this.active = active;
     this.waiting = waiting;
     this.running = running;
     this.waitingCount = waitingCount;
     this.blockedReason = blockedReason;
+    this.blockedDetails = blockedDetails;
   }
 
   /** Reads the API's serial queue object ({@code GET /serial-queues/{queueId}}). */
@@ -44,7 +47,8 @@ public final class RegisteredSerializedTaskQueueInfo {
             : TaskInfoLists.as(
                 RegisteredTaskInfo.fromJson(running), RegisteredSerializedTaskInfo.class),
         json.getInteger("waitingCount", waiting.size()),
-        json.getString("blockedReason"));
+        json.getString("blockedReason"),
+        BlockedDetails.of(json));
   }
 
   public String getQueueId() {
@@ -77,6 +81,15 @@ public final class RegisteredSerializedTaskQueueInfo {
    */
   public String getBlockedReason() {
     return blockedReason;
+  }
+
+  /**
+   * What {@link #getBlockedReason()} is about: the message that stopped the queue, the head in
+   * progress (its state, node and heartbeat age), the delayed head and its time, or the head whose
+   * type no live runner runs; null when nothing is blocked.
+   */
+  public BlockedDetails getBlockedDetails() {
+    return blockedDetails;
   }
 
   @Override

@@ -96,6 +96,84 @@ class RegisteredInfoTest {
   }
 
   @Test
+  void blockedDetails_ofASerialHeadInProgress_nameItsStateNodeAndHeartbeatAge() {
+    BlockedDetails details =
+        RegisteredSerializedTaskQueueInfo.fromJson(
+                serialQueue(
+                    "HEAD_IN_PROGRESS",
+                    new JsonObject()
+                        .put("messageId", ID_1)
+                        .put("state", "RUNNING")
+                        .put("node", "node-1")
+                        .put("heartbeatAgeSeconds", 2.5)))
+            .getBlockedDetails();
+
+    assertEquals(ID_1, details.messageId());
+    assertEquals(TaskState.RUNNING, details.state());
+    assertEquals("node-1", details.node());
+    assertEquals(2.5, details.heartbeatAgeSeconds());
+    assertNull(details.notBefore());
+    assertNull(details.taskClassName());
+    assertEquals(List.of(), details.taskClassNames());
+  }
+
+  @Test
+  void blockedDetails_ofADelayedHead_andOfAHeadWithoutRunner() {
+    BlockedDetails delayed =
+        RegisteredSerializedTaskQueueInfo.fromJson(
+                serialQueue(
+                    "DELAYED",
+                    new JsonObject()
+                        .put("messageId", ID_2)
+                        .put("notBefore", "2026-11-29T20:00:00.123Z")))
+            .getBlockedDetails();
+    assertEquals(ID_2, delayed.messageId());
+    assertEquals(Instant.parse("2026-11-29T20:00:00.123Z"), delayed.notBefore());
+    assertNull(delayed.state());
+    assertNull(delayed.heartbeatAgeSeconds());
+
+    BlockedDetails noRunner =
+        RegisteredSerializedTaskQueueInfo.fromJson(
+                serialQueue(
+                    "NO_RUNNER",
+                    new JsonObject()
+                        .put("messageId", ID_3)
+                        .put("taskClassName", "com.example.Gone")))
+            .getBlockedDetails();
+    assertEquals(ID_3, noRunner.messageId());
+    assertEquals("com.example.Gone", noRunner.taskClassName());
+  }
+
+  @Test
+  void blockedDetails_ofTheParallelQueueWithoutRunner_nameItsWaitingTypes_andNoneWhenNotBlocked() {
+    JsonObject parallel = status().getJsonObject("parallelizedTasksInfo");
+    assertNull(RegisteredParallelizedTaskQueueInfo.fromJson(parallel).getBlockedDetails());
+
+    parallel
+        .put("blockedReason", "NO_RUNNER")
+        .put(
+            "blockedDetails",
+            new JsonObject()
+                .put("taskClassNames", new JsonArray().add("com.example.A").add("com.example.B")));
+    assertEquals(
+        List.of("com.example.A", "com.example.B"),
+        RegisteredParallelizedTaskQueueInfo.fromJson(parallel)
+            .getBlockedDetails()
+            .taskClassNames());
+  }
+
+  private static JsonObject serialQueue(String blockedReason, JsonObject blockedDetails) {
+    return new JsonObject()
+        .put("queueId", "com.example.q")
+        .put("isActive", true)
+        .put("waitingCount", 1)
+        .put("waitingTasks", new JsonArray())
+        .put("runningTask", null)
+        .put("blockedReason", blockedReason)
+        .put("blockedDetails", blockedDetails);
+  }
+
+  @Test
   void serialQueues_byQueueId_inTheAnswersOrder() {
     Map<String, RegisteredSerializedTaskQueueInfo> serial =
         RegisteredInfo.fromJson(status()).getSerializedTaskQueuesInfo();

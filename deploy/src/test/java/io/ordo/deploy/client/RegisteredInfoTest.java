@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.InvalidTaskException;
 import io.ordo.client.TaskManager;
+import io.ordo.client.report.BlockedDetails;
 import io.ordo.client.report.RegisteredInfo;
 import io.ordo.client.report.RegisteredParallelizedTaskInfo;
 import io.ordo.client.report.RegisteredParallelizedTaskQueueInfo;
@@ -81,6 +82,9 @@ class RegisteredInfoTest {
     assertFalse(parallel.isActive());
     assertEquals(parallelWaiting, ids(parallel.getWaitingTasksInfo()));
     assertEquals(3, parallel.getWaitingCount());
+    assertEquals("INACTIVE", parallel.getBlockedReason());
+    assertNull(parallel.getBlockedDetails().messageId(), "an inactive queue names no message");
+    assertEquals(List.of(), parallel.getBlockedDetails().taskClassNames());
     assertEquals(1, parallel.getRunningCount());
     RegisteredParallelizedTaskInfo run = parallel.getRunningTasksInfo().iterator().next();
     assertEquals(parallelRunning, run.getMessageId());
@@ -105,6 +109,11 @@ class RegisteredInfoTest {
     assertEquals("HEAD_IN_PROGRESS", active.getBlockedReason());
     RegisteredSerializedTaskInfo serialRun = active.getRunningTaskInfo();
     assertEquals(serialRunning, serialRun.getMessageId());
+    BlockedDetails head = active.getBlockedDetails();
+    assertEquals(serialRunning, head.messageId());
+    assertEquals(TaskState.RUNNING, head.state());
+    assertEquals(serialRun.getNode(), head.node());
+    assertTrue(head.heartbeatAgeSeconds() >= 0, "the head's heartbeat age");
     assertEquals(ACTIVE, serialRun.getQueueId());
     assertTrue(serialRun.isStoppingProgressOnError());
     assertRunningOnTheTestNode(serialRun);

@@ -18,6 +18,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
   private final int waitingCount;
   private final int runningCount;
   private final String blockedReason;
+  private final BlockedDetails blockedDetails;
   private final List<String> taskClassNamesWithoutRunner;
 
   RegisteredParallelizedTaskQueueInfo(JsonNode json) {
@@ -28,6 +29,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
     this.waitingCount = Json.integer(json, "waitingCount", waiting.size());
     this.runningCount = Json.integer(json, "runningCount", running.size());
     this.blockedReason = Json.text(json, "blockedReason");
+    this.blockedDetails = BlockedDetails.of(json);
     this.taskClassNamesWithoutRunner = Json.strings(json, "taskClassNamesWithoutRunner");
   }
 
@@ -70,6 +72,14 @@ public final class RegisteredParallelizedTaskQueueInfo {
    */
   public String getBlockedReason() {
     return blockedReason;
+  }
+
+  /**
+   * What {@link #getBlockedReason()} is about ({@code NO_RUNNER}: the waiting types when no live
+   * runner runs any of them); null when nothing is blocked.
+   */
+  public BlockedDetails getBlockedDetails() {
+    return blockedDetails;
   }
 
   /**

@@ -16,6 +16,7 @@ public final class RegisteredSerializedTaskQueueInfo {
   private final RegisteredSerializedTaskInfo running;
   private final int waitingCount;
   private final String blockedReason;
+  private final BlockedDetails blockedDetails;
 
   RegisteredSerializedTaskQueueInfo(JsonNode json) {
     this.queueId = Json.text(json, "queueId");
@@ -33,6 +34,7 @@ public final class RegisteredSerializedTaskQueueInfo {
             : new RegisteredSerializedTaskInfo(runningTask);
     this.waitingCount = Json.integer(json, "waitingCount", waiting.size());
     this.blockedReason = Json.text(json, "blockedReason");
+    this.blockedDetails = BlockedDetails.of(json);
   }
 
   /** The queue's id. */
@@ -66,6 +68,15 @@ public final class RegisteredSerializedTaskQueueInfo {
    */
   public String getBlockedReason() {
     return blockedReason;
+  }
+
+  /**
+   * What {@link #getBlockedReason()} is about: the message that stopped the queue, the head in
+   * progress (its state, node and heartbeat age), the delayed head and its time, or the head whose
+   * type no live runner runs; null when nothing is blocked.
+   */
+  public BlockedDetails getBlockedDetails() {
+    return blockedDetails;
   }
 
   @Override

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.client.http.BlockedDetails;
 import io.ordo.client.http.HistoryEvent;
 import io.ordo.client.http.HistoryPage;
 import io.ordo.client.http.HistoryQuery;
@@ -102,6 +103,7 @@ class TaskManagerTest {
     assertEquals(4, queue.getWaitingCount());
     assertEquals(order, ids(queue.getWaitingTasksInfo()));
     assertEquals("INACTIVE", queue.getBlockedReason());
+    assertNull(queue.getBlockedDetails().messageId(), "an inactive queue names no message");
     assertEquals(
         order,
         ids(
@@ -198,6 +200,13 @@ class TaskManagerTest {
     assertEquals(TaskState.WAITING, info.getState());
     assertEquals(
         info.getReceivedTimeInMillis() + 3_600_000, info.getNotBefore().toEpochMilli(), "an hour");
+    RegisteredSerializedTaskQueueInfo queue = tasks.getSerializedTaskQueueInfo(queueId);
+    assertEquals("DELAYED", queue.getBlockedReason());
+    BlockedDetails delayed = queue.getBlockedDetails();
+    assertEquals(message.getMessageId(), delayed.messageId());
+    assertEquals(info.getNotBefore(), delayed.notBefore());
+    assertNull(delayed.node());
+    assertEquals(List.of(), delayed.taskClassNames());
     assertThrows(
         IllegalArgumentException.class,
         () -> TaskRegistration.builder("Echo").delay(java.time.Duration.ofDays(366)));
