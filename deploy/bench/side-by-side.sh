@@ -248,9 +248,11 @@ start_postgres() {
   for attempt in 1 2 3; do
     pg_port=$(free_port) || die "no free port for PostgreSQL"
     # The defaults (fsync, synchronous_commit, full_page_writes on; shared_buffers 128MB) except
-    # the connection limit, set as Ordo's embedded database sets it.
+    # the connection limit, set as Ordo's embedded database sets it. Its log (kept with
+    # BENCH_KEEP=1) says when autovacuum ran on which table and when checkpoints ran, to tell
+    # whether a slow drain had them beside it; logging them changes nothing else.
     if as_pg "$pgbin/pg_ctl" -D "$pgdata" -l "$work/logs/postgres.log" -w -t 60 \
-      -o "-c port=$pg_port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$work/pgsocket -c max_connections=300 -c fsync=on -c synchronous_commit=on" \
+      -o "-c port=$pg_port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$work/pgsocket -c max_connections=300 -c fsync=on -c synchronous_commit=on -c log_autovacuum_min_duration=0 -c log_checkpoints=on" \
       start >/dev/null 2>&1; then
       pg_started=true
       break
