@@ -6,11 +6,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.time.Duration;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -135,6 +138,57 @@ final class Exchange {
     }
   }
 
+  /**
+   * Opens the Server-Sent Events stream at {@code path}, after the event {@code lastEventId} (sent
+   * as {@code Last-Event-ID} when above 0), and hands its lines to {@code lines}. The future
+   * completes when the stream ends: normally, or with the connection's failure (an {@link
+   * IOException}); at once with the problem's exception for an answer other than 200. Without a
+   * request timeout: a stream stays open for as long as its history does.
+   */
+  CompletableFuture<Void> stream(String path, long lastEventId, Flow.Subscriber<String> lines) {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(api + path))
+            .header("Accept", "text/event-stream, application/problem+json")
+            .header("User-Agent", "ordo-client");
+    authorize(request);
+    if (lastEventId > 0) {
+      request.header("Last-Event-ID", Long.toString(lastEventId));
+    }
+    BodyHandler<byte[]> body =
+        info ->
+            info.statusCode() == 200
+                ? BodySubscribers.mapping(
+                    BodySubscribers.fromLineSubscriber(lines), ended -> (byte[]) null)
+                : BodySubscribers.ofByteArray();
+    return http.sendAsync(request.GET().build(), body)
+        .thenApply(
+            response -> {
+              if (response.statusCode() != 200) {
+                throw Problems.toException(
+                    response.statusCode(), response.headers(), response.body());
+              }
+              return null;
+            });
+  }
+
+  /** How often a stream that ended is opened again in a row (the calls' retries). */
+  int maxRetries() {
+    return maxRetries;
+  }
+
+  /** Runs {@code next} after the back-off before retry {@code attempt + 1}. */
+  void after(int attempt, Runnable next) {
+    CompletableFuture.delayedExecutor(delay(attempt).toMillis(), TimeUnit.MILLISECONDS)
+        .execute(next);
+  }
+
+  private void authorize(HttpRequest.Builder request) {
+    String bearer = token.get();
+    if (bearer != null) {
+      request.header("Authorization", "Bearer " + bearer);
+    }
+  }
+
   private HttpRequest request(Call<?> call) {
     StringJoiner query = new StringJoiner("&", "?", "").setEmptyValue("");
     call.query.forEach((name, value) -> query.add(name + "=" + Call.segment(value)));
@@ -143,10 +197,7 @@ final class Exchange {
             .timeout(requestTimeout)
             .header("Accept", "application/json, application/problem+json")
             .header("User-Agent", "ordo-client");
-    String bearer = token.get();
-    if (bearer != null) {
-      request.header("Authorization", "Bearer " + bearer);
-    }
+    authorize(request);
     if (call.idempotencyKey() != null) {
       request.header("Idempotency-Key", call.idempotencyKey());
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /** {@link StateMachineManager} over the HTTP API. */
 final class HttpStateMachineManager implements StateMachineManager {
@@ -197,6 +198,13 @@ final class HttpStateMachineManager implements StateMachineManager {
   public CompletableFuture<HistoryPage> getExecutionHistoryAsync(
       String executionId, HistoryQuery query) {
     return exchange.callAsync(() -> history(executionId, query));
+  }
+
+  @Override
+  public HistoryFollow followExecutionHistory(
+      String executionId, long afterEventId, Consumer<HistoryEvent> listener) {
+    return HistoryTail.follow(
+        exchange, execution(executionId) + "/history/stream", afterEventId, listener);
   }
 
   @Override

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /** {@link TaskManager} over the HTTP API: each operation is one {@link Call}, sent either way. */
@@ -400,6 +401,13 @@ final class HttpTaskManager implements TaskManager {
   @Override
   public CompletableFuture<HistoryPage> getTaskHistoryAsync(String messageId, HistoryQuery query) {
     return exchange.callAsync(() -> history(messageId, query));
+  }
+
+  @Override
+  public HistoryFollow followTaskHistory(
+      String messageId, long afterEventId, Consumer<HistoryEvent> listener) {
+    return HistoryTail.follow(
+        exchange, task(messageId) + "/history/stream", afterEventId, listener);
   }
 
   @Override

@@ -57,6 +57,20 @@ final class Problems {
     return byCode(code, status, detail == null ? "HTTP " + status : detail, members, headers);
   }
 
+  /**
+   * The problem a stream's {@code error} message names (its {@code code} and {@code detail}); a
+   * missing code is the server's own failure.
+   */
+  static TaskControlException fromStream(String code, String detail) {
+    String known = code == null ? "internal" : code;
+    return byCode(
+        known,
+        500,
+        detail == null ? known : detail,
+        Map.of(),
+        HttpHeaders.of(Map.of(), (name, value) -> true));
+  }
+
   private static TaskControlException byCode(
       String code, int status, String detail, Map<String, Object> problem, HttpHeaders headers) {
     return switch (code) {

@@ -7,6 +7,7 @@ import io.ordo.client.http.exception.NotFoundException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * Defines state machines (Amazon States Language) and runs them, over Ordo's HTTP API; names as in
@@ -128,6 +129,18 @@ public interface StateMachineManager {
 
   /** The async form of {@link #getExecutionHistory}. */
   CompletableFuture<HistoryPage> getExecutionHistoryAsync(String executionId, HistoryQuery query);
+
+  /**
+   * Follows an execution's history live ({@code /executions/{executionId}/history/stream}), as
+   * {@link TaskManager#followTaskHistory} does a task's: each event after {@code afterEventId}
+   * once, in order, until the execution ended ({@link HistoryFollow#done()} completes) or the
+   * follow is closed; {@link NotFoundException} when there is no such execution.
+   *
+   * @throws IllegalArgumentException no execution id or listener, or a negative {@code
+   *     afterEventId}
+   */
+  HistoryFollow followExecutionHistory(
+      String executionId, long afterEventId, Consumer<HistoryEvent> listener);
 
   /**
    * A page of the executions of every state machine, newest first: {@code

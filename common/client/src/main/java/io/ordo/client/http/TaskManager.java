@@ -10,6 +10,7 @@ import io.ordo.client.http.exception.UnknownTaskTypeException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * Submits and manages the task messages of one tenant (the seed's {@code TaskManager}, SPEC 9.2),
@@ -250,6 +251,20 @@ public interface TaskManager {
 
   /** The async form of {@link #getTaskHistory}. */
   CompletableFuture<HistoryPage> getTaskHistoryAsync(String messageId, HistoryQuery query);
+
+  /**
+   * Follows a message's history live (the API's {@code /tasks/{messageId}/history/stream}): {@code
+   * listener} gets each event after {@code afterEventId} (0: from {@code TaskScheduled} on) once,
+   * in order, then each new one as it is written, on one of the client's threads, one at a time. A
+   * dropped connection is opened again after the last event received, with the client's back-off
+   * and up to its retries in a row. Returns at once; the follow's {@link HistoryFollow#done()}
+   * completes once the history is closed (the message ended) and its last event was handed on, or
+   * with the problem that ended it ({@link InvalidTaskException}: no message with this id).
+   *
+   * @throws IllegalArgumentException no message id or listener, or a negative {@code afterEventId}
+   */
+  HistoryFollow followTaskHistory(
+      String messageId, long afterEventId, Consumer<HistoryEvent> listener);
 
   /** The task types the farm's runners know, with their aliases and default timeouts. */
   List<TaskType> getTaskTypes();

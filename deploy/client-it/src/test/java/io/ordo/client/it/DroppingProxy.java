@@ -15,15 +15,27 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A TCP proxy to a node that loses the first answer: it forwards the first connection's request,
  * and as soon as the node's answer starts (the node has done the work) closes the connection
  * without passing it on. Later connections are forwarded both ways. Records each request's bytes.
+ * As {@link #forwarding}, it forwards every connection, until {@link #cut()} drops them.
  */
 final class DroppingProxy implements AutoCloseable {
   private final ServerSocket server;
   private final URI target;
+  private final boolean dropFirstAnswer;
   private final List<String> requests = new CopyOnWriteArrayList<>();
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
   DroppingProxy(String targetBaseUrl) throws IOException {
+    this(targetBaseUrl, true);
+  }
+
+  /** A proxy that loses no answer; {@link #cut()} drops the connections open at the time. */
+  static DroppingProxy forwarding(String targetBaseUrl) throws IOException {
+    return new DroppingProxy(targetBaseUrl, false);
+  }
+
+  private DroppingProxy(String targetBaseUrl, boolean dropFirstAnswer) throws IOException {
     this.target = URI.create(targetBaseUrl);
+    this.dropFirstAnswer = dropFirstAnswer;
     this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     Thread acceptor = new Thread(this::accept, "dropping-proxy");
     acceptor.setDaemon(true);
@@ -51,7 +63,7 @@ final class DroppingProxy implements AutoCloseable {
         start(() -> pump(client.getInputStream(), upstream.getOutputStream(), index));
         start(
             () -> {
-              if (index == 0) {
+              if (index == 0 && dropFirstAnswer) {
                 upstream.getInputStream().read(); // the answer starts: the work is done
                 client.close();
                 upstream.close();
@@ -96,11 +108,16 @@ final class DroppingProxy implements AutoCloseable {
     thread.start();
   }
 
-  @Override
-  public void close() throws IOException {
-    server.close();
+  /** Closes every connection open now, both ways (as a node that went away would). */
+  void cut() throws IOException {
     for (Socket socket : sockets) {
       socket.close();
     }
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.close();
+    cut();
   }
 }

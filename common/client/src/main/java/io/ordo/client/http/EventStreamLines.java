@@ -1,0 +1,111 @@
+package io.ordo.client.http;
+
+import java.util.concurrent.Flow;
+import java.util.function.Consumer;
+
+/**
+ * One connection's lines read as Server-Sent Events (the WHATWG rules for the fields {@code id},
+ * {@code event} and {@code data}; comments and other fields skipped): each message is handed on at
+ * the blank line that ends it. If the receiver throws, the connection is cancelled and nothing more
+ * is handed on (the receiver reports its own failures).
+ */
+final class EventStreamLines implements Flow.Subscriber<String> {
+
+  /**
+   * One message.
+   *
+   * @param id its {@code id}, null if it had none
+   * @param event its {@code event} ({@code message} if it had none)
+   * @param data its {@code data} lines, joined by line feeds
+   */
+  record Message(String id, String event, String data) {}
+
+  private final Consumer<Message> receiver;
+  private Flow.Subscription subscription;
+  private boolean cancelled;
+  private String id;
+  private String event;
+  private StringBuilder data;
+
+  EventStreamLines(Consumer<Message> receiver) {
+    this.receiver = receiver;
+  }
+
+  @Override
+  public synchronized void onSubscribe(Flow.Subscription subscription) {
+    this.subscription = subscription;
+    if (cancelled) {
+      subscription.cancel();
+    } else {
+      subscription.request(Long.MAX_VALUE);
+    }
+  }
+
+  @Override
+  public void onNext(String line) {
+    if (cancelled) {
+      return;
+    }
+    if (line.isEmpty()) {
+      dispatch();
+      return;
+    }
+    if (line.startsWith(":")) {
+      return; // a comment: the server's keep-alive
+    }
+    int colon = line.indexOf(':');
+    String field = colon < 0 ? line : line.substring(0, colon);
+    String value = colon < 0 ? "" : line.substring(colon + 1);
+    if (value.startsWith(" ")) {
+      value = value.substring(1);
+    }
+    switch (field) {
+      case "id" -> id = value;
+      case "event" -> event = value;
+      case "data" -> {
+        if (data == null) {
+          data = new StringBuilder(value);
+        } else {
+          data.append('\n').append(value);
+        }
+      }
+      default -> {
+        // retry and unknown fields: nothing to do
+      }
+    }
+  }
+
+  private void dispatch() {
+    Message message =
+        data == null ? null : new Message(id, event == null ? "message" : event, data.toString());
+    event = null;
+    data = null;
+    if (message == null) {
+      return;
+    }
+    try {
+      receiver.accept(message);
+    } catch (RuntimeException e) {
+      // a receiver reports its own failures; a subscriber must not throw at its publisher
+      cancel();
+    }
+  }
+
+  /** Closes the connection; no message is handed on after it. */
+  synchronized void cancel() {
+    cancelled = true;
+    if (subscription != null) {
+      subscription.cancel();
+    }
+  }
+
+  @Override
+  public void onError(Throwable throwable) {
+    // the stream's future reports it
+  }
+
+  @Override
+  public void onComplete() {
+    // the stream's future reports it
+  }
+}

@@ -1,0 +1,159 @@
+package io.ordo.client.http;
+
+import io.ordo.client.http.EventStreamLines.Message;
+import io.ordo.client.http.exception.ConnectionFailedException;
+import io.ordo.client.http.exception.ServiceUnavailableException;
+import io.ordo.client.http.exception.TaskControlException;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+
+/**
+ * Follows one history's Server-Sent Events stream ({@code .../history/stream}): hands each event to
+ * the listener once, in order; when the connection drops or ends before the history's {@code end},
+ * opens it again after the last event received ({@code Last-Event-ID}), with the client's back-off,
+ * up to its retries in a row (an event received resets the count).
+ */
+final class HistoryTail implements HistoryFollow {
+  private final Exchange exchange;
+  private final String path;
+  private final Consumer<HistoryEvent> listener;
+  private final CompletableFuture<Void> done = new CompletableFuture<>();
+  private volatile long lastEventId;
+  private volatile EventStreamLines connection;
+  // connection attempts in a row that ended without an event; touched by one connection's end at a
+  // time
+  private int failures;
+
+  private HistoryTail(
+      Exchange exchange, String path, long afterEventId, Consumer<HistoryEvent> listener) {
+    this.exchange = exchange;
+    this.path = path;
+    this.lastEventId = afterEventId;
+    this.listener = listener;
+  }
+
+  /** Starts following the history stream at {@code path} after event {@code afterEventId}. */
+  static HistoryFollow follow(
+      Exchange exchange, String path, long afterEventId, Consumer<HistoryEvent> listener) {
+    if (afterEventId < 0) {
+      throw new IllegalArgumentException(
+          "afterEventId must be 0 (from the first event) or an event's id, got " + afterEventId);
+    }
+    HttpTaskManager.required(listener, "listener");
+    HistoryTail tail = new HistoryTail(exchange, path, afterEventId, listener);
+    tail.connect();
+    return tail;
+  }
+
+  @Override
+  public CompletableFuture<Void> done() {
+    return done;
+  }
+
+  @Override
+  public long lastEventId() {
+    return lastEventId;
+  }
+
+  @Override
+  public void close() {
+    finish(null);
+  }
+
+  private void connect() {
+    if (done.isDone()) {
+      return;
+    }
+    EventStreamLines lines = new EventStreamLines(this::received);
+    connection = lines;
+    exchange.stream(path, lastEventId, lines)
+        .whenComplete((ignored, error) -> connectionEnded(error));
+    if (done.isDone()) {
+      lines.cancel(); // closed while it opened
+    }
+  }
+
+  private void received(Message message) {
+    switch (message.event()) {
+      case "end" -> finish(null);
+      case "error" -> finish(problem(message.data()));
+      default -> {
+        HistoryEvent event;
+        try {
+          event = HistoryEvent.read(Json.parse(message.data()));
+        } catch (RuntimeException e) {
+          finish(
+              new TaskControlException(
+                  "invalid_answer",
+                  200,
+                  "an event of the history stream " + path + " is unreadable",
+                  Map.of(),
+                  e));
+          return;
+        }
+        if (event.eventId() <= lastEventId || done.isDone()) {
+          return;
+        }
+        try {
+          listener.accept(event);
+        } catch (RuntimeException e) {
+          finish(e);
+          return;
+        }
+        lastEventId = event.eventId();
+        failures = 0;
+      }
+    }
+  }
+
+  /** The problem an {@code error} message carries ({@code {code, detail}}). */
+  private static TaskControlException problem(String data) {
+    try {
+      var json = Json.parse(data);
+      return Problems.fromStream(Json.text(json, "code"), Json.text(json, "detail"));
+    } catch (IllegalArgumentException e) {
+      return Problems.fromStream(null, "the history stream ended with an unreadable error");
+    }
+  }
+
+  private void connectionEnded(Throwable error) {
+    if (done.isDone()) {
+      return;
+    }
+    Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+    if (cause instanceof TaskControlException problem
+        && !(problem instanceof ServiceUnavailableException)) {
+      finish(problem); // not found, unauthorized, ...: opening it again answers the same
+      return;
+    }
+    if (cause != null
+        && !(cause instanceof IOException)
+        && !(cause instanceof ServiceUnavailableException)) {
+      finish(cause);
+      return;
+    }
+    if (failures >= exchange.maxRetries()) {
+      finish(
+          new ConnectionFailedException(
+              "the history stream "
+                  + path
+                  + " ended before the history did and could not be opened again ("
+                  + (failures + 1)
+                  + " attempts)",
+              cause));
+      return;
+    }
+    exchange.after(failures++, this::connect);
+  }
+
+  private void finish(Throwable failure) {
+    boolean first = failure == null ? done.complete(null) : done.completeExceptionally(failure);
+    EventStreamLines lines = connection;
+    if (first && lines != null) {
+      lines.cancel();
+    }
+  }
+}

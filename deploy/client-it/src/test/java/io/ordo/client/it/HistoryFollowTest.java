@@ -1,0 +1,158 @@
+package io.ordo.client.it;
+
+import static io.ordo.client.it.Await.failure;
+import static io.ordo.client.it.Await.result;
+import static io.ordo.client.it.Await.until;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.client.http.HistoryEvent;
+import io.ordo.client.http.HistoryFollow;
+import io.ordo.client.http.HistoryQuery;
+import io.ordo.client.http.OrdoClient;
+import io.ordo.client.http.StateMachineManager;
+import io.ordo.client.http.TaskManager;
+import io.ordo.client.http.exception.InvalidTaskException;
+import io.ordo.client.http.exception.NotFoundException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The Java client's live tails of histories, against a real node over real HTTP. */
+@ExtendWith(SharedNode.class)
+class HistoryFollowTest {
+  private NodeProcess node;
+  private TaskManager tasks;
+
+  @BeforeEach
+  void connect(NodeProcess node) {
+    this.node = node;
+    tasks = TaskManagerTest.client(node, NodeProcess.OPERATOR).tasks();
+  }
+
+  /** The (id, type) pairs of events, to compare what a follow got with the stored history. */
+  private static List<String> ids(List<HistoryEvent> events) {
+    return events.stream().map(e -> e.eventId() + " " + e.eventType()).toList();
+  }
+
+  private List<HistoryEvent> stored(String messageId) {
+    return tasks.getTaskHistory(messageId, HistoryQuery.firstPage()).events();
+  }
+
+  @Test
+  void followTaskHistory_getsEachEventOnceInOrder_acrossADroppedConnection_untilTheTaskEnds()
+      throws Exception {
+    String id =
+        tasks.addParallelizedTask("Sleep", TaskManagerTest.SLEEP_UNTIL_RELEASED).getMessageId();
+    List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+    try (DroppingProxy proxy = DroppingProxy.forwarding(node.baseUrl())) {
+      TaskManager viaProxy =
+          OrdoClient.builder()
+              .baseUrl(proxy.baseUrl())
+              .token(NodeProcess.OPERATOR)
+              .retryDelay(Duration.ofMillis(50))
+              .build()
+              .tasks();
+      HistoryFollow follow = viaProxy.followTaskHistory(id, 0, got::add);
+      until(
+          () -> List.copyOf(got),
+          events -> events.stream().anyMatch(e -> e.eventType().equals("TaskStarted")),
+          "the follow got TaskStarted");
+      long before = follow.lastEventId();
+
+      proxy.cut(); // the connection drops while the task runs
+      String again =
+          until(
+              () -> proxy.requests().size() < 2 ? "" : proxy.requests().get(1),
+              request -> request.contains("\r\n\r\n"),
+              "the follow opened the stream again");
+      assertTrue(
+          again.contains("Last-Event-ID: " + before + "\r\n"),
+          "it asked for the events after the last it got: " + again);
+      tasks.releaseRunningParallelizedTask(id, false, false);
+
+      result(follow.done());
+      assertEquals(ids(stored(id)), ids(got), "every event once, in order, to the last");
+      assertEquals("TaskScheduled", got.get(0).eventType());
+      assertEquals(got.get(got.size() - 1).eventId(), follow.lastEventId());
+    }
+  }
+
+  @Test
+  void followTaskHistory_afterAnEvent_getsOnlyTheLaterOnes_andEndsForAFinishedTask()
+      throws Exception {
+    String id = tasks.addParallelizedTask("Echo", Map.of("n", 1)).getMessageId();
+    until(
+        () -> stored(id),
+        events -> events.stream().anyMatch(e -> e.eventType().equals("TaskCompleted")),
+        "the task completed");
+    List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+
+    HistoryFollow follow = tasks.followTaskHistory(id, 2, got::add);
+
+    result(follow.done());
+    List<HistoryEvent> all = stored(id);
+    assertEquals(ids(all.subList(2, all.size())), ids(got));
+  }
+
+  @Test
+  void followTaskHistory_ofAnUnknownMessage_endsWithInvalidTask_andBadArgumentsAreRefused()
+      throws Exception {
+    HistoryFollow follow = tasks.followTaskHistory(UUID.randomUUID().toString(), 0, e -> {});
+    assertInstanceOf(InvalidTaskException.class, failure(follow.done()));
+
+    assertThrows(IllegalArgumentException.class, () -> tasks.followTaskHistory("", 0, e -> {}));
+    assertThrows(IllegalArgumentException.class, () -> tasks.followTaskHistory("m", -1, e -> {}));
+    assertThrows(IllegalArgumentException.class, () -> tasks.followTaskHistory("m", 0, null));
+  }
+
+  @Test
+  void close_stopsTheFollow_andAListenersExceptionEndsIt() throws Exception {
+    String id =
+        tasks.addParallelizedTask("Sleep", TaskManagerTest.SLEEP_UNTIL_RELEASED).getMessageId();
+    List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+    HistoryFollow follow = tasks.followTaskHistory(id, 0, got::add);
+    until(() -> got.size(), n -> n >= 1, "the first event");
+    follow.close();
+    result(follow.done());
+
+    IllegalStateException thrown = new IllegalStateException("the listener gave up");
+    HistoryFollow failing =
+        tasks.followTaskHistory(
+            id,
+            0,
+            e -> {
+              throw thrown;
+            });
+    assertEquals(thrown, failure(failing.done()));
+    tasks.releaseRunningParallelizedTask(id, false, false);
+  }
+
+  @Test
+  void followExecutionHistory_getsTheExecutionsEvents_untilItEnds() throws Exception {
+    StateMachineManager machines =
+        TaskManagerTest.client(node, NodeProcess.OPERATOR).stateMachines();
+    String name = "it-follow-" + UUID.randomUUID();
+    machines.saveStateMachine(
+        name, "{\"StartAt\": \"A\", \"States\": {\"A\": {\"Type\": \"Pass\", \"End\": true}}}");
+    String executionId = machines.startExecution(name, Map.of("k", "v")).executionId();
+    List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+
+    result(machines.followExecutionHistory(executionId, 0, got::add).done());
+
+    assertEquals(
+        ids(machines.getExecutionHistory(executionId, HistoryQuery.firstPage()).events()),
+        ids(got));
+    assertEquals("ExecutionSucceeded", got.get(got.size() - 1).eventType());
+    assertInstanceOf(
+        NotFoundException.class,
+        failure(machines.followExecutionHistory("no-such-execution", 0, e -> {}).done()));
+  }
+}
