@@ -1,6 +1,8 @@
 package io.ordo.client.http;
 
+import java.time.Duration;
 import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -21,6 +23,8 @@ final class EventStreamLines implements Flow.Subscriber<String> {
   record Message(String id, String event, String data) {}
 
   private final Consumer<Message> receiver;
+  private final AtomicBoolean over = new AtomicBoolean();
+  private volatile long lastLineNanos = System.nanoTime();
   private Flow.Subscription subscription;
   private boolean cancelled;
   private String id;
@@ -41,8 +45,22 @@ final class EventStreamLines implements Flow.Subscriber<String> {
     }
   }
 
+  /** How long ago the last line came (or the connection was made, before any line). */
+  Duration silence() {
+    return Duration.ofNanos(System.nanoTime() - lastLineNanos);
+  }
+
+  /**
+   * Marks the connection over; true only the first time (its end, or a watchdog that gave it up,
+   * whichever comes first, acts on it).
+   */
+  boolean over() {
+    return over.compareAndSet(false, true);
+  }
+
   @Override
   public void onNext(String line) {
+    lastLineNanos = System.nanoTime();
     if (cancelled) {
       return;
     }

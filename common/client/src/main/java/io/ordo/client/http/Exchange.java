@@ -29,6 +29,7 @@ final class Exchange {
   private final Duration requestTimeout;
   private final int maxRetries;
   private final Duration retryDelay;
+  private final Duration streamIdleTimeout;
 
   Exchange(
       HttpClient http,
@@ -36,13 +37,15 @@ final class Exchange {
       Supplier<String> token,
       Duration requestTimeout,
       int maxRetries,
-      Duration retryDelay) {
+      Duration retryDelay,
+      Duration streamIdleTimeout) {
     this.http = http;
     this.api = api;
     this.token = token;
     this.requestTimeout = requestTimeout;
     this.maxRetries = maxRetries;
     this.retryDelay = retryDelay;
+    this.streamIdleTimeout = streamIdleTimeout;
   }
 
   /** Whether calls without a caller's idempotency key should get one made up (retries are on). */
@@ -176,10 +179,19 @@ final class Exchange {
     return maxRetries;
   }
 
+  /** How long a stream may stay silent before it is taken for lost. */
+  Duration streamIdleTimeout() {
+    return streamIdleTimeout;
+  }
+
   /** Runs {@code next} after the back-off before retry {@code attempt + 1}. */
   void after(int attempt, Runnable next) {
-    CompletableFuture.delayedExecutor(delay(attempt).toMillis(), TimeUnit.MILLISECONDS)
-        .execute(next);
+    later(delay(attempt), next);
+  }
+
+  /** Runs {@code next} after {@code delay}, on the common pool. */
+  static void later(Duration delay, Runnable next) {
+    CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS).execute(next);
   }
 
   private void authorize(HttpRequest.Builder request) {

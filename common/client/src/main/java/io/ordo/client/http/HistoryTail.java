@@ -5,6 +5,7 @@ import io.ordo.client.http.exception.ConnectionFailedException;
 import io.ordo.client.http.exception.ServiceUnavailableException;
 import io.ordo.client.http.exception.TaskControlException;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -14,7 +15,8 @@ import java.util.function.Consumer;
  * Follows one history's Server-Sent Events stream ({@code .../history/stream}): hands each event to
  * the listener once, in order; when the connection drops or ends before the history's {@code end},
  * opens it again after the last event received ({@code Last-Event-ID}), with the client's back-off,
- * up to its retries in a row (an event received resets the count).
+ * up to its retries in a row (an event received resets the count); a connection silent for the
+ * client's stream idle timeout counts as dropped.
  */
 final class HistoryTail implements HistoryFollow {
   private final Exchange exchange;
@@ -70,10 +72,39 @@ final class HistoryTail implements HistoryFollow {
     EventStreamLines lines = new EventStreamLines(this::received);
     connection = lines;
     exchange.stream(path, lastEventId, lines)
-        .whenComplete((ignored, error) -> connectionEnded(error));
+        .whenComplete(
+            (ignored, error) -> {
+              if (lines.over()) {
+                connectionEnded(error);
+              }
+            });
     if (done.isDone()) {
       lines.cancel(); // closed while it opened
+    } else {
+      watch(lines);
     }
+  }
+
+  /**
+   * Gives the connection up once it stayed silent for the client's stream idle timeout (the node
+   * sends a keep-alive every 15 s: a silent connection leads to a node that stopped), and opens the
+   * stream again.
+   */
+  private void watch(EventStreamLines lines) {
+    Duration limit = exchange.streamIdleTimeout();
+    Exchange.later(
+        limit.dividedBy(3),
+        () -> {
+          if (done.isDone() || connection != lines) {
+            return;
+          }
+          if (lines.silence().compareTo(limit) < 0) {
+            watch(lines);
+          } else if (lines.over()) {
+            lines.cancel();
+            connectionEnded(new IOException("no data for " + limit + " on " + path));
+          }
+        });
   }
 
   private void received(Message message) {

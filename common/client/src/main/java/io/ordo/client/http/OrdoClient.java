@@ -34,6 +34,12 @@ public final class OrdoClient {
   /** The first back-off between retries (doubled each time, at most 10 s), unless set. */
   public static final Duration DEFAULT_RETRY_DELAY = Duration.ofMillis(200);
 
+  /**
+   * How long a followed history stream may stay silent before it is opened again, unless set: three
+   * of the node's keep-alives (one every 15 s).
+   */
+  public static final Duration DEFAULT_STREAM_IDLE_TIMEOUT = Duration.ofSeconds(45);
+
   private final TaskManager tasks;
   private final StateMachineManager stateMachines;
   private final ScheduleManager schedules;
@@ -56,7 +62,8 @@ public final class OrdoClient {
             builder.token,
             builder.requestTimeout,
             builder.maxRetries,
-            builder.retryDelay);
+            builder.retryDelay,
+            builder.streamIdleTimeout);
     this.exchange = exchange;
     this.tasks = new HttpTaskManager(exchange);
     this.stateMachines = new HttpStateMachineManager(exchange);
@@ -131,6 +138,7 @@ public final class OrdoClient {
     private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
     private int maxRetries = DEFAULT_MAX_RETRIES;
     private Duration retryDelay = DEFAULT_RETRY_DELAY;
+    private Duration streamIdleTimeout = DEFAULT_STREAM_IDLE_TIMEOUT;
     private HttpClient httpClient;
 
     private Builder() {}
@@ -211,6 +219,18 @@ public final class OrdoClient {
      */
     public Builder retryDelay(Duration delay) {
       this.retryDelay = positive(delay, "retryDelay");
+      return this;
+    }
+
+    /**
+     * How long a followed history stream ({@link TaskManager#followTaskHistory}) may stay silent
+     * before the client takes its connection for lost and opens the stream again (the node sends a
+     * keep-alive every 15 s, so a silent connection leads to a node that stopped, e.g. paused).
+     *
+     * @throws IllegalArgumentException not positive
+     */
+    public Builder streamIdleTimeout(Duration timeout) {
+      this.streamIdleTimeout = positive(timeout, "streamIdleTimeout");
       return this;
     }
 

@@ -9,13 +9,16 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A TCP proxy to a node that loses the first answer: it forwards the first connection's request,
  * and as soon as the node's answer starts (the node has done the work) closes the connection
  * without passing it on. Later connections are forwarded both ways. Records each request's bytes.
- * As {@link #forwarding}, it forwards every connection, until {@link #cut()} drops them.
+ * As {@link #forwarding}, it forwards every connection, until {@link #cut()} drops them or {@link
+ * #stall()} silences them.
  */
 final class DroppingProxy implements AutoCloseable {
   private final ServerSocket server;
@@ -23,6 +26,7 @@ final class DroppingProxy implements AutoCloseable {
   private final boolean dropFirstAnswer;
   private final List<String> requests = new CopyOnWriteArrayList<>();
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+  private final Set<Socket> stalled = ConcurrentHashMap.newKeySet();
 
   DroppingProxy(String targetBaseUrl) throws IOException {
     this(targetBaseUrl, true);
@@ -68,12 +72,24 @@ final class DroppingProxy implements AutoCloseable {
                 client.close();
                 upstream.close();
               } else {
-                pump(upstream.getInputStream(), client.getOutputStream(), -1);
+                answer(upstream.getInputStream(), client);
               }
             });
       }
     } catch (IOException closed) {
       // the proxy was closed
+    }
+  }
+
+  /** Passes the node's answer on to the client, until the connection is stalled. */
+  private void answer(InputStream in, Socket client) throws IOException {
+    OutputStream out = client.getOutputStream();
+    byte[] buffer = new byte[8192];
+    for (int read; (read = in.read(buffer)) >= 0; ) {
+      if (!stalled.contains(client)) {
+        out.write(buffer, 0, read);
+        out.flush();
+      }
     }
   }
 
@@ -106,6 +122,14 @@ final class DroppingProxy implements AutoCloseable {
             });
     thread.setDaemon(true);
     thread.start();
+  }
+
+  /**
+   * Stops passing the node's bytes to the clients of the connections open now, which stay open (as
+   * a node paused with SIGSTOP would look to them); later connections are forwarded.
+   */
+  void stall() {
+    stalled.addAll(sockets);
   }
 
   /** Closes every connection open now, both ways (as a node that went away would). */

@@ -46,25 +46,39 @@ class HistoryFollowTest {
     return tasks.getTaskHistory(messageId, HistoryQuery.firstPage()).events();
   }
 
+  /**
+   * Follows a running Sleep task (until released) through {@code proxy} with a client of the given
+   * stream idle timeout; returns once the follow got its {@code TaskStarted}.
+   */
+  private static HistoryFollow followStarted(
+      DroppingProxy proxy, Duration idleTimeout, String id, List<HistoryEvent> got) {
+    TaskManager viaProxy =
+        OrdoClient.builder()
+            .baseUrl(proxy.baseUrl())
+            .token(NodeProcess.OPERATOR)
+            .retryDelay(Duration.ofMillis(50))
+            .streamIdleTimeout(idleTimeout)
+            .build()
+            .tasks();
+    HistoryFollow follow = viaProxy.followTaskHistory(id, 0, got::add);
+    until(
+        () -> List.copyOf(got),
+        events -> events.stream().anyMatch(e -> e.eventType().equals("TaskStarted")),
+        "the follow got TaskStarted");
+    return follow;
+  }
+
+  private String runningSleep() {
+    return tasks.addParallelizedTask("Sleep", TaskManagerTest.SLEEP_UNTIL_RELEASED).getMessageId();
+  }
+
   @Test
   void followTaskHistory_getsEachEventOnceInOrder_acrossADroppedConnection_untilTheTaskEnds()
       throws Exception {
-    String id =
-        tasks.addParallelizedTask("Sleep", TaskManagerTest.SLEEP_UNTIL_RELEASED).getMessageId();
+    String id = runningSleep();
     List<HistoryEvent> got = new CopyOnWriteArrayList<>();
     try (DroppingProxy proxy = DroppingProxy.forwarding(node.baseUrl())) {
-      TaskManager viaProxy =
-          OrdoClient.builder()
-              .baseUrl(proxy.baseUrl())
-              .token(NodeProcess.OPERATOR)
-              .retryDelay(Duration.ofMillis(50))
-              .build()
-              .tasks();
-      HistoryFollow follow = viaProxy.followTaskHistory(id, 0, got::add);
-      until(
-          () -> List.copyOf(got),
-          events -> events.stream().anyMatch(e -> e.eventType().equals("TaskStarted")),
-          "the follow got TaskStarted");
+      HistoryFollow follow = followStarted(proxy, OrdoClient.DEFAULT_STREAM_IDLE_TIMEOUT, id, got);
       long before = follow.lastEventId();
 
       proxy.cut(); // the connection drops while the task runs
@@ -82,6 +96,22 @@ class HistoryFollowTest {
       assertEquals(ids(stored(id)), ids(got), "every event once, in order, to the last");
       assertEquals("TaskScheduled", got.get(0).eventType());
       assertEquals(got.get(got.size() - 1).eventId(), follow.lastEventId());
+    }
+  }
+
+  @Test
+  void aFollowedStreamThatFallsSilent_isOpenedAgain_afterTheStreamIdleTimeout() throws Exception {
+    String id = runningSleep();
+    List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+    try (DroppingProxy proxy = DroppingProxy.forwarding(node.baseUrl())) {
+      HistoryFollow follow = followStarted(proxy, Duration.ofSeconds(1), id, got);
+
+      proxy.stall(); // the connection stays open, and nothing comes through it any more
+      tasks.releaseRunningParallelizedTask(id, false, false);
+
+      result(follow.done());
+      assertTrue(proxy.requests().size() >= 2, "the silent stream was opened again");
+      assertEquals(ids(stored(id)), ids(got), "every event once, in order, to the last");
     }
   }
 
@@ -115,8 +145,7 @@ class HistoryFollowTest {
 
   @Test
   void close_stopsTheFollow_andAListenersExceptionEndsIt() throws Exception {
-    String id =
-        tasks.addParallelizedTask("Sleep", TaskManagerTest.SLEEP_UNTIL_RELEASED).getMessageId();
+    String id = runningSleep();
     List<HistoryEvent> got = new CopyOnWriteArrayList<>();
     HistoryFollow follow = tasks.followTaskHistory(id, 0, got::add);
     until(() -> got.size(), n -> n >= 1, "the first event");
