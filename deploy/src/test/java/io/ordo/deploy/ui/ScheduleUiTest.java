@@ -11,7 +11,10 @@ import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The admin UI's Schedules screen in a real headless Chromium: list, pause, resume, trigger. */
+/**
+ * The admin UI's Schedules screen in a real headless Chromium: list, pause, resume, trigger, and
+ * the form that creates a schedule.
+ */
 @Tag("browser")
 class ScheduleUiTest extends BrowserTest {
 
@@ -43,6 +46,52 @@ class ScheduleUiTest extends BrowserTest {
     action(row, "Trigger now").click();
     assertThat(row).containsText("Fired");
     assertEquals(1, api.get("/schedules/nightly").json().getJsonArray("recentFires").size());
+  }
+
+  @Test
+  void operatorCreatesASchedule_withTheForm_andSeesWhatWasWrong() {
+    api.post(
+        "/serial-queues", new JsonObject().put("queueId", "com.example.ui").put("active", false));
+    Page page = signedIn();
+    nav(page, "Schedules");
+    assertThat(page.locator(".table-area")).containsText("create one with the form below");
+
+    page.getByLabel("Schedule id").fill("ui-every");
+    page.getByLabel("Fires").selectOption("interval");
+    page.getByLabel("Interval (seconds)").fill("3600");
+    page.getByLabel("Starts").selectOption("serial");
+    page.getByLabel("Serial queue id").fill("com.example.ui");
+    page.getByLabel("Task type").selectOption("Echo");
+    page.getByLabel("Parameter (JSON)").fill("[1]");
+    save(page);
+    assertThat(page.locator("#sch-payload-error"))
+        .hasText("The parameter must be a JSON object (or empty).");
+
+    page.getByLabel("Parameter (JSON)").fill("{\"kind\": \"daily\"}");
+    page.getByLabel("Overlap policy").selectOption("BUFFER_ONE");
+    save(page);
+    Locator row = page.locator("tr[data-schedule='ui-every']");
+    assertThat(row).containsText("every 3600 s");
+    assertThat(row).containsText("in com.example.ui");
+    assertThat(row).containsText("overlap BUFFER_ONE");
+    snapshot(page, "schedule-created");
+    JsonObject saved = api.get("/schedules/ui-every").json();
+    assertEquals(3600, saved.getInteger("intervalSeconds"));
+    assertEquals("com.example.ui", saved.getJsonObject("task").getString("queueId"));
+    assertEquals("daily", saved.getJsonObject("task").getJsonObject("parameter").getString("kind"));
+
+    page.getByLabel("Schedule id").fill("ui-bad");
+    page.getByLabel("Fires").selectOption("cron");
+    page.getByLabel("Cron expression").fill("61 * * * *");
+    page.getByLabel("Starts").selectOption("parallel");
+    save(page);
+    assertThat(page.getByRole(AriaRole.ALERT)).containsText("Saving the schedule failed");
+    assertThat(page.getByRole(AriaRole.ALERT)).containsText("invalid_request");
+    assertEquals(404, api.get("/schedules/ui-bad").status());
+  }
+
+  private static void save(Page page) {
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Save schedule")).click();
   }
 
   private static Locator action(Locator row, String name) {

@@ -3,6 +3,7 @@
 import * as api from '../api.js';
 import {h, heading, taskLink} from '../dom.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
+import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
 
 const TIMEOUTS = [
@@ -92,9 +93,7 @@ export function render(main, params) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const body = typeSelect.value.startsWith(SCRIPT)
-      ? {jsPath: typeSelect.value.slice(SCRIPT.length)}
-      : {taskClassName: typeSelect.value};
+    const body = taskOf(typeSelect.value);
     const text = parameter.value.trim();
     if (text) {
       let value;
@@ -174,9 +173,7 @@ export function render(main, params) {
   }
 
   function fillTypes(types) {
-    const sorted = [...types].sort((a, b) => label(a).localeCompare(label(b)));
-    typeSelect.replaceChildren(...sorted.map((type) =>
-      h('option', {value: optionValue(type)}, label(type))));
+    typeSelect.replaceChildren(...typeOptions(types));
     const describe = () => {
       const type = types.find((t) => optionValue(t) === typeSelect.value);
       typeHint.textContent = type ? describeType(type) : '';
@@ -185,27 +182,4 @@ export function render(main, params) {
     describe();
     if (!types.length) typeHint.textContent = 'No runner has announced a task type yet.';
   }
-}
-
-/** Script options carry this prefix (a class name never contains a colon). */
-const SCRIPT = 'js:';
-
-function optionValue(type) {
-  return type.jsPath ? SCRIPT + type.jsPath : type.taskClassName;
-}
-
-/** A task type as the user picks it: its first alias (short name) if it has one; a script's path. */
-function label(type) {
-  if (type.jsPath) return `${type.jsPath} (JavaScript)`;
-  return type.aliases && type.aliases.length ? type.aliases[0] : type.taskClassName;
-}
-
-function describeType(type) {
-  const parts = [type.jsPath ? `Script ${type.jsPath}` : `Class ${type.taskClassName}`];
-  if (type.aliases && type.aliases.length > 1) parts.push(`aliases ${type.aliases.join(', ')}`);
-  const defaults = Object.entries(type.defaultTimeouts || {})
-    .filter(([, value]) => value !== 'NONE' && value !== null)
-    .map(([name, value]) => `${name} ${value} s`);
-  if (defaults.length) parts.push(`default timeouts: ${defaults.join(', ')}`);
-  return parts.join(' · ') + '.';
 }

@@ -1,10 +1,11 @@
 // Schedules: the tenant's recurring schedules with their next fires and last result; pause,
-// resume and trigger each one. Schedules are created and changed over the API
-// (PUT /api/v1/schedules/{scheduleId}).
+// resume and trigger each one; create or replace one with the form (or over the API, PUT
+// /api/v1/schedules/{scheduleId}).
 
 import * as api from '../api.js';
 import {badge, h, replaceContent, heading, shortJson, taskLink, time} from '../dom.js';
 import {act, every, freshness, showStatus} from '../ui.js';
+import {scheduleForm} from './schedule-form.js';
 
 const REFRESH_MS = 5000;
 
@@ -20,15 +21,23 @@ export function render(main) {
     if (!force && snapshot === last) return;
     last = snapshot;
     replaceContent(list, schedules.length ? table(schedules, () => refresh(true))
-      : h('p', {class: 'empty'}, 'No schedule yet: create one with PUT /api/v1/schedules/{id}.'));
+      : h('p', {class: 'empty'}, 'No schedule yet: create one with the form below.'));
   }
 
+  const form = scheduleForm(() => refresh(true));
   main.append(
     h('div', {class: 'screen-head'}, heading('Schedules'), fresh.el),
     h('section', {'aria-labelledby': 'schedules-title'},
       h('h2', {id: 'schedules-title'}, 'All schedules'),
-      list));
-  return every(REFRESH_MS, refresh);
+      list),
+    h('section', {class: 'panel', 'aria-labelledby': 'schedule-form-title'},
+      h('h2', {id: 'schedule-form-title'}, 'Create or replace a schedule'),
+      form.el));
+  const stopRefresh = every(REFRESH_MS, refresh);
+  return () => {
+    form.stop();
+    stopRefresh();
+  };
 }
 
 function when(s) {

@@ -1,0 +1,162 @@
+// The form that creates or replaces a schedule (PUT /api/v1/schedules/{scheduleId}): its id, when
+// it fires (a cron expression in a time zone, or every N seconds), what it starts (a task in the
+// parallel queue or a serial queue, or an execution of a state machine) with its parameter or
+// input, and its overlap policy. The server checks it all; its problem is shown as for any action.
+
+import * as api from '../api.js';
+import {h} from '../dom.js';
+import {taskOf, typeOptions} from '../task-types.js';
+import {act, showError, showStatus} from '../ui.js';
+
+const MAX_INTERVAL = 31536000;
+
+/**
+ * @param onSaved called with the saved schedule
+ * @return the form's element and a function that stops its loads
+ */
+export function scheduleForm(onSaved) {
+  const id = h('input', {type: 'text', id: 'sch-id', name: 'scheduleId', required: true,
+    maxlength: 50, pattern: '[A-Za-z0-9_.\\-]+', class: 'mono', placeholder: 'nightly-report',
+    'aria-describedby': 'sch-id-hint'});
+  const whenKind = h('select', {id: 'sch-when', name: 'when'},
+    h('option', {value: 'cron'}, 'A cron expression'),
+    h('option', {value: 'interval'}, 'Every N seconds'));
+  const cron = h('input', {type: 'text', id: 'sch-cron', name: 'cron', class: 'mono',
+    placeholder: '30 2 * * *', 'aria-describedby': 'sch-cron-hint'});
+  const timeZone = h('input', {type: 'text', id: 'sch-zone', name: 'timeZone', value: 'UTC',
+    'aria-describedby': 'sch-zone-hint'});
+  const interval = h('input', {type: 'number', id: 'sch-interval', name: 'intervalSeconds', min: 1,
+    max: MAX_INTERVAL, step: 1, inputmode: 'numeric', placeholder: '3600'});
+  const cronFields = h('div', {class: 'timeout-grid'},
+    h('div', {class: 'field'}, h('label', {for: 'sch-cron'}, 'Cron expression'), cron,
+      h('p', {class: 'hint', id: 'sch-cron-hint'},
+        '5 fields (minute hour day-of-month month day-of-week), or 6 with seconds first.')),
+    h('div', {class: 'field'}, h('label', {for: 'sch-zone'}, 'Time zone'), timeZone,
+      h('p', {class: 'hint', id: 'sch-zone-hint'}, 'An IANA id, e.g. Europe/Berlin.')));
+  const intervalField = h('div', {class: 'field', hidden: true},
+    h('label', {for: 'sch-interval'}, 'Interval (seconds)'), interval);
+  const startsKind = h('select', {id: 'sch-starts', name: 'starts'},
+    h('option', {value: 'parallel'}, 'A task in the parallel queue'),
+    h('option', {value: 'serial'}, 'A task in a serial queue'),
+    h('option', {value: 'execution'}, 'An execution of a state machine'));
+  const queueId = h('input', {type: 'text', id: 'sch-queue', name: 'queueId', class: 'mono',
+    maxlength: 255, placeholder: 'com.example.reports'});
+  const queueField = h('div', {class: 'field', hidden: true},
+    h('label', {for: 'sch-queue'}, 'Serial queue id'), queueId);
+  const typeSelect = h('select', {id: 'sch-type', name: 'taskType'});
+  const typeField = h('div', {class: 'field'}, h('label', {for: 'sch-type'}, 'Task type'),
+    typeSelect);
+  const machineSelect = h('select', {id: 'sch-machine', name: 'stateMachine'});
+  const machineField = h('div', {class: 'field', hidden: true},
+    h('label', {for: 'sch-machine'}, 'State machine'), machineSelect);
+  const payloadLabel = h('label', {for: 'sch-payload'}, 'Parameter (JSON)');
+  const payload = h('textarea', {id: 'sch-payload', name: 'payload', rows: 4, spellcheck: 'false',
+    class: 'mono', placeholder: '{"kind": "daily"}', 'aria-describedby': 'sch-payload-error'});
+  const payloadError = h('p', {class: 'field-error', id: 'sch-payload-error'});
+  const overlap = h('select', {id: 'sch-overlap', name: 'overlapPolicy'},
+    h('option', {value: 'SKIP'}, 'SKIP: a slot is skipped while the last run goes on'),
+    h('option', {value: 'BUFFER_ONE'}, 'BUFFER_ONE: one slot waits for the last run'),
+    h('option', {value: 'ALLOW_ALL'}, 'ALLOW_ALL: every slot starts a run'));
+  const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Save schedule');
+
+  const form = h('form', {class: 'stacked-form', novalidate: true, id: 'schedule-form'},
+    h('div', {class: 'field'}, h('label', {for: 'sch-id'}, 'Schedule id'), id,
+      h('p', {class: 'hint', id: 'sch-id-hint'},
+        'Letters, digits, _ . -; at most 50. An existing id is replaced.')),
+    h('div', {class: 'field'}, h('label', {for: 'sch-when'}, 'Fires'), whenKind),
+    cronFields, intervalField,
+    h('div', {class: 'field'}, h('label', {for: 'sch-starts'}, 'Starts'), startsKind),
+    queueField, typeField, machineField,
+    h('div', {class: 'field'}, payloadLabel, payload, payloadError),
+    h('div', {class: 'field'}, h('label', {for: 'sch-overlap'}, 'Overlap policy'), overlap),
+    h('div', {class: 'field-submit'}, submit));
+
+  whenKind.addEventListener('change', () => {
+    cronFields.hidden = whenKind.value !== 'cron';
+    intervalField.hidden = whenKind.value === 'cron';
+  });
+  startsKind.addEventListener('change', () => {
+    const execution = startsKind.value === 'execution';
+    queueField.hidden = startsKind.value !== 'serial';
+    typeField.hidden = execution;
+    machineField.hidden = !execution;
+    payloadLabel.textContent = execution ? 'Input (JSON)' : 'Parameter (JSON)';
+  });
+  payload.addEventListener('input', () => setPayloadError(''));
+
+  function setPayloadError(text) {
+    payloadError.textContent = text;
+    payload.setAttribute('aria-invalid', text ? 'true' : 'false');
+  }
+
+  /** The payload's value, or undefined (with the field's error shown) if it is not valid. */
+  function payloadValue(execution) {
+    const text = payload.value.trim();
+    if (!text) return execution ? {} : null;
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      setPayloadError(`Not valid JSON: ${e.message}`);
+      return undefined;
+    }
+    if (!execution && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+      setPayloadError('The parameter must be a JSON object (or empty).');
+      return undefined;
+    }
+    return value;
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const execution = startsKind.value === 'execution';
+    const value = payloadValue(execution);
+    if (value === undefined) {
+      payload.focus();
+      return;
+    }
+    let task;
+    if (execution) {
+      task = {stateMachine: machineSelect.value, input: value};
+    } else {
+      task = {queue: startsKind.value, ...taskOf(typeSelect.value)};
+      if (startsKind.value === 'serial') task.queueId = queueId.value.trim();
+      if (value !== null) task.parameter = value;
+    }
+    const body = {task, overlapPolicy: overlap.value};
+    if (whenKind.value === 'cron') {
+      body.cron = cron.value.trim();
+      body.timeZone = timeZone.value.trim() || 'UTC';
+    } else {
+      body.intervalSeconds = Number(interval.value);
+    }
+    const name = id.value.trim();
+    if (!name) {
+      showError(new Error('the schedule needs an id'), 'Saving the schedule');
+      id.focus();
+      return;
+    }
+    act(submit, 'Saving the schedule', async () => {
+      const saved = await api.put(`/schedules/${api.seg(name)}`, body);
+      showStatus(`Schedule ${saved.scheduleId} saved.`);
+      onSaved(saved);
+    });
+  });
+
+  const controller = new AbortController();
+  load(controller.signal);
+  return {el: form, stop: () => controller.abort()};
+
+  async function load(signal) {
+    try {
+      const [types, machines] = await Promise.all([
+        api.get('/task-types', {signal}),
+        api.get('/state-machines', {signal}),
+      ]);
+      typeSelect.replaceChildren(...typeOptions(types));
+      machineSelect.replaceChildren(...machines.map((m) => h('option', {value: m.name}, m.name)));
+    } catch (error) {
+      showError(error, 'Loading task types and state machines');
+    }
+  }
+}
