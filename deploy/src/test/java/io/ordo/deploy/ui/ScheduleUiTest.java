@@ -69,6 +69,7 @@ class ScheduleUiTest extends BrowserTest {
 
     page.getByLabel("Parameter (JSON)").fill("{\"kind\": \"daily\"}");
     page.getByLabel("Overlap policy").selectOption("BUFFER_ONE");
+    page.getByLabel("Catch-up window (seconds)").fill("600");
     save(page);
     Locator row = page.locator("tr[data-schedule='ui-every']");
     assertThat(row).containsText("every 3600 s");
@@ -77,6 +78,7 @@ class ScheduleUiTest extends BrowserTest {
     snapshot(page, "schedule-created");
     JsonObject saved = api.get("/schedules/ui-every").json();
     assertEquals(3600, saved.getInteger("intervalSeconds"));
+    assertEquals(600, saved.getInteger("catchupWindowSeconds"));
     assertEquals("com.example.ui", saved.getJsonObject("task").getString("queueId"));
     assertEquals("daily", saved.getJsonObject("task").getJsonObject("parameter").getString("kind"));
 

@@ -1,7 +1,7 @@
 // The form that creates or replaces a schedule (PUT /api/v1/schedules/{scheduleId}): its id, when
 // it fires (a cron expression in a time zone, or every N seconds), what it starts (a task in the
 // parallel queue or a serial queue, or an execution of a state machine) with its parameter or
-// input, and its overlap policy. The server checks it all; its problem is shown as for any action.
+// input, its overlap policy and its catch-up window. The server checks it all; its problem is shown as for any action.
 
 import * as api from '../api.js';
 import {h} from '../dom.js';
@@ -57,6 +57,9 @@ export function scheduleForm(onSaved) {
     h('option', {value: 'SKIP'}, 'SKIP: a slot is skipped while the last run goes on'),
     h('option', {value: 'BUFFER_ONE'}, 'BUFFER_ONE: one slot waits for the last run'),
     h('option', {value: 'ALLOW_ALL'}, 'ALLOW_ALL: every slot starts a run'));
+  const catchup = h('input', {type: 'number', id: 'sch-catchup', name: 'catchupWindowSeconds',
+    min: 1, max: MAX_INTERVAL, step: 1, inputmode: 'numeric', placeholder: '300',
+    'aria-describedby': 'sch-catchup-hint'});
   const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Save schedule');
 
   const form = h('form', {class: 'stacked-form', novalidate: true, id: 'schedule-form'},
@@ -69,6 +72,9 @@ export function scheduleForm(onSaved) {
     queueField, typeField, machineField,
     h('div', {class: 'field'}, payloadLabel, payload, payloadError),
     h('div', {class: 'field'}, h('label', {for: 'sch-overlap'}, 'Overlap policy'), overlap),
+    h('div', {class: 'field'}, h('label', {for: 'sch-catchup'}, 'Catch-up window (seconds)'),
+      catchup, h('p', {class: 'hint', id: 'sch-catchup-hint'},
+        'How late a slot may still fire, e.g. after downtime; empty: 300.')),
     h('div', {class: 'field-submit'}, submit));
 
   whenKind.addEventListener('change', () => {
@@ -124,6 +130,7 @@ export function scheduleForm(onSaved) {
       if (value !== null) task.parameter = value;
     }
     const body = {task, overlapPolicy: overlap.value};
+    if (catchup.value !== '') body.catchupWindowSeconds = Number(catchup.value);
     if (whenKind.value === 'cron') {
       body.cron = cron.value.trim();
       body.timeZone = timeZone.value.trim() || 'UTC';
