@@ -1,7 +1,6 @@
 package io.ordo.client.report;
 
 import io.ordo.model.TaskState;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
@@ -43,7 +42,6 @@ public record BlockedDetails(
     }
     String state = json.getString("state");
     String notBefore = json.getString("notBefore");
-    JsonArray names = json.getJsonArray("taskClassNames");
     return new BlockedDetails(
         json.getString("messageId"),
         state == null ? null : TaskState.valueOf(state),
@@ -51,6 +49,6 @@ public record BlockedDetails(
         json.getDouble("heartbeatAgeSeconds"),
         notBefore == null ? null : Instant.parse(notBefore),
         json.getString("taskClassName"),
-        names == null ? List.of() : names.stream().map(String.class::cast).toList());
+        TaskInfoLists.strings(json.getJsonArray("taskClassNames")));
   }
 }

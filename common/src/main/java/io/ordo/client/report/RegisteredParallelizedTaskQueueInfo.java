@@ -57,12 +57,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
         json.getInteger("runningCount", running.size()),
         json.getString("blockedReason"),
         BlockedDetails.of(json),
-        strings(json.getJsonArray("taskClassNamesWithoutRunner")));
-  }
-
-  /** The strings of an array; empty if absent (a node of an Ordo before the list). */
-  private static List<String> strings(JsonArray array) {
-    return array == null ? List.of() : array.stream().map(String.class::cast).toList();
+        TaskInfoLists.strings(json.getJsonArray("taskClassNamesWithoutRunner")));
   }
 
   /** Whether messages are selected from the queue (active) or not (inactive). */

@@ -20,6 +20,11 @@ final class TaskInfoLists {
     return Collections.unmodifiableList(list);
   }
 
+  /** The strings of an array; empty if absent (a member a node of an earlier Ordo leaves out). */
+  static List<String> strings(JsonArray array) {
+    return array == null ? List.of() : array.stream().map(String.class::cast).toList();
+  }
+
   static <T extends RegisteredTaskInfo> T as(RegisteredTaskInfo info, Class<T> kind) {
     if (!kind.isInstance(info)) {
       throw new IllegalStateException(

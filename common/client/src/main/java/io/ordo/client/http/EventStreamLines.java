@@ -26,7 +26,8 @@ final class EventStreamLines implements Flow.Subscriber<String> {
   private final AtomicBoolean over = new AtomicBoolean();
   private volatile long lastLineNanos = System.nanoTime();
   private Flow.Subscription subscription;
-  private boolean cancelled;
+  // set by whichever thread closes the connection, read by the one that hands its lines on
+  private volatile boolean cancelled;
   private String id;
   private String event;
   private StringBuilder data;

@@ -25,8 +25,7 @@ final class HistoryTail implements HistoryFollow {
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private volatile long lastEventId;
   private volatile EventStreamLines connection;
-  // connection attempts in a row that ended without an event; touched by one connection's end at a
-  // time
+  // connection attempts in a row that ended without an event (guarded by this)
   private int failures;
 
   private HistoryTail(
@@ -107,7 +106,12 @@ final class HistoryTail implements HistoryFollow {
         });
   }
 
-  private void received(Message message) {
+  /**
+   * One message of a connection. Synchronized, as {@link #connectionEnded} is: a connection given
+   * up by the watchdog may still be handing on a message while the next one opens, and the listener
+   * gets one event at a time, each once.
+   */
+  private synchronized void received(Message message) {
     switch (message.event()) {
       case "end" -> finish(null);
       case "error" -> finish(problem(message.data()));
@@ -150,19 +154,15 @@ final class HistoryTail implements HistoryFollow {
     }
   }
 
-  private void connectionEnded(Throwable error) {
+  private synchronized void connectionEnded(Throwable error) {
     if (done.isDone()) {
       return;
     }
     Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-    if (cause instanceof TaskControlException problem
-        && !(problem instanceof ServiceUnavailableException)) {
-      finish(problem); // not found, unauthorized, ...: opening it again answers the same
-      return;
-    }
     if (cause != null
         && !(cause instanceof IOException)
         && !(cause instanceof ServiceUnavailableException)) {
+      // not found, unauthorized, ...: opening it again would answer the same
       finish(cause);
       return;
     }
