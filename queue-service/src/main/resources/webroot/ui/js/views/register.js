@@ -2,6 +2,7 @@
 
 import * as api from '../api.js';
 import {h, heading, taskLink} from '../dom.js';
+import {readJson} from '../json-field.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
 import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
@@ -94,23 +95,13 @@ export function render(main, params) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const body = taskOf(typeSelect.value);
-    const text = parameter.value.trim();
-    if (text) {
-      let value;
-      try {
-        value = JSON.parse(text);
-      } catch (e) {
-        setParameterError(`Not valid JSON: ${e.message}`);
-        parameter.focus();
-        return;
-      }
-      if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-        setParameterError('The parameter must be a JSON object (or empty).');
-        parameter.focus();
-        return;
-      }
-      body.parameter = value;
+    const read = readJson(parameter.value, true);
+    if (read.error) {
+      setParameterError(read.error);
+      parameter.focus();
+      return;
     }
+    if (read.value !== undefined) body.parameter = read.value;
     const timeouts = {};
     for (const t of timeoutInputs) {
       if (t.input.value === '') continue;

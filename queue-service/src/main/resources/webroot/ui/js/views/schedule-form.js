@@ -5,6 +5,7 @@
 
 import * as api from '../api.js';
 import {h} from '../dom.js';
+import {readJson} from '../json-field.js';
 import {taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
 
@@ -97,20 +98,13 @@ export function scheduleForm(onSaved) {
 
   /** The payload's value, or undefined (with the field's error shown) if it is not valid. */
   function payloadValue(execution) {
-    const text = payload.value.trim();
-    if (!text) return execution ? {} : null;
-    let value;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      setPayloadError(`Not valid JSON: ${e.message}`);
+    const read = readJson(payload.value, !execution);
+    if (read.error) {
+      setPayloadError(read.error);
       return undefined;
     }
-    if (!execution && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-      setPayloadError('The parameter must be a JSON object (or empty).');
-      return undefined;
-    }
-    return value;
+    if (read.value === undefined) return execution ? {} : null;
+    return read.value;
   }
 
   form.addEventListener('submit', (event) => {
