@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +62,7 @@ final class ClaimLoop {
   private final IntSupplier held;
   private final BooleanSupplier stopping;
   private final Consumer<List<ClaimedTask>> take;
+  private final LongConsumer answeredAfter;
   // serial queues with outcomes on their way from here: how many each, and the next head's
   // received time if the claim of the ended head answered it
   private final Map<SerialQueueRef, Settling> settling = new HashMap<>();
@@ -76,6 +78,7 @@ final class ClaimLoop {
    * @param held how many messages the runner has in hand (waiting, in their lifecycle, or still to
    *     be freed)
    * @param take takes the claimed messages in and gives them threads
+   * @param answeredAfter told of each answered claim's round trip, in nanoseconds (for metrics)
    */
   ClaimLoop(
       Vertx vertx,
@@ -83,13 +86,15 @@ final class ClaimLoop {
       Slots slots,
       IntSupplier held,
       BooleanSupplier stopping,
-      Consumer<List<ClaimedTask>> take) {
+      Consumer<List<ClaimedTask>> take,
+      LongConsumer answeredAfter) {
     this.vertx = vertx;
     this.claimant = claimant;
     this.slots = slots;
     this.held = held;
     this.stopping = stopping;
     this.take = take;
+    this.answeredAfter = answeredAfter;
     this.pacing = new ClaimPacing(vertx, this::claim);
   }
 
@@ -140,8 +145,10 @@ final class ClaimLoop {
               if (reply.succeeded()) {
                 List<ClaimedTask> tasks = reply.result().body().tasks();
                 got = tasks.size();
+                long roundTrip = System.nanoTime() - sentAt;
                 answered();
-                pacing.answered(tasks, System.nanoTime() - sentAt, slots.averageHoldNanos());
+                answeredAfter.accept(roundTrip);
+                pacing.answered(tasks, roundTrip, slots.averageHoldNanos());
                 take.accept(tasks);
               } else {
                 failed(reply.cause());

@@ -2,13 +2,19 @@ package io.ordo.runner;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
-/** A runner's own metrics: busy threads and its capacity. */
+/** A runner's own metrics: busy threads, its capacity and its claims' round trips. */
 public final class RunnerMetrics {
-  private RunnerMetrics() {}
+  private final Timer claims;
 
-  public static void register(
+  private RunnerMetrics(Timer claims) {
+    this.claims = claims;
+  }
+
+  public static RunnerMetrics register(
       MeterRegistry registry, String node, int maxThreads, IntSupplier busy) {
     Gauge.builder("ordo.runner.busy.threads", busy::getAsInt)
         .description("Tasks this runner holds in INITIAL..RUNNING")
@@ -18,5 +24,18 @@ public final class RunnerMetrics {
         .description("task-runner.max-threads of this runner")
         .tag("node", node)
         .register(registry);
+    return new RunnerMetrics(
+        Timer.builder("ordo.runner.claim")
+            .description(
+                "Round trip of this runner's answered claims, sent to answered: a runner takes at"
+                    + " most max-threads serial heads a round trip")
+            .tag("node", node)
+            .publishPercentileHistogram()
+            .register(registry));
+  }
+
+  /** A claim was answered {@code nanos} after it was sent. */
+  void claimAnswered(long nanos) {
+    claims.record(nanos, TimeUnit.NANOSECONDS);
   }
 }

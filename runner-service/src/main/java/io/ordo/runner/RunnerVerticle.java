@@ -120,6 +120,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             node.meters(),
             new RunnerStatus(
                 maxThreads, slots::busy, () -> slots.capacity(System.nanoTime()), taskTypeNames));
+    RunnerMetrics metrics = RunnerMetrics.register(node.meters(), node(), maxThreads, slots::busy);
     claims =
         new ClaimLoop(
             vertx,
@@ -127,8 +128,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             slots,
             executions::size,
             () -> stopping,
-            this::take);
-    RunnerMetrics.register(node.meters(), node(), maxThreads, slots::busy);
+            this::take,
+            metrics::claimAnswered);
     node.health()
         .register(
             "runner-lease",

@@ -60,6 +60,42 @@ class ClaimLoopTest {
   }
 
   @Test
+  void anAnsweredClaim_reportsItsRoundTrip_aFailedOneDoesNot(Vertx vertx, VertxTestContext test) {
+    ProtocolCodecs.register(vertx.eventBus());
+    long answerAfterMillis = 50;
+    AtomicInteger claims = new AtomicInteger();
+    vertx
+        .eventBus()
+        .<ClaimRequest>consumer(
+            Addresses.QUEUE_CLAIM,
+            claim -> {
+              if (claims.incrementAndGet() == 1) {
+                claim.fail(500, "refused");
+              } else {
+                vertx.setTimer(answerAfterMillis, id -> claim.reply(new ClaimedTasks(List.of())));
+              }
+            });
+    vertx.runOnContext(
+        v ->
+            ClaimLoops.of(
+                    vertx,
+                    OWNER,
+                    new Slots(THREADS, 0),
+                    () -> 0,
+                    tasks -> {},
+                    nanos ->
+                        test.verify(
+                            () -> {
+                              assertEquals(2, claims.get(), "only the answered claim is timed");
+                              assertTrue(
+                                  nanos >= answerAfterMillis * 1_000_000L,
+                                  "round trip " + nanos + " ns");
+                              test.completeNow();
+                            }))
+                .claim());
+  }
+
+  @Test
   void settlingQueues_withKnownNextHeads_areNamedByTheOldestTime_theOthersForALookup(
       Vertx vertx, VertxTestContext test) {
     SerialQueueRef early = new SerialQueueRef("default", "early");

@@ -10,6 +10,7 @@ import io.vertx.junit5.VertxTestContext;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import java.util.function.LongConsumer;
 
 /** Claim loops for tests, and a queue service that answers the first claim. */
 final class ClaimLoops {
@@ -30,13 +31,25 @@ final class ClaimLoops {
       Slots slots,
       IntSupplier held,
       Consumer<List<ClaimedTask>> take) {
+    return of(vertx, ownerId, slots, held, take, nanos -> {});
+  }
+
+  /** As above, telling {@code answeredAfter} of each answered claim's round trip. */
+  static ClaimLoop of(
+      Vertx vertx,
+      String ownerId,
+      Slots slots,
+      IntSupplier held,
+      Consumer<List<ClaimedTask>> take,
+      LongConsumer answeredAfter) {
     return new ClaimLoop(
         vertx,
         new ClaimLoop.Claimant(() -> ownerId, "node-a", List.of("Echo")),
         slots,
         held,
         () -> false,
-        take);
+        take,
+        answeredAfter);
   }
 
   /**

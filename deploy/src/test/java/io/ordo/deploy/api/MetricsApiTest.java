@@ -67,6 +67,7 @@ class MetricsApiTest extends NodeTest {
     assertTrue(value(text, "ordo_task_wait_seconds_count", "queue_kind=\"parallel\"") >= 6, text);
     assertTrue(value(text, "ordo_task_run_seconds_count", "queue_kind=\"parallel\"") >= 2, text);
     assertTrue(value(text, "ordo_claim_batch_size_count", "") >= 1, text);
+    assertTrue(value(text, "ordo_runner_claim_seconds_count", "") >= 1, text);
     assertEquals(8.0, value(text, "ordo_runner_max_threads", ""), text);
   }
 
