@@ -40,10 +40,21 @@ class AdminUiTest extends BrowserTest {
     page.getByLabel("Queue", new Page.GetByLabelOptions().setExact(true)).selectOption("parallel");
     page.getByLabel("Task type").selectOption("Sleep");
     page.getByLabel("Parameter (JSON)").fill("{\"millis\": 60000}");
+    page.getByText("Timeouts (optional)").click();
+    page.getByLabel("Start to close").fill("3600");
+    page.getByText("Delay and retries (optional)").click();
+    page.getByLabel("Maximum attempts").fill("2");
+    page.getByLabel("First retry after (seconds)").fill("7");
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Register task")).click();
     Locator status = page.getByRole(AriaRole.STATUS);
     assertThat(status).containsText("Registered task");
     String messageId = status.getByRole(AriaRole.LINK).first().textContent();
+    JsonObject registered = api.get("/tasks/" + messageId).json();
+    assertEquals(
+        3600, registered.getJsonObject("timeouts").getInteger("startToClose"), registered.encode());
+    assertEquals(
+        2, registered.getJsonObject("retry").getInteger("maximumAttempts"), registered.encode());
+    assertEquals(7, registered.getJsonObject("retry").getInteger("initialIntervalSeconds"));
     snapshot(page, "register");
 
     status

@@ -70,6 +70,18 @@ class ScheduleUiTest extends BrowserTest {
     page.getByLabel("Parameter (JSON)").fill("{\"kind\": \"daily\"}");
     page.getByLabel("Overlap policy").selectOption("BUFFER_ONE");
     page.getByLabel("Catch-up window (seconds)").fill("600");
+    page.getByText("Timeouts (optional)").click();
+    page.getByLabel("Start to close").fill("0");
+    save(page);
+    assertThat(page.getByRole(AriaRole.ALERT))
+        .containsText("Start to close must be a whole number of seconds from 1 to 31536000");
+    assertEquals(404, api.get("/schedules/ui-every").status());
+
+    page.getByLabel("Start to close").fill("30");
+    page.getByText("Retries (optional)").click();
+    page.getByLabel("Maximum attempts").fill("3");
+    page.getByLabel("First retry after (seconds)").fill("5");
+    page.getByLabel("Stop the queue if the task fails").check();
     save(page);
     Locator row = page.locator("tr[data-schedule='ui-every']");
     assertThat(row).containsText("every 3600 s");
@@ -80,7 +92,12 @@ class ScheduleUiTest extends BrowserTest {
     assertEquals(3600, saved.getInteger("intervalSeconds"));
     assertEquals(600, saved.getInteger("catchupWindowSeconds"));
     assertEquals("com.example.ui", saved.getJsonObject("task").getString("queueId"));
-    assertEquals("daily", saved.getJsonObject("task").getJsonObject("parameter").getString("kind"));
+    JsonObject task = saved.getJsonObject("task");
+    assertEquals("daily", task.getJsonObject("parameter").getString("kind"));
+    assertEquals(30, task.getJsonObject("timeouts").getInteger("startToClose"), task.encode());
+    assertEquals(3, task.getJsonObject("retry").getInteger("maximumAttempts"), task.encode());
+    assertEquals(5, task.getJsonObject("retry").getInteger("initialIntervalSeconds"));
+    assertEquals(true, task.getBoolean("stopProgressOnError"), task.encode());
 
     page.getByLabel("Schedule id").fill("ui-bad");
     page.getByLabel("Fires").selectOption("cron");

@@ -4,16 +4,9 @@ import * as api from '../api.js';
 import {h, heading, taskLink} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
+import {MAX_SECONDS, taskOptions} from '../task-options.js';
 import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
-
-const TIMEOUTS = [
-  ['scheduleToStart', 'Schedule to start', 'received → accepted'],
-  ['startToClose', 'Start to close', 'started → run finished'],
-  ['heartbeat', 'Heartbeat', 'between heartbeats'],
-  ['scheduleToClose', 'Schedule to close', 'received → run finished'],
-];
-const MAX_TIMEOUT = 31536000;
 
 export function render(main, params) {
   const queueSelect = h('select', {id: 'reg-queue', name: 'queue', required: true},
@@ -25,27 +18,10 @@ export function render(main, params) {
     spellcheck: 'false', class: 'mono', placeholder: '{"millis": 1000}',
     'aria-describedby': 'reg-parameter-hint reg-parameter-error'});
   const parameterError = h('p', {class: 'field-error', id: 'reg-parameter-error'});
-  const stopOnError = h('input', {type: 'checkbox', id: 'reg-stop-on-error',
-    name: 'stopProgressOnError', 'aria-describedby': 'reg-stop-hint'});
-  const stopField = h('div', {class: 'field field-check', hidden: true}, stopOnError,
-    h('label', {for: 'reg-stop-on-error'}, 'Stop the queue if this task fails'),
-    h('p', {class: 'hint', id: 'reg-stop-hint'},
-      'stopProgressOnError: a failure or timeout deactivates this serial queue.'));
-  const timeoutInputs = TIMEOUTS.map(([name, label, hint]) => ({
-    name,
-    input: h('input', {type: 'number', id: `reg-timeout-${name}`, name, min: 1, max: MAX_TIMEOUT,
-      step: 1, inputmode: 'numeric', placeholder: 'none', 'aria-describedby': `reg-t-${name}`}),
-    label,
-    hint,
-  }));
+  const options = taskOptions('reg');
   const delay = h('input', {type: 'number', id: 'reg-delay', name: 'delaySeconds', min: 0,
-    max: MAX_TIMEOUT, step: 1, inputmode: 'numeric', placeholder: 'none',
+    max: MAX_SECONDS, step: 1, inputmode: 'numeric', placeholder: 'none',
     'aria-describedby': 'reg-delay-hint'});
-  const attempts = h('input', {type: 'number', id: 'reg-attempts', name: 'maximumAttempts', min: 1,
-    max: 10000, step: 1, inputmode: 'numeric', placeholder: 'task type\'s default',
-    'aria-describedby': 'reg-attempts-hint'});
-  const interval = h('input', {type: 'number', id: 'reg-interval', name: 'initialIntervalSeconds',
-    min: 1, max: MAX_TIMEOUT, step: 1, inputmode: 'numeric', placeholder: '1'});
   const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Register task');
   const result = h('div', {class: 'result', 'aria-live': 'polite'});
 
@@ -58,24 +34,15 @@ export function render(main, params) {
       h('p', {class: 'hint', id: 'reg-parameter-hint'},
         'A JSON object, or empty for none. Example for Sleep: {"millis": 60000}.'),
       parameterError),
-    stopField,
-    h('details', {class: 'timeouts'},
-      h('summary', {}, 'Timeouts (optional)'),
-      h('p', {class: 'hint'}, 'Seconds, 1 to 31,536,000; empty means no limit '
-        + '(or the task type\'s default).'),
-      h('div', {class: 'timeout-grid'}, timeoutInputs.map((t) => h('div', {class: 'field'},
-        h('label', {for: `reg-timeout-${t.name}`}, t.label), t.input,
-        h('p', {class: 'hint', id: `reg-t-${t.name}`}, t.hint))))),
+    options.stopField,
+    options.timeouts,
     h('details', {class: 'timeouts'},
       h('summary', {}, 'Delay and retries (optional)'),
       h('div', {class: 'timeout-grid'},
         h('div', {class: 'field'}, h('label', {for: 'reg-delay'}, 'Delay (seconds)'), delay,
           h('p', {class: 'hint', id: 'reg-delay-hint'},
             'Not run before; a delayed head holds its serial queue.')),
-        h('div', {class: 'field'}, h('label', {for: 'reg-attempts'}, 'Maximum attempts'), attempts,
-          h('p', {class: 'hint', id: 'reg-attempts-hint'}, '1 = no retry.')),
-        h('div', {class: 'field'},
-          h('label', {for: 'reg-interval'}, 'First retry after (seconds)'), interval))),
+        ...options.retryFields)),
     h('div', {class: 'field-submit'}, submit));
 
   const selectedQueue = () => {
@@ -83,7 +50,7 @@ export function render(main, params) {
     return value === 'parallel' ? PARALLEL : serial(value.slice('serial:'.length));
   };
   queueSelect.addEventListener('change', () => {
-    stopField.hidden = selectedQueue().kind !== 'serial';
+    options.stopField.hidden = selectedQueue().kind !== 'serial';
   });
   parameter.addEventListener('input', () => setParameterError(''));
 
@@ -102,26 +69,16 @@ export function render(main, params) {
       return;
     }
     if (read.value !== undefined) body.parameter = read.value;
-    const timeouts = {};
-    for (const t of timeoutInputs) {
-      if (t.input.value === '') continue;
-      const seconds = Number(t.input.value);
-      if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_TIMEOUT) {
-        showError(new Error(`${t.label} must be a whole number of seconds from 1 to ${MAX_TIMEOUT}`),
-          'Registering');
-        t.input.focus();
-        return;
-      }
-      timeouts[t.name] = seconds;
+    const chosen = options.read();
+    if (chosen.error) {
+      showError(new Error(chosen.error), 'Registering');
+      chosen.input.focus();
+      return;
     }
-    if (Object.keys(timeouts).length) body.timeouts = timeouts;
+    Object.assign(body, chosen.options);
     if (delay.value !== '') body.delaySeconds = Number(delay.value);
-    if (attempts.value !== '') {
-      body.retry = {maximumAttempts: Number(attempts.value)};
-      if (interval.value !== '') body.retry.initialIntervalSeconds = Number(interval.value);
-    }
     const queue = selectedQueue();
-    if (queue.kind === 'serial') body.stopProgressOnError = stopOnError.checked;
+    if (queue.kind === 'serial') body.stopProgressOnError = options.stopOnError();
     const path = queue.kind === 'parallel' ? '/parallel-queue/tasks'
       : `/serial-queues/${api.seg(queue.id)}/tasks`;
     act(submit, 'Registering the task', async () => {

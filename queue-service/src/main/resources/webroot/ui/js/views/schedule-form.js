@@ -1,15 +1,15 @@
 // The form that creates or replaces a schedule (PUT /api/v1/schedules/{scheduleId}): its id, when
 // it fires (a cron expression in a time zone, or every N seconds), what it starts (a task in the
 // parallel queue or a serial queue, or an execution of a state machine) with its parameter or
-// input, its overlap policy and its catch-up window. The server checks it all; its problem is shown as for any action.
+// input, the task's timeouts, retry policy and (in a serial queue) stopProgressOnError, its overlap
+// policy and its catch-up window. The server checks it all; its problem is shown as for any action.
 
 import * as api from '../api.js';
 import {h} from '../dom.js';
 import {readJson} from '../json-field.js';
+import {MAX_SECONDS, taskOptions} from '../task-options.js';
 import {taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
-
-const MAX_INTERVAL = 31536000;
 
 /**
  * @param onSaved called with the saved schedule
@@ -27,7 +27,7 @@ export function scheduleForm(onSaved) {
   const timeZone = h('input', {type: 'text', id: 'sch-zone', name: 'timeZone', value: 'UTC',
     'aria-describedby': 'sch-zone-hint'});
   const interval = h('input', {type: 'number', id: 'sch-interval', name: 'intervalSeconds', min: 1,
-    max: MAX_INTERVAL, step: 1, inputmode: 'numeric', placeholder: '3600'});
+    max: MAX_SECONDS, step: 1, inputmode: 'numeric', placeholder: '3600'});
   const cronFields = h('div', {class: 'timeout-grid'},
     h('div', {class: 'field'}, h('label', {for: 'sch-cron'}, 'Cron expression'), cron,
       h('p', {class: 'hint', id: 'sch-cron-hint'},
@@ -54,12 +54,18 @@ export function scheduleForm(onSaved) {
   const payload = h('textarea', {id: 'sch-payload', name: 'payload', rows: 4, spellcheck: 'false',
     class: 'mono', placeholder: '{"kind": "daily"}', 'aria-describedby': 'sch-payload-error'});
   const payloadError = h('p', {class: 'field-error', id: 'sch-payload-error'});
+  const options = taskOptions('sch');
+  const taskSettings = h('div', {},
+    options.timeouts,
+    h('details', {class: 'timeouts'}, h('summary', {}, 'Retries (optional)'),
+      h('div', {class: 'timeout-grid'}, ...options.retryFields)),
+    options.stopField);
   const overlap = h('select', {id: 'sch-overlap', name: 'overlapPolicy'},
     h('option', {value: 'SKIP'}, 'SKIP: a slot is skipped while the last run goes on'),
     h('option', {value: 'BUFFER_ONE'}, 'BUFFER_ONE: one slot waits for the last run'),
     h('option', {value: 'ALLOW_ALL'}, 'ALLOW_ALL: every slot starts a run'));
   const catchup = h('input', {type: 'number', id: 'sch-catchup', name: 'catchupWindowSeconds',
-    min: 1, max: MAX_INTERVAL, step: 1, inputmode: 'numeric', placeholder: '300',
+    min: 1, max: MAX_SECONDS, step: 1, inputmode: 'numeric', placeholder: '300',
     'aria-describedby': 'sch-catchup-hint'});
   const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Save schedule');
 
@@ -72,6 +78,7 @@ export function scheduleForm(onSaved) {
     h('div', {class: 'field'}, h('label', {for: 'sch-starts'}, 'Starts'), startsKind),
     queueField, typeField, machineField,
     h('div', {class: 'field'}, payloadLabel, payload, payloadError),
+    taskSettings,
     h('div', {class: 'field'}, h('label', {for: 'sch-overlap'}, 'Overlap policy'), overlap),
     h('div', {class: 'field'}, h('label', {for: 'sch-catchup'}, 'Catch-up window (seconds)'),
       catchup, h('p', {class: 'hint', id: 'sch-catchup-hint'},
@@ -85,7 +92,9 @@ export function scheduleForm(onSaved) {
   startsKind.addEventListener('change', () => {
     const execution = startsKind.value === 'execution';
     queueField.hidden = startsKind.value !== 'serial';
+    options.stopField.hidden = startsKind.value !== 'serial';
     typeField.hidden = execution;
+    taskSettings.hidden = execution;
     machineField.hidden = !execution;
     payloadLabel.textContent = execution ? 'Input (JSON)' : 'Parameter (JSON)';
   });
@@ -119,9 +128,19 @@ export function scheduleForm(onSaved) {
     if (execution) {
       task = {stateMachine: machineSelect.value, input: value};
     } else {
+      const chosen = options.read();
+      if (chosen.error) {
+        showError(new Error(chosen.error), 'Saving the schedule');
+        chosen.input.focus();
+        return;
+      }
       task = {queue: startsKind.value, ...taskOf(typeSelect.value)};
-      if (startsKind.value === 'serial') task.queueId = queueId.value.trim();
+      if (startsKind.value === 'serial') {
+        task.queueId = queueId.value.trim();
+        task.stopProgressOnError = options.stopOnError();
+      }
       if (value !== null) task.parameter = value;
+      Object.assign(task, chosen.options);
     }
     const body = {task, overlapPolicy: overlap.value};
     if (catchup.value !== '') body.catchupWindowSeconds = Number(catchup.value);

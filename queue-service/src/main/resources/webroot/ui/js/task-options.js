@@ -1,0 +1,87 @@
+// The optional settings a task is started with, as the register and schedule forms offer them:
+// SWF's four timeouts, the retry policy (maximum attempts, the first retry's interval) and, in a
+// serial queue, stopProgressOnError. Each form places the fields; read() turns the timeouts and the
+// retry into the request's `timeouts` and `retry`.
+
+import {h} from './dom.js';
+
+const TIMEOUTS = [
+  ['scheduleToStart', 'Schedule to start', 'received → accepted'],
+  ['startToClose', 'Start to close', 'started → run finished'],
+  ['heartbeat', 'Heartbeat', 'between heartbeats'],
+  ['scheduleToClose', 'Schedule to close', 'received → run finished'],
+];
+
+/** The most seconds a timeout, a delay or a retry interval may take. */
+export const MAX_SECONDS = 31536000;
+
+/**
+ * @param prefix the form's id prefix (ids are `${prefix}-timeout-<name>`, `${prefix}-attempts`,
+ *     `${prefix}-retry-interval`, `${prefix}-stop-on-error`)
+ * @return {timeouts: the timeouts' <details>, retryFields: the retry's two fields, stopField: the
+ *     stopProgressOnError checkbox's field (hidden until the form shows it for a serial queue),
+ *     stopOnError(): whether it is checked, read}
+ */
+export function taskOptions(prefix) {
+  const timeoutInputs = TIMEOUTS.map(([name, label, hint]) => ({
+    name,
+    input: h('input', {type: 'number', id: `${prefix}-timeout-${name}`, name, min: 1,
+      max: MAX_SECONDS, step: 1, inputmode: 'numeric', placeholder: 'none',
+      'aria-describedby': `${prefix}-t-${name}`}),
+    label,
+    hint,
+  }));
+  const attempts = h('input', {type: 'number', id: `${prefix}-attempts`, name: 'maximumAttempts',
+    min: 1, max: 10000, step: 1, inputmode: 'numeric', placeholder: 'task type\'s default',
+    'aria-describedby': `${prefix}-attempts-hint`});
+  const interval = h('input', {type: 'number', id: `${prefix}-retry-interval`,
+    name: 'initialIntervalSeconds', min: 1, max: MAX_SECONDS, step: 1, inputmode: 'numeric',
+    placeholder: '1'});
+
+  const stop = h('input', {type: 'checkbox', id: `${prefix}-stop-on-error`,
+    name: 'stopProgressOnError', 'aria-describedby': `${prefix}-stop-hint`});
+  const stopField = h('div', {class: 'field field-check', hidden: true}, stop,
+    h('label', {for: `${prefix}-stop-on-error`}, 'Stop the queue if the task fails'),
+    h('p', {class: 'hint', id: `${prefix}-stop-hint`},
+      'stopProgressOnError: a failure or timeout deactivates the serial queue.'));
+
+  const timeouts = h('details', {class: 'timeouts'},
+    h('summary', {}, 'Timeouts (optional)'),
+    h('p', {class: 'hint'}, 'Seconds, 1 to 31,536,000; empty means no limit '
+      + '(or the task type\'s default).'),
+    h('div', {class: 'timeout-grid'}, timeoutInputs.map((t) => h('div', {class: 'field'},
+      h('label', {for: `${prefix}-timeout-${t.name}`}, t.label), t.input,
+      h('p', {class: 'hint', id: `${prefix}-t-${t.name}`}, t.hint)))));
+  const retryFields = [
+    h('div', {class: 'field'}, h('label', {for: `${prefix}-attempts`}, 'Maximum attempts'),
+      attempts, h('p', {class: 'hint', id: `${prefix}-attempts-hint`}, '1 = no retry.')),
+    h('div', {class: 'field'},
+      h('label', {for: `${prefix}-retry-interval`}, 'First retry after (seconds)'), interval),
+  ];
+
+  /**
+   * The fields as the request takes them: {timeouts?, retry?}, or {error, input} for a timeout
+   * that is not a whole number of seconds in range (the server checks the rest).
+   */
+  function read() {
+    const options = {};
+    const seconds = {};
+    for (const t of timeoutInputs) {
+      if (t.input.value === '') continue;
+      const value = Number(t.input.value);
+      if (!Number.isInteger(value) || value < 1 || value > MAX_SECONDS) {
+        return {error: `${t.label} must be a whole number of seconds from 1 to ${MAX_SECONDS}`,
+          input: t.input};
+      }
+      seconds[t.name] = value;
+    }
+    if (Object.keys(seconds).length) options.timeouts = seconds;
+    if (attempts.value !== '') {
+      options.retry = {maximumAttempts: Number(attempts.value)};
+      if (interval.value !== '') options.retry.initialIntervalSeconds = Number(interval.value);
+    }
+    return {options};
+  }
+
+  return {timeouts, retryFields, stopField, stopOnError: () => stop.checked, read};
+}
