@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -93,13 +94,13 @@ final class Exchange {
               if (error != null) {
                 Throwable cause = error instanceof CompletionException ? error.getCause() : error;
                 if (cause instanceof IOException && again(call, attempt)) {
-                  return later(call, attempt);
+                  return retryLater(call, attempt);
                 }
                 return CompletableFuture.<T>failedFuture(
                     cause instanceof IOException io ? failure(call, io) : cause);
               }
               if (isUnavailable(response.statusCode()) && again(call, attempt)) {
-                return later(call, attempt);
+                return retryLater(call, attempt);
               }
               try {
                 return CompletableFuture.completedFuture(
@@ -111,10 +112,8 @@ final class Exchange {
         .thenCompose(next -> next);
   }
 
-  private <T> CompletableFuture<T> later(Call<T> call, int attempt) {
-    return CompletableFuture.runAsync(
-            () -> {},
-            CompletableFuture.delayedExecutor(delay(attempt).toMillis(), TimeUnit.MILLISECONDS))
+  private <T> CompletableFuture<T> retryLater(Call<T> call, int attempt) {
+    return CompletableFuture.runAsync(() -> {}, delayed(delay(attempt)))
         .thenCompose(ignored -> attempt(call, attempt + 1));
   }
 
@@ -191,7 +190,12 @@ final class Exchange {
 
   /** Runs {@code next} after {@code delay}, on the common pool. */
   static void later(Duration delay, Runnable next) {
-    CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS).execute(next);
+    delayed(delay).execute(next);
+  }
+
+  /** An executor that runs what it is given after {@code delay}, on the common pool. */
+  private static Executor delayed(Duration delay) {
+    return CompletableFuture.delayedExecutor(delay.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private void authorize(HttpRequest.Builder request) {

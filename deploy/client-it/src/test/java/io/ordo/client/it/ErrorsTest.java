@@ -20,22 +20,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Every problem a real node answers, as its own exception type with the problem's detail. */
-@ExtendWith(SharedNode.class)
-class ErrorsTest {
-  private NodeProcess node;
-  private TaskManager tasks;
-
-  @BeforeEach
-  void connect(NodeProcess node) {
-    this.node = node;
-    tasks = TaskManagerTest.client(node, NodeProcess.OPERATOR).tasks();
-  }
-
+class ErrorsTest extends WithOperatorTasks {
   @Test
   void anUnknownTaskType_isUnknownTaskType_withTheDetail_andTheCallersStack() throws Exception {
     UnknownTaskTypeException e =

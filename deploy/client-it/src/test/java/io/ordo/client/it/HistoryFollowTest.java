@@ -21,22 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The Java client's live tails of histories, against a real node over real HTTP. */
-@ExtendWith(SharedNode.class)
-class HistoryFollowTest {
-  private NodeProcess node;
-  private TaskManager tasks;
-
-  @BeforeEach
-  void connect(NodeProcess node) {
-    this.node = node;
-    tasks = TaskManagerTest.client(node, NodeProcess.OPERATOR).tasks();
-  }
-
+class HistoryFollowTest extends WithOperatorTasks {
   /** The (id, type) pairs of events, to compare what a follow got with the stored history. */
   private static List<String> ids(List<HistoryEvent> events) {
     return events.stream().map(e -> e.eventId() + " " + e.eventType()).toList();

@@ -12,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.client.http.ParallelizedTaskMessage;
 import io.ordo.client.http.RegisteredTaskInfo;
 import io.ordo.client.http.SerializedTaskMessage;
-import io.ordo.client.http.TaskManager;
 import io.ordo.client.http.TaskRegistration;
 import io.ordo.client.http.TaskState;
 import io.ordo.client.http.exception.InvalidScriptException;
@@ -20,22 +19,10 @@ import io.ordo.client.http.exception.UnknownTaskTypeException;
 import java.nio.file.Files;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** JavaScript tasks registered by {@code jsPath} through the Java client, run by a real node. */
-@ExtendWith(SharedNode.class)
-class ScriptTaskTest {
-  private NodeProcess node;
-  private TaskManager tasks;
-
-  @BeforeEach
-  void connect(NodeProcess node) {
-    this.node = node;
-    tasks = TaskManagerTest.client(node, NodeProcess.OPERATOR).tasks();
-  }
-
+class ScriptTaskTest extends WithOperatorTasks {
   @Test
   void aScript_inTheParallelQueue_runsToCompletion() {
     ParallelizedTaskMessage message =
