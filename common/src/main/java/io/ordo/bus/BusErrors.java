@@ -3,6 +3,7 @@ package io.ordo.bus;
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.TaskControlExceptions;
+import io.ordo.db.DatabaseOutage;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -50,6 +51,9 @@ public final class BusErrors {
         return new TaskControlException(code, String.valueOf(reply.getMessage()));
       }
     }
+    if (DatabaseOutage.isOutage(error)) {
+      return DatabaseOutage.unavailable(error);
+    }
     return error instanceof RuntimeException runtime
         ? runtime
         : new TaskControlException(ErrorCode.INTERNAL, error.getMessage(), error);
@@ -61,6 +65,9 @@ public final class BusErrors {
     }
     if (error instanceof IllegalArgumentException invalid) {
       return new TaskControlException(ErrorCode.INVALID_PARAMETER, invalid.getMessage());
+    }
+    if (DatabaseOutage.isOutage(error)) {
+      return DatabaseOutage.unavailable(error);
     }
     return new TaskControlException(ErrorCode.INTERNAL, "internal error: " + error, error);
   }

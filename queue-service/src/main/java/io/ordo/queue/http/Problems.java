@@ -3,6 +3,7 @@ package io.ordo.queue.http;
 import io.ordo.ErrorCode;
 import io.ordo.InstanceLockedException;
 import io.ordo.TaskControlException;
+import io.ordo.db.DatabaseOutage;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -31,6 +32,9 @@ public final class Problems {
   private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
   private static final String INTERNAL_DETAIL = "internal error; the node's log has the details";
 
+  /** When a client may send a request again that was answered {@code unavailable}. */
+  private static final int UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
   /**
    * How Vert.x OpenAPI says that a body is not what its media type says ("The request body can't be
    * decoded", ContentAnalyser). RequestGuard decodes every body first and answers it itself, so
@@ -53,6 +57,12 @@ public final class Problems {
     TaskControlException problem = toProblem(failure, rc.statusCode());
     if (problem.code() == ErrorCode.INTERNAL) {
       LOG.error("{} {} failed", rc.request().method(), rc.request().path(), failure);
+    } else if (DatabaseOutage.isOutage(failure)) {
+      LOG.warn(
+          "{} {}: database unreachable: {}",
+          rc.request().method(),
+          rc.request().path(),
+          failure.toString());
     }
     send(rc, problem);
   }
@@ -74,6 +84,8 @@ public final class Problems {
     problem.details().forEach(entry -> body.put(entry.getKey(), entry.getValue()));
     if (problem instanceof InstanceLockedException locked) {
       rc.response().putHeader("Retry-After", String.valueOf(retryAfterSeconds(locked)));
+    } else if (code == ErrorCode.UNAVAILABLE) {
+      rc.response().putHeader("Retry-After", String.valueOf(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
     if (code == ErrorCode.UNAUTHORIZED) {
       rc.response().putHeader("WWW-Authenticate", "Bearer");
@@ -101,6 +113,9 @@ public final class Problems {
     if (failure instanceof IllegalArgumentException) {
       return new TaskControlException(
           ErrorCode.INVALID_REQUEST, "a value of the request is invalid");
+    }
+    if (DatabaseOutage.isOutage(failure)) {
+      return DatabaseOutage.unavailable(failure);
     }
     int status = failure instanceof HttpException http ? http.getStatusCode() : statusCode;
     return switch (status) {
