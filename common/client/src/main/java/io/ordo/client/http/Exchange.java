@@ -4,6 +4,7 @@ import io.ordo.client.http.exception.ConnectionFailedException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -24,6 +25,9 @@ import java.util.function.Supplier;
  * caller's thread, so what it throws carries the caller's stack; the async form never throws.
  */
 final class Exchange {
+  /** The longest wait between two attempts of a call. */
+  private static final Duration MAX_DELAY = Duration.ofSeconds(10);
+
   private final HttpClient http;
   private final String api;
   private final Supplier<String> token;
@@ -62,7 +66,7 @@ final class Exchange {
         response = http.send(request(call), BodyHandlers.ofByteArray());
       } catch (IOException e) {
         if (again(call, attempt)) {
-          pause(attempt);
+          pause(delay(attempt));
           continue;
         }
         throw failure(call, e);
@@ -71,7 +75,7 @@ final class Exchange {
         throw new ConnectionFailedException("interrupted while waiting for " + describe(call), e);
       }
       if (isUnavailable(response.statusCode()) && again(call, attempt)) {
-        pause(attempt);
+        pause(delay(attempt, response.headers()));
         continue;
       }
       return call.answer(response.statusCode(), response.headers(), response.body());
@@ -94,13 +98,13 @@ final class Exchange {
               if (error != null) {
                 Throwable cause = error instanceof CompletionException ? error.getCause() : error;
                 if (cause instanceof IOException && again(call, attempt)) {
-                  return retryLater(call, attempt);
+                  return retryLater(call, attempt, delay(attempt));
                 }
                 return CompletableFuture.<T>failedFuture(
                     cause instanceof IOException io ? failure(call, io) : cause);
               }
               if (isUnavailable(response.statusCode()) && again(call, attempt)) {
-                return retryLater(call, attempt);
+                return retryLater(call, attempt, delay(attempt, response.headers()));
               }
               try {
                 return CompletableFuture.completedFuture(
@@ -112,8 +116,8 @@ final class Exchange {
         .thenCompose(next -> next);
   }
 
-  private <T> CompletableFuture<T> retryLater(Call<T> call, int attempt) {
-    return CompletableFuture.runAsync(() -> {}, delayed(delay(attempt)))
+  private <T> CompletableFuture<T> retryLater(Call<T> call, int attempt, Duration delay) {
+    return CompletableFuture.runAsync(() -> {}, delayed(delay))
         .thenCompose(ignored -> attempt(call, attempt + 1));
   }
 
@@ -128,12 +132,26 @@ final class Exchange {
   /** The back-off before retry {@code attempt + 1}: the delay, doubled each time, at most 10 s. */
   private Duration delay(int attempt) {
     long millis = retryDelay.toMillis() << Math.min(attempt, 10);
-    return Duration.ofMillis(Math.min(millis, 10_000));
+    return Duration.ofMillis(Math.min(millis, MAX_DELAY.toMillis()));
   }
 
-  private void pause(int attempt) {
+  /**
+   * The wait before retry {@code attempt + 1} after an unavailable answer: the back-off, or the
+   * answer's {@code Retry-After} if that is longer (at most 10 s).
+   */
+  Duration delay(int attempt, HttpHeaders headers) {
+    Duration backOff = delay(attempt);
+    Duration asked = Problems.retryAfter(headers);
+    if (asked == null) {
+      return backOff;
+    }
+    Duration capped = asked.compareTo(MAX_DELAY) > 0 ? MAX_DELAY : asked;
+    return capped.compareTo(backOff) > 0 ? capped : backOff;
+  }
+
+  private void pause(Duration delay) {
     try {
-      Thread.sleep(delay(attempt).toMillis());
+      Thread.sleep(delay.toMillis());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ConnectionFailedException("interrupted between retries", e);

@@ -121,7 +121,7 @@ final class Problems {
   }
 
   /** {@code Retry-After} in seconds (the server's form); null if absent or an HTTP date. */
-  private static Duration retryAfter(HttpHeaders headers) {
+  static Duration retryAfter(HttpHeaders headers) {
     return headers
         .firstValue("Retry-After")
         .filter(value -> value.trim().matches("\\d{1,9}"))
