@@ -29,6 +29,7 @@ public final class TaskListStore {
 
   private static final Instant END = Instant.parse("9999-12-31T00:00:00Z");
   private static final UUID LAST_ID = UUID.fromString("ffffffff-ffff-ffff-ffff-ffffffffffff");
+  private static final UUID FIRST_ID = new UUID(0, 0);
 
   static final String LIVE =
       "SELECT "
@@ -49,15 +50,28 @@ public final class TaskListStore {
           + " AND (received_at, message_id) < ($11, $12)"
           + " ORDER BY received_at DESC, message_id DESC LIMIT $13";
 
+  /** The columns of a finished message's history header. */
+  private static final String HEADER = "execution_id, started_at, closed_at, task_status, summary";
+
   /**
-   * Finished messages; {@code status} is one of the conditions below on $2, the statuses: one
-   * status is an equality, so that the status index answers in list order.
+   * Its TaskScheduled event's attributes, which the summary does not repeat (TaskSummaries), of
+   * header h.
    */
-  private static String finished(String status) {
-    return "SELECT execution_id, started_at, closed_at, task_status, summary,"
-        // its TaskScheduled event's attributes, which the summary does not repeat (TaskSummaries)
-        + " (SELECT e.attributes FROM ordo_history_event e WHERE e.tenant = $1"
-        + "   AND e.execution_id = h.execution_id AND e.event_id = 1) AS scheduled"
+  private static final String SCHEDULED =
+      "(SELECT e.attributes FROM ordo_history_event e WHERE e.tenant = $1"
+          + " AND e.execution_id = h.execution_id AND e.event_id = 1) AS scheduled";
+
+  /** List order, newest received first; the cursor's order too. */
+  private static final String LIST_ORDER = " ORDER BY started_at DESC, execution_id DESC";
+
+  /**
+   * The {@code columns} of finished messages matching the filter, older than the cursor, and {@code
+   * window}; {@code status} is one of the conditions below on $2, the statuses: one status is an
+   * equality, so that the status index answers in list order.
+   */
+  private static String finishedHeaders(String columns, String status, String window) {
+    return "SELECT "
+        + columns
         + " FROM ordo_history_execution h"
         // $1 tenant, $2 the statuses to include (text[])
         + " WHERE tenant = $1 AND task_status IS NOT NULL AND "
@@ -68,21 +82,72 @@ public final class TaskListStore {
         + " AND ($5::text IS NULL OR summary ->> 'taskClassName' = $5)"
         + " AND ($6::text IS NULL OR summary ->> 'jsPath' = $6)"
         + " AND ($7::text IS NULL OR summary ->> 'executionId' = $7)"
-        // $8 since, $9 until: received or ended in [since, until)
-        + " AND ((started_at >= $8 AND started_at < $9) OR (closed_at >= $8 AND closed_at < $9))"
-        // $10, $11 the cursor (received time, message id); $12 the most to answer
-        + " AND (started_at, execution_id) < ($10, $11)"
-        + " ORDER BY started_at DESC, execution_id DESC LIMIT $12";
+        + window
+        // $10, $11 the cursor (received time, message id)
+        + " AND (started_at, execution_id) < ($10, $11)";
+  }
+
+  /** List order, and $12 the most to answer. */
+  private static final String PAGE = LIST_ORDER + " LIMIT $12";
+
+  /**
+   * $8 since, $9 until: received in [since, until), a range of the list's own index. Without a
+   * since ($8 the beginning of time) this is the whole window: a message that ended before until
+   * was received before it.
+   */
+  private static final String RECEIVED_IN_WINDOW = " AND started_at >= $8 AND started_at < $9";
+
+  /**
+   * Received before since, ended in [since, until): a range of the closing-time index (V18), whose
+   * second column is the tenant.
+   */
+  private static final String ENDED_IN_WINDOW =
+      " AND NOT open AND closed_at >= $8 AND closed_at < $9 AND started_at < $8";
+
+  /**
+   * Finished messages received or ended in the window. Without a since, one walk of a list index in
+   * list order. With one, a page of the messages received in the window (that walk, bounded by
+   * since) and, only when that is less than a page, those received before since that ended in the
+   * window, which all come after the first in list order. The latter are planned as a set
+   * (MATERIALIZED): by the closing-time index over the window when that is the narrower, never by a
+   * walk in list order that stops at a page, which read every older header row by row when fewer
+   * than a page ended in the window.
+   */
+  private static String finished(String status, boolean since) {
+    if (!since) {
+      return finishedHeaders(HEADER + ", " + SCHEDULED, status, RECEIVED_IN_WINDOW) + PAGE;
+    }
+    return "WITH received AS MATERIALIZED ("
+        + finishedHeaders(HEADER, status, RECEIVED_IN_WINDOW)
+        + PAGE
+        + "), ended AS MATERIALIZED ("
+        + finishedHeaders(HEADER, status, ENDED_IN_WINDOW)
+        + ") SELECT "
+        + HEADER
+        + ", "
+        + SCHEDULED
+        + " FROM (SELECT * FROM received UNION ALL"
+        + " SELECT * FROM ended WHERE (SELECT count(*) FROM received) < $12) h"
+        + PAGE;
   }
 
   /** Finished messages of any status ($2 null). */
-  static final String FINISHED_ALL = finished("$2::text[] IS NULL");
+  static final String FINISHED_ALL = finished("$2::text[] IS NULL", false);
 
   /** Finished messages of one status ($2 its one-element array). */
-  static final String FINISHED_ONE = finished("task_status = ($2::text[])[1]");
+  static final String FINISHED_ONE = finished("task_status = ($2::text[])[1]", false);
 
   /** Finished messages of several statuses. */
-  static final String FINISHED_SOME = finished("task_status = ANY($2::text[])");
+  static final String FINISHED_SOME = finished("task_status = ANY($2::text[])", false);
+
+  /** As {@link #FINISHED_ALL}, with a since. */
+  static final String FINISHED_ALL_SINCE = finished("$2::text[] IS NULL", true);
+
+  /** As {@link #FINISHED_ONE}, with a since. */
+  static final String FINISHED_ONE_SINCE = finished("task_status = ($2::text[])[1]", true);
+
+  /** As {@link #FINISHED_SOME}, with a since. */
+  static final String FINISHED_SOME_SINCE = finished("task_status = ANY($2::text[])", true);
 
   /** Up to {@code limit} live messages matching {@code filter}, older than {@code after}. */
   public Future<List<JsonObject>> live(
@@ -124,7 +189,7 @@ public final class TaskListStore {
       return Future.succeededFuture(List.of());
     }
     return client
-        .preparedQuery(finishedStatement(statuses))
+        .preparedQuery(finishedStatement(statuses, filter.since() != null))
         .execute(finishedArgs(tenant, statuses, filter, after, limit))
         .map(
             rows -> {
@@ -163,9 +228,15 @@ public final class TaskListStore {
     return window(args, filter, after, limit);
   }
 
-  /** The finished-message statement for these statuses (null: all). */
-  static String finishedStatement(String[] statuses) {
-    return statuses == null ? FINISHED_ALL : statuses.length == 1 ? FINISHED_ONE : FINISHED_SOME;
+  /** The finished-message statement for these statuses (null: all), with a since or not. */
+  static String finishedStatement(String[] statuses, boolean since) {
+    if (statuses == null) {
+      return since ? FINISHED_ALL_SINCE : FINISHED_ALL;
+    }
+    if (statuses.length == 1) {
+      return since ? FINISHED_ONE_SINCE : FINISHED_ONE;
+    }
+    return since ? FINISHED_SOME_SINCE : FINISHED_SOME;
   }
 
   /** The parameters of the finished-message statements. */
@@ -180,12 +251,24 @@ public final class TaskListStore {
     return window(args, filter, after, limit);
   }
 
-  /** Adds since, until, the cursor and the limit. */
+  /**
+   * Adds since, until, the cursor and the limit. The cursor passed is the tighter of the page's and
+   * until's (rows before (until, the lowest id) are exactly those received before until): the row
+   * comparison is where the index walk starts, and a walk from the page's cursor read every entry
+   * received after until before the first one it could answer.
+   */
   private static Tuple window(Tuple args, TaskFilter filter, ListCursor after, int limit) {
+    Instant until = filter.until() == null ? END : filter.until();
+    Instant cursorTime = after == null ? END : after.time();
+    UUID cursorId = after == null ? LAST_ID : UUID.fromString(after.id());
+    if (!until.isAfter(cursorTime)) {
+      cursorTime = until;
+      cursorId = FIRST_ID;
+    }
     return args.addOffsetDateTime(utc(filter.since() == null ? BEGINNING : filter.since()))
-        .addOffsetDateTime(utc(filter.until() == null ? END : filter.until()))
-        .addOffsetDateTime(utc(after == null ? END : after.time()))
-        .addUUID(after == null ? LAST_ID : UUID.fromString(after.id()))
+        .addOffsetDateTime(utc(until))
+        .addOffsetDateTime(utc(cursorTime))
+        .addUUID(cursorId)
         .addInteger(limit);
   }
 

@@ -1,5 +1,6 @@
 package io.ordo.queue.store;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,8 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -113,6 +116,79 @@ class TaskListStorePlanTest {
                         })));
   }
 
+  @Test
+  void finishedTasksSince_walkTheFinishedIndexFromSince_andTheClosingIndexOverTheWindow(
+      VertxTestContext ctx) {
+    // received in the window: the list's index, bounded by since; received before it and ended
+    // in it: the closing-time index over the window (one walk read every older header)
+    TaskFilter since =
+        new TaskFilter(
+            null, null, null, null, null, null, Instant.parse("2025-01-01T05:00:00Z"), null);
+    pool.query(FILL)
+        .execute()
+        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+        .compose(
+            v ->
+                plan(
+                    TaskListStore.FINISHED_ALL_SINCE,
+                    TaskListStore.finishedArgs("default", null, since, CURSOR, 101)))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          assertTrue(
+                              plan.matches(
+                                  "(?s).*ordo_history_task_finished_idx[^\\n]*\\n"
+                                      + "\\s*Index Cond: [^\\n]*started_at >=.*"),
+                              plan);
+                          assertTrue(
+                              plan.matches(
+                                  "(?s).*ordo_history_execution_closed_idx[^\\n]*\\n"
+                                      + "\\s*Index Cond: [^\\n]*closed_at >=.*"),
+                              plan);
+                          ctx.completeNow();
+                        })));
+  }
+
+  @Test
+  void finishedTasksUntil_startTheWalkAtUntil(VertxTestContext ctx) {
+    // 100 of the 20,000 were received before until: a walk that starts at the page's cursor reads
+    // the index entries of the 19,900 received after until first (over a hundred pages)
+    TaskFilter until =
+        new TaskFilter(
+            null, null, null, null, null, null, null, Instant.parse("2025-01-01T00:01:41Z"));
+    pool.query(FILL)
+        .execute()
+        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+        .compose(
+            v ->
+                plan(
+                    "EXPLAIN (ANALYZE, BUFFERS, COSTS off) ",
+                    TaskListStore.FINISHED_ALL,
+                    TaskListStore.finishedArgs("default", null, until, null, 101)))
+        .onComplete(
+            ctx.succeeding(
+                plan ->
+                    ctx.verify(
+                        () -> {
+                          // the scan's buffers include its subplan's (each row's event)
+                          Matcher scan =
+                              Pattern.compile(
+                                      "ordo_history_task_finished_idx.*?actual [^\\n]* rows=(\\d+)"
+                                          + ".*?Buffers: shared hit=(\\d+)"
+                                          + ".*?SubPlan.*?Buffers: shared hit=(\\d+)",
+                                      Pattern.DOTALL)
+                                  .matcher(plan);
+                          assertTrue(scan.find(), plan);
+                          assertEquals("100", scan.group(1), plan);
+                          int own =
+                              Integer.parseInt(scan.group(2)) - Integer.parseInt(scan.group(3));
+                          assertTrue(own < 20, own + " buffers read by the walk:\n" + plan);
+                          ctx.completeNow();
+                        })));
+  }
+
   /** The plan of a list of one status, over 20,000 finished tasks (1 % failed). */
   private Future<String> planOfOneStatus(TaskStatus status) {
     TaskFilter filter = new TaskFilter(Set.of(status), null, null, null, null, null, null, null);
@@ -128,11 +204,15 @@ class TaskListStorePlanTest {
   }
 
   private Future<String> plan(String sql, Tuple args) {
+    return plan("EXPLAIN ", sql, args);
+  }
+
+  private Future<String> plan(String explain, String sql, Tuple args) {
     return pool.withTransaction(
         tx ->
             tx.query("SET LOCAL enable_seqscan = off")
                 .execute()
-                .compose(v -> tx.preparedQuery("EXPLAIN " + sql).execute(args))
+                .compose(v -> tx.preparedQuery(explain + sql).execute(args))
                 .map(
                     rows -> {
                       StringBuilder plan = new StringBuilder();
