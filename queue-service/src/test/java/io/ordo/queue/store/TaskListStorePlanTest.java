@@ -124,9 +124,7 @@ class TaskListStorePlanTest {
     TaskFilter since =
         new TaskFilter(
             null, null, null, null, null, null, Instant.parse("2025-01-01T05:00:00Z"), null);
-    pool.query(FILL)
-        .execute()
-        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+    filled()
         .compose(
             v ->
                 plan(
@@ -158,9 +156,7 @@ class TaskListStorePlanTest {
     TaskFilter until =
         new TaskFilter(
             null, null, null, null, null, null, null, Instant.parse("2025-01-01T00:01:41Z"));
-    pool.query(FILL)
-        .execute()
-        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+    filled()
         .compose(
             v ->
                 plan(
@@ -192,15 +188,21 @@ class TaskListStorePlanTest {
   /** The plan of a list of one status, over 20,000 finished tasks (1 % failed). */
   private Future<String> planOfOneStatus(TaskStatus status) {
     TaskFilter filter = new TaskFilter(Set.of(status), null, null, null, null, null, null, null);
-    return pool.query(FILL)
-        .execute()
-        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+    return filled()
         .compose(
             v ->
                 plan(
                     TaskListStore.FINISHED_ONE,
                     TaskListStore.finishedArgs(
                         "default", new String[] {status.name()}, filter, CURSOR, 101)));
+  }
+
+  /** The table {@link #FILL} makes, analyzed. */
+  private Future<Void> filled() {
+    return pool.query(FILL)
+        .execute()
+        .compose(v -> pool.query("ANALYZE ordo_history_execution").execute())
+        .mapEmpty();
   }
 
   private Future<String> plan(String sql, Tuple args) {
