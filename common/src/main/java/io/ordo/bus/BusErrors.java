@@ -26,6 +26,8 @@ public final class BusErrors {
     TaskControlException domain = asDomain(error);
     if (domain.code() == ErrorCode.INTERNAL) {
       LOG.error("Request to {} failed", message.address(), error);
+    } else if (DatabaseOutage.isOutage(error)) {
+      LOG.warn("Request to {}: database unreachable: {}", message.address(), error.toString());
     }
     message.fail(
         domain.code().busFailureCode(),

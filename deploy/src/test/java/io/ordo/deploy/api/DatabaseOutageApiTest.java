@@ -79,6 +79,8 @@ class DatabaseOutageApiTest {
     assertEquals(DatabaseOutage.DETAIL, problem.getString("detail"));
     assertNotNull(refused.headers().get("Retry-After"), "a 503 says when to try again");
     assertProblem(api.get("/tasks/" + before), 503, "unavailable");
+    // read by the history service, over the event bus
+    assertProblem(api.get("/tasks/" + before + "/history"), 503, "unavailable");
     assertProblem(api.get("/tasks?status=COMPLETED"), 503, "unavailable");
     assertProblem(api.get("/parallel-queue"), 503, "unavailable");
 
