@@ -8,12 +8,13 @@ import java.time.Clock;
 
 /**
  * What every service of one node shares, handed to each verticle's constructor: the configuration,
- * the clock, the database's address, the readiness checks and the metrics registry.
+ * the clock, the database's address, the readiness and liveness checks and the metrics registry.
  *
  * @param config the node's configuration
  * @param clock the clock every timestamp Ordo writes comes from (kept in step with the database)
  * @param database where PostgreSQL is
  * @param health the node's readiness checks, to which each service adds its own
+ * @param liveness the node's liveness checks: what would not mend itself without a restart
  * @param registry the Prometheus registry behind {@code /metrics}; null where nobody scrapes
  */
 public record NodeContext(
@@ -21,6 +22,7 @@ public record NodeContext(
     Clock clock,
     DatabaseAddress database,
     HealthChecks health,
+    HealthChecks liveness,
     PrometheusMeterRegistry registry) {
 
   /** The registry domain metrics go to (a private one where nobody scrapes). */

@@ -8,11 +8,27 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The readiness checks of one node: each service adds its own (database reachable, migrations done,
- * cluster joined, lease held). The node is ready when every check passes.
+ * One node's checks of one kind: each service adds its own. Readiness (database reachable,
+ * migrations done, lease held) passes when every check passes and there is at least one; liveness
+ * (a runner can reach a queue service) passes when no check fails, none included.
  */
 public final class HealthChecks {
   private final Map<String, Supplier<Future<Void>>> checks = new ConcurrentHashMap<>();
+  private final boolean upWithoutChecks;
+
+  private HealthChecks(boolean upWithoutChecks) {
+    this.upWithoutChecks = upWithoutChecks;
+  }
+
+  /** Readiness checks: a node with none is not ready (no service has started). */
+  public static HealthChecks readiness() {
+    return new HealthChecks(false);
+  }
+
+  /** Liveness checks: a node with none is live. */
+  public static HealthChecks liveness() {
+    return new HealthChecks(true);
+  }
 
   public void register(String name, Supplier<Future<Void>> check) {
     checks.put(name, check);
@@ -40,7 +56,7 @@ public final class HealthChecks {
         .transform(
             done -> {
               JsonObject details = new JsonObject();
-              boolean up = !entries.isEmpty();
+              boolean up = upWithoutChecks || !entries.isEmpty();
               for (int i = 0; i < entries.size(); i++) {
                 Future<Void> result = results.get(i);
                 if (result.succeeded()) {

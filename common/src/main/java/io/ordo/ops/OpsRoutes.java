@@ -1,8 +1,8 @@
 package io.ordo.ops;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 
 /**
@@ -12,28 +12,27 @@ import io.vertx.micrometer.PrometheusScrapingHandler;
 public final class OpsRoutes {
   private OpsRoutes() {}
 
-  public static void mount(Router router, HealthChecks health, PrometheusMeterRegistry registry) {
-    router
-        .get("/health/live")
-        .handler(
-            rc ->
-                rc.response()
-                    .putHeader("content-type", "application/json")
-                    .end(new JsonObject().put("status", "UP").encode()));
-    router
-        .get("/health/ready")
-        .handler(
-            rc ->
-                health
-                    .run()
-                    .onComplete(
-                        report ->
-                            rc.response()
-                                .setStatusCode(report.result().up() ? 200 : 503)
-                                .putHeader("content-type", "application/json")
-                                .end(report.result().toJson().encode())));
+  public static void mount(
+      Router router,
+      HealthChecks readiness,
+      HealthChecks liveness,
+      PrometheusMeterRegistry registry) {
+    router.get("/health/live").handler(rc -> answer(rc, liveness));
+    router.get("/health/ready").handler(rc -> answer(rc, readiness));
     if (registry != null) {
       router.get("/metrics").handler(PrometheusScrapingHandler.create(registry));
     }
+  }
+
+  /** Runs the checks; 200 if they pass, 503 if not, with each check's status and reason. */
+  private static void answer(RoutingContext rc, HealthChecks checks) {
+    checks
+        .run()
+        .onComplete(
+            report ->
+                rc.response()
+                    .setStatusCode(report.result().up() ? 200 : 503)
+                    .putHeader("content-type", "application/json")
+                    .end(report.result().toJson().encode()));
   }
 }

@@ -26,7 +26,7 @@ final class OpsServerVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     Router router = Router.router(vertx);
-    OpsRoutes.mount(router, node.health(), node.registry());
+    OpsRoutes.mount(router, node.health(), node.liveness(), node.registry());
     return vertx
         .createHttpServer()
         .requestHandler(router)

@@ -137,8 +137,9 @@ public final class OrdoNode implements AutoCloseable {
     DatabaseClock synced =
         fixedClock instanceof DatabaseClock given ? given : new DatabaseClock(Clock.systemUTC());
     Clock clock = fixedClock == null || fixedClock instanceof DatabaseClock ? synced : fixedClock;
-    HealthChecks health = new HealthChecks();
-    NodeContext context = new NodeContext(config, clock, database, health, registry);
+    NodeContext context =
+        new NodeContext(
+            config, clock, database, HealthChecks.readiness(), HealthChecks.liveness(), registry);
     Pool clockPool = Pools.create(vertx, database, 1, "ordo-clock");
     OrdoNode node = new OrdoNode(vertx, context, clockPool);
     LockOwnerStore owners = new LockOwnerStore();

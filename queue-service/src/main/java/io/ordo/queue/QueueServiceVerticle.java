@@ -280,7 +280,7 @@ public final class QueueServiceVerticle extends VerticleBase {
         new TokenRegistry(config.tokens(), config.devToken(), config.tokensFile());
     vertx.setPeriodic(TOKEN_RELOAD_INTERVAL.toMillis(), id -> tokens.reloadIfChanged());
     Router router = Router.router(vertx);
-    OpsRoutes.mount(router, node.health(), node.registry());
+    OpsRoutes.mount(router, node.health(), node.liveness(), node.registry());
     HttpServerOptions options =
         new HttpServerOptions()
             .setHost(config.http().host())

@@ -63,6 +63,7 @@ final class ClaimLoop {
   private final BooleanSupplier stopping;
   private final Consumer<List<ClaimedTask>> take;
   private final LongConsumer answeredAfter;
+  private final QueueServiceContact contact;
   // serial queues with outcomes on their way from here: how many each, and the next head's
   // received time if the claim of the ended head answered it
   private final Map<SerialQueueRef, Settling> settling = new HashMap<>();
@@ -79,6 +80,7 @@ final class ClaimLoop {
    *     be freed)
    * @param take takes the claimed messages in and gives them threads
    * @param answeredAfter told of each answered claim's round trip, in nanoseconds (for metrics)
+   * @param contact told of each claim answered or failed
    */
   ClaimLoop(
       Vertx vertx,
@@ -87,7 +89,8 @@ final class ClaimLoop {
       IntSupplier held,
       BooleanSupplier stopping,
       Consumer<List<ClaimedTask>> take,
-      LongConsumer answeredAfter) {
+      LongConsumer answeredAfter,
+      QueueServiceContact contact) {
     this.vertx = vertx;
     this.claimant = claimant;
     this.slots = slots;
@@ -95,6 +98,7 @@ final class ClaimLoop {
     this.stopping = stopping;
     this.take = take;
     this.answeredAfter = answeredAfter;
+    this.contact = contact;
     this.pacing = new ClaimPacing(vertx, this::claim);
   }
 
@@ -161,6 +165,7 @@ final class ClaimLoop {
 
   /** A claim was answered: a claim due after an earlier failure is not needed any more. */
   private void answered() {
+    contact.answered();
     failing = false;
     if (retryTimer >= 0) {
       vertx.cancelTimer(retryTimer);
@@ -170,6 +175,7 @@ final class ClaimLoop {
 
   /** Logs a failed claim (once until a claim is answered again) and claims again a bit later. */
   private void failed(Throwable cause) {
+    contact.failed(cause, System.nanoTime());
     if (failing) {
       LOG.debug("Claim failed again: {}", cause.getMessage());
     } else {

@@ -36,11 +36,13 @@ final class Reporter {
   // held its slot until its start was recorded; with nobody waiting on them, one commit for both
   // drained 16-22 % faster in an A/B run.)
   private final Batcher<TaskReport, Result> reports;
+  private final QueueServiceContact contact;
   private volatile boolean closed;
 
-  Reporter(Vertx vertx, Context context, String node) {
+  Reporter(Vertx vertx, Context context, String node, QueueServiceContact contact) {
     this.vertx = vertx;
     this.node = node;
+    this.contact = contact;
     this.reports = new Batcher<>(context, 512, 1, this::send);
   }
 
@@ -79,6 +81,7 @@ final class Reporter {
             new DeliveryOptions().setSendTimeout(REPLY_TIMEOUT_MS))
         .onSuccess(
             reply -> {
+              contact.answered();
               List<Result> results = reply.body().results();
               for (int i = 0; i < batch.size(); i++) {
                 batch.get(i).promise().tryComplete(results.get(i));
@@ -87,6 +90,7 @@ final class Reporter {
             })
         .onFailure(
             error -> {
+              contact.failed(error, System.nanoTime());
               if (closed && attempt > 3) {
                 done.tryFail(error);
                 return;

@@ -107,7 +107,9 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     taskThreads = Executors.newCachedThreadPool(threads("ordo-task-"));
     freedExecutions = new ContextInbox<>(context, this::forget);
     scripts = new ScriptTasks(config.scripts(), vertx);
-    reporter = new Reporter(vertx, context, node());
+    // two leases: longer than a queue service's restart or a cluster's re-forming
+    QueueServiceContact contact = new QueueServiceContact(config.lock().lease().multipliedBy(2));
+    reporter = new Reporter(vertx, context, node(), contact);
     lease =
         new LeaseKeeper(
             vertx,
@@ -129,7 +131,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             executions::size,
             () -> stopping,
             this::take,
-            metrics::claimAnswered);
+            metrics::claimAnswered,
+            contact);
     node.health()
         .register(
             "runner-lease",
@@ -137,6 +140,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
                 lease.held()
                     ? Future.succeededFuture()
                     : Future.failedFuture("the runner holds no lease"));
+    node.liveness().register("runner-queue-service", () -> contact.check(System.nanoTime()));
     return new TaskTypeStore()
         .publish(pool, registry.infos(), node.clock().instant())
         .compose(v -> lease.start())

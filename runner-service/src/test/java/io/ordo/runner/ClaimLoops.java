@@ -7,6 +7,7 @@ import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.ProtocolCodecs;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxTestContext;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
@@ -49,7 +50,8 @@ final class ClaimLoops {
         held,
         () -> false,
         take,
-        answeredAfter);
+        answeredAfter,
+        new QueueServiceContact(Duration.ofMinutes(1)));
   }
 
   /**

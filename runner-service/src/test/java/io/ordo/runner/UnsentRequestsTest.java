@@ -16,6 +16,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -59,7 +60,9 @@ class UnsentRequestsTest {
     Context context = vertx.getOrCreateContext();
     context.runOnContext(
         v -> {
-          Reporter reporter = new Reporter(vertx, context, "node-a");
+          Reporter reporter =
+              new Reporter(
+                  vertx, context, "node-a", new QueueServiceContact(Duration.ofMinutes(1)));
           reporter
               .report(TaskReport.of(ReportType.STARTED, task(), Instant.now(), new JsonObject()))
               .onComplete(
