@@ -17,6 +17,12 @@ public final class Addresses {
   /** A runner reports lifecycle transitions: {ownerId, reports[]} → {results[]}. */
   public static final String QUEUE_REPORT = "ordo.queue.report";
 
+  /**
+   * Answered (with an empty object) by every queue service: a node without one of its own asks, to
+   * know whether it is in a cluster with one ({@link QueueServiceContact}).
+   */
+  public static final String QUEUE_PRESENCE = "ordo.queue.presence";
+
   /** Published when messages may have become runnable; runners claim on it. */
   public static final String WORK_AVAILABLE = "ordo.work.available";
 

@@ -44,6 +44,7 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
@@ -151,6 +152,9 @@ public final class QueueServiceVerticle extends VerticleBase {
         new Dispatcher(claimPool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
     services = buildServices(config, notifier, pageTokens);
     vertx.eventBus().consumer(Addresses.RUNNERS_CHANGED, message -> services.catalog().refresh());
+    vertx
+        .eventBus()
+        .<JsonObject>consumer(Addresses.QUEUE_PRESENCE, message -> message.reply(new JsonObject()));
     dispatcher.registerReports(vertx.eventBus());
     maintenance =
         new MaintenanceLoop(

@@ -5,6 +5,7 @@ import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ClaimedTasks;
+import io.ordo.bus.QueueServiceContact;
 import io.ordo.bus.Requests;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;

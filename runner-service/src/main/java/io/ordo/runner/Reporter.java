@@ -3,6 +3,7 @@ package io.ordo.runner;
 import io.ordo.batch.Batcher;
 import io.ordo.batch.Batcher.Pending;
 import io.ordo.bus.Addresses;
+import io.ordo.bus.QueueServiceContact;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.ReportBatch.Result;
 import io.ordo.bus.Requests;

@@ -6,6 +6,7 @@ import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimRequest.SerialQueueRef;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ProtocolCodecs;
+import io.ordo.bus.QueueServiceContact;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.TaskReport;
 import io.ordo.config.NodeContext;

@@ -5,6 +5,7 @@ import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.ProtocolCodecs;
+import io.ordo.bus.QueueServiceContact;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxTestContext;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ProtocolCodecs;
+import io.ordo.bus.QueueServiceContact;
 import io.ordo.bus.ReportBatch;
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;

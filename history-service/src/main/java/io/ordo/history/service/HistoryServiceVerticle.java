@@ -2,6 +2,7 @@ package io.ordo.history.service;
 
 import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
+import io.ordo.bus.QueueServiceContact;
 import io.ordo.config.NodeContext;
 import io.ordo.db.Hmac;
 import io.ordo.db.NodeSecrets;
@@ -11,6 +12,7 @@ import io.ordo.db.TokenSigner;
 import io.ordo.history.HistoryStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -52,12 +54,36 @@ public final class HistoryServiceVerticle extends VerticleBase {
         node.config().history().purgeInterval().toMillis(),
         id -> purge.run().onFailure(e -> LOG.warn("History purge failed: {}", e.toString())));
     node.health().register("history-database", () -> pool.query("SELECT 1").execute().mapEmpty());
+    watchQueueServices();
     return NodeSecrets.key(pool, NodeSecrets.PAGE_TOKENS)
         .onSuccess(
             key -> {
               reader = new HistoryReader(reads, store, new TokenSigner(new Hmac(key)));
               vertx.eventBus().<JsonObject>consumer(Addresses.HISTORY_READ, this::read);
             });
+  }
+
+  /**
+   * Asks a queue service whether it is there every renewal period (a node that runs one answers
+   * itself); after two leases of "no handlers" this node is in a cluster of its own, and its
+   * liveness check fails so that it is restarted into theirs.
+   */
+  private void watchQueueServices() {
+    QueueServiceContact contact =
+        new QueueServiceContact(node.config().lock().lease().multipliedBy(2));
+    long every = node.config().lock().renewalPeriod().toMillis();
+    vertx.setPeriodic(
+        every,
+        id ->
+            vertx
+                .eventBus()
+                .request(
+                    Addresses.QUEUE_PRESENCE,
+                    new JsonObject(),
+                    new DeliveryOptions().setSendTimeout(Math.max(every, 1_000)))
+                .onSuccess(reply -> contact.answered())
+                .onFailure(error -> contact.failed(error, System.nanoTime())));
+    node.liveness().register("history-queue-service", () -> contact.check(System.nanoTime()));
   }
 
   private void read(Message<JsonObject> message) {

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A runner in a cluster without a queue service (one that started before any, or whose queue
- * services all went away) is not live once its claims found none for two leases, so that an
+ * A runner or a history service in a cluster without a queue service (one that started before any,
+ * or whose queue services all went away) is not live once it found none for two leases, so that an
  * orchestrator restarts it into the queue services' cluster; it is live again as soon as a queue
  * service answers it. Clustered nodes in one JVM (Hazelcast on loopback).
  */
-class StrandedRunnerTest {
+class StrandedNodesTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
 
   private final List<OrdoNode> nodes = new ArrayList<>();
@@ -54,27 +54,32 @@ class StrandedRunnerTest {
   }
 
   @Test
-  void aRunnerWithoutQueueService_isNotLive_untilOneAnswersIt() throws Exception {
+  void nodesWithoutQueueService_areNotLive_untilOneAnswersThem() throws Exception {
     OrdoNode runner = start("stranded-runner", NodeRoles.runnerOnly());
+    OrdoNode history = start("stranded-history", NodeRoles.historyOnly());
     assertEquals(200, live(runner).statusCode(), "live while the limit has not passed");
 
-    HttpResponse<String> stranded = liveUntil(runner, 503);
-    JsonObject check =
-        new JsonObject(stranded.body())
-            .getJsonObject("checks")
-            .getJsonObject("runner-queue-service");
-    assertEquals("DOWN", check.getString("status"));
-    assertTrue(
-        check.getString("reason").contains("no queue service has been reachable"), check.encode());
+    assertStranded(runner, "runner-queue-service");
+    assertStranded(history, "history-queue-service");
 
     OrdoNode queue = start("arriving-queue", NodeRoles.withoutRunner());
     liveUntil(runner, 200);
+    liveUntil(history, 200);
     try (Api api = new Api(queue.httpPort(), TestNode.OPERATOR)) {
       Tasks tasks = new Tasks(api);
       JsonObject done = tasks.await(tasks.parallel("Echo", new JsonObject()), "DISPOSED");
       assertEquals("COMPLETED", done.getJsonObject("outcome").getString("type"));
       assertEquals("stranded-runner", done.getString("node"));
     }
+  }
+
+  /** The node's liveness turns 503, its check {@code name} down and saying why. */
+  private void assertStranded(OrdoNode node, String name) throws Exception {
+    HttpResponse<String> stranded = liveUntil(node, 503);
+    JsonObject check = new JsonObject(stranded.body()).getJsonObject("checks").getJsonObject(name);
+    assertEquals("DOWN", check.getString("status"), stranded.body());
+    assertTrue(
+        check.getString("reason").contains("no queue service has been reachable"), check.encode());
   }
 
   /** Reads the node's liveness until it answers {@code status}; fails after {@link #WAIT}. */

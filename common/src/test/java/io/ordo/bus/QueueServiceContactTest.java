@@ -1,4 +1,4 @@
-package io.ordo.runner;
+package io.ordo.bus;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,7 +7,7 @@ import io.vertx.core.eventbus.ReplyFailure;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** When a runner counts as out of reach of every queue service, and when in reach again. */
+/** When a node counts as out of reach of every queue service, and when in reach again. */
 class QueueServiceContactTest {
   private static final long SECOND = Duration.ofSeconds(1).toNanos();
   private static final ReplyException NO_HANDLERS =
