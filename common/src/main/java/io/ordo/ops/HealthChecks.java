@@ -10,7 +10,8 @@ import java.util.function.Supplier;
 /**
  * One node's checks of one kind: each service adds its own. Readiness (database reachable,
  * migrations done, lease held) passes when every check passes and there is at least one; liveness
- * (a runner can reach a queue service) passes when no check fails, none included.
+ * (a runner or history service can reach a queue service) passes when no check fails, none
+ * included.
  */
 public final class HealthChecks {
   private final Map<String, Supplier<Future<Void>>> checks = new ConcurrentHashMap<>();

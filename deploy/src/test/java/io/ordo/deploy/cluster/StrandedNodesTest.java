@@ -56,8 +56,8 @@ class StrandedNodesTest {
   @Test
   void nodesWithoutQueueService_areNotLive_untilOneAnswersThem() throws Exception {
     OrdoNode runner = start("stranded-runner", NodeRoles.runnerOnly());
-    OrdoNode history = start("stranded-history", NodeRoles.historyOnly());
     assertEquals(200, live(runner).statusCode(), "live while the limit has not passed");
+    OrdoNode history = start("stranded-history", NodeRoles.historyOnly());
 
     assertStranded(runner, "runner-queue-service");
     assertStranded(history, "history-queue-service");
