@@ -24,6 +24,14 @@ public final class QueueServiceContact {
     this.limit = limit;
   }
 
+  /**
+   * The limit every node without a queue service uses: two leases, longer than a queue service's
+   * restart or a cluster's re-forming.
+   */
+  public static QueueServiceContact forLease(Duration lease) {
+    return new QueueServiceContact(lease.multipliedBy(2));
+  }
+
   /** A request reached a queue service and was answered. */
   public void answered() {
     unreachableSince = Long.MIN_VALUE;

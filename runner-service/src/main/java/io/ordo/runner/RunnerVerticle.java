@@ -108,8 +108,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     taskThreads = Executors.newCachedThreadPool(threads("ordo-task-"));
     freedExecutions = new ContextInbox<>(context, this::forget);
     scripts = new ScriptTasks(config.scripts(), vertx);
-    // two leases: longer than a queue service's restart or a cluster's re-forming
-    QueueServiceContact contact = new QueueServiceContact(config.lock().lease().multipliedBy(2));
+    QueueServiceContact contact = QueueServiceContact.forLease(config.lock().lease());
     reporter = new Reporter(vertx, context, node(), contact);
     lease =
         new LeaseKeeper(

@@ -69,8 +69,7 @@ public final class HistoryServiceVerticle extends VerticleBase {
    * liveness check fails so that it is restarted into theirs.
    */
   private void watchQueueServices() {
-    QueueServiceContact contact =
-        new QueueServiceContact(node.config().lock().lease().multipliedBy(2));
+    QueueServiceContact contact = QueueServiceContact.forLease(node.config().lock().lease());
     long every = node.config().lock().renewalPeriod().toMillis();
     vertx.setPeriodic(
         every,
