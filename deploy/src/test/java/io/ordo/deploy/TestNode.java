@@ -12,6 +12,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
@@ -71,6 +72,18 @@ public final class TestNode {
     env.put("ORDO_NODE_NAME", "test-node");
     env.put("ORDO_SCRIPTS_DIR", SCRIPTS.toString());
     return env;
+  }
+
+  /**
+   * The settings of a Hazelcast cluster of its own on loopback (a unique name beginning with {@code
+   * prefix}, a free block of ports), for the test's clustered nodes to share.
+   */
+  public static Map<String, String> cluster(String prefix) {
+    Map<String, String> cluster = new HashMap<>();
+    cluster.put("ORDO_CLUSTER_NAME", prefix + "-" + UUID.randomUUID());
+    cluster.put("ORDO_CLUSTER_PORT", String.valueOf(NodeProcess.freePortBlock()));
+    cluster.put("ORDO_CLUSTER_MEMBERS", "127.0.0.1");
+    return cluster;
   }
 
   /** The test environment with one setting changed. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.ordo.bus.Addresses;
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeProcess;
 import io.ordo.deploy.NodeRoles;
 import io.ordo.deploy.OrdoNode;
 import io.ordo.deploy.Tasks;
@@ -20,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,14 +32,12 @@ import org.junit.jupiter.api.Test;
 class EventBusTlsTest {
   private final List<OrdoNode> nodes = new ArrayList<>();
   private final List<SelfSignedCertificate> certificates = new ArrayList<>();
-  private String clusterName;
-  private int clusterPort;
+  private Map<String, String> cluster;
 
   @BeforeEach
   void emptyDatabase() {
     TestDatabase.truncate();
-    clusterName = "tls-" + UUID.randomUUID();
-    clusterPort = NodeProcess.freePortBlock();
+    cluster = TestNode.cluster("tls");
   }
 
   @AfterEach
@@ -126,10 +122,8 @@ class EventBusTlsTest {
       SelfSignedCertificate trusted,
       java.util.Set<io.ordo.deploy.NodeRole> roles) {
     Map<String, String> env = TestNode.environment();
+    env.putAll(cluster);
     env.put("ORDO_NODE_NAME", name);
-    env.put("ORDO_CLUSTER_NAME", clusterName);
-    env.put("ORDO_CLUSTER_PORT", String.valueOf(clusterPort));
-    env.put("ORDO_CLUSTER_MEMBERS", "127.0.0.1");
     env.put("ORDO_CLUSTER_TLS_CERT", own.certificatePath());
     env.put("ORDO_CLUSTER_TLS_KEY", own.privateKeyPath());
     env.put("ORDO_CLUSTER_TLS_TRUST", trusted.certificatePath());

@@ -3,7 +3,6 @@ package io.ordo.deploy.lock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ordo.deploy.Api;
-import io.ordo.deploy.NodeProcess;
 import io.ordo.deploy.NodeRoles;
 import io.ordo.deploy.OrdoNode;
 import io.ordo.deploy.Tasks;
@@ -11,7 +10,6 @@ import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -43,9 +41,7 @@ class ShutdownWithoutQueueServiceTest {
   void aRunnerWhoseQueueServiceIsGone_stopsAndGivesUpItsLease() throws Exception {
     TestDatabase.truncate();
     Map<String, String> env = TestNode.environment();
-    env.put("ORDO_CLUSTER_NAME", "shutdown-" + UUID.randomUUID());
-    env.put("ORDO_CLUSTER_PORT", String.valueOf(NodeProcess.freePortBlock()));
-    env.put("ORDO_CLUSTER_MEMBERS", "127.0.0.1");
+    env.putAll(TestNode.cluster("shutdown"));
     env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "1");
     env.put("ORDO_NODE_NAME", "the-queue");
     queue = TestNode.start(env, NodeRoles.withoutRunner(), true);

@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,10 +40,7 @@ class RunnersApiTest {
   @BeforeEach
   void startFarm() {
     TestDatabase.truncate();
-    cluster = new HashMap<>();
-    cluster.put("ORDO_CLUSTER_NAME", "runners-" + UUID.randomUUID());
-    cluster.put("ORDO_CLUSTER_PORT", String.valueOf(NodeProcess.freePortBlock()));
-    cluster.put("ORDO_CLUSTER_MEMBERS", "127.0.0.1");
+    cluster = TestNode.cluster("runners");
     Map<String, String> env = TestNode.environment();
     env.putAll(cluster);
     env.put("ORDO_NODE_NAME", "runners-queue");
