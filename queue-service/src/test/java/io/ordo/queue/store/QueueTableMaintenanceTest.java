@@ -1,6 +1,7 @@
 package io.ordo.queue.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.ordo.db.Pools;
 import io.ordo.testing.TestDatabase;
@@ -61,12 +62,9 @@ class QueueTableMaintenanceTest {
                               "0",
                               costDelay(options.get("im_async_context_info")),
                               "context table");
-                          assertEquals(
-                              null, costDelay(options.get("ordo_history_event")), "event table");
-                          assertEquals(
-                              null,
-                              costDelay(options.get("ordo_history_execution")),
-                              "header table");
+                          assertNull(costDelay(options.get("ordo_history_event")), "event table");
+                          assertNull(
+                              costDelay(options.get("ordo_history_execution")), "header table");
                           ctx.completeNow();
                         })));
   }
