@@ -164,6 +164,11 @@ final class ClaimLoop {
             });
   }
 
+  /** Whether a claim was sent and not yet answered (nor failed). */
+  boolean inFlight() {
+    return claiming;
+  }
+
   /** A claim was answered: a claim due after an earlier failure is not needed any more. */
   private void answered() {
     contact.answered();

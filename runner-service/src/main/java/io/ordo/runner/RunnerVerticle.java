@@ -180,7 +180,13 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
                 : registry.find(task.taskClassName()).orElse(null),
             this);
     executions.put(key(task.messageId(), task.version()), execution);
-    slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime());
+    if (stopping) {
+      // a claim answered after the shutdown began: no slot will take its messages, so they go
+      // back to their queues at once, as those waiting for a slot did when it began
+      execution.handBack("the runner is shutting down");
+    } else {
+      slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime());
+    }
   }
 
   /** Gives free slots to waiting messages, each on a task thread of its own. */
@@ -321,10 +327,15 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     waiting.forEach(execution -> execution.handBack("the runner is shutting down"));
     List<TaskExecution> running = new ArrayList<>(executions.values());
     running.removeAll(waiting);
-    // outcomes still on their way must be applied before the lease is given up
+    // outcomes still on their way must be applied before the lease is given up, and a claim in
+    // flight answered: the messages it took are handed back (take), not left to the lease
     shutdownWait =
         ShutdownWait.begin(
-            vertx, node.config().shutdownGracePeriod(), running, executions::size, reporter::idle);
+            vertx,
+            node.config().shutdownGracePeriod(),
+            running,
+            executions::size,
+            () -> reporter.idle() && !claims.inFlight());
     if (waitNoLonger) {
       shutdownWait.stopNow(executions.size());
     }

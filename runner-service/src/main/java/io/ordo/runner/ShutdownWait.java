@@ -40,7 +40,8 @@ final class ShutdownWait {
    *
    * @param running the tasks in their lifecycle now (named in the first line)
    * @param unfinished how many tasks are still held (zero ends the wait)
-   * @param idle whether nothing else keeps the wait on (outcomes still being reported)
+   * @param idle whether nothing else keeps the wait on (outcomes still being reported, a claim in
+   *     flight)
    */
   static ShutdownWait begin(
       Vertx vertx,

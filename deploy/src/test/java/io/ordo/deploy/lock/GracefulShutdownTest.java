@@ -11,12 +11,17 @@ import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.GateTask;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,5 +134,93 @@ class GracefulShutdownTest {
     } finally {
       patient.close();
     }
+  }
+
+  /**
+   * A claim answered after the shutdown began: its messages never get a slot, so they go back to
+   * their queue at once (TaskRejected), and the shutdown does not wait its grace period for them
+   * nor leave them to the lease (TaskLeaseExpired, an attempt counted for a run that never began).
+   * The claim is held in flight by a lock on the history's events, which its TaskAccepted events
+   * need.
+   */
+  @Test
+  void aClaimAnsweredAfterTheShutdownBegan_handsItsMessagesBackAtOnce() throws Exception {
+    stopping.close();
+    Map<String, String> env = TestNode.environment();
+    env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "120");
+    env.put("ORDO_NODE_NAME", "late");
+    OrdoNode late = TestNode.start(env, NodeRoles.all(), false);
+    CompletableFuture<Void> released = new CompletableFuture<>();
+    CompletableFuture<Void> locked = new CompletableFuture<>();
+    try (Api own = new Api(late.httpPort(), TestNode.OPERATOR)) {
+      Tasks tasks = new Tasks(own);
+      own.put("/parallel-queue/active", new JsonObject().put("active", false));
+      List<String> ids = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        ids.add(tasks.parallel("Echo", new JsonObject()));
+      }
+      CompletableFuture<Void> lock =
+          CompletableFuture.runAsync(() -> holdEventsLock(locked, released));
+      locked.get(10, TimeUnit.SECONDS);
+      own.put("/parallel-queue/active", new JsonObject().put("active", true));
+      client.await("/health/ready", r -> claimsWaitingForALock() > 0, Tasks.WAIT);
+
+      CompletableFuture<Void> closing = CompletableFuture.runAsync(late::close);
+      client.await("/health/ready", r -> late.runner().shuttingDown(), Tasks.WAIT);
+      released.complete(null);
+      lock.get(10, TimeUnit.SECONDS);
+      closing.get(30, TimeUnit.SECONDS); // not the grace period of 120 s
+
+      Tasks seen = new Tasks(client);
+      int claimed = 0;
+      for (String id : ids) {
+        List<String> events = seen.eventTypes(id);
+        assertEquals("WAITING", client.get("/tasks/" + id).json().getString("state"), id);
+        if (events.size() > 1) {
+          claimed++;
+          assertEquals(List.of("TaskScheduled", "TaskAccepted", "TaskRejected"), events, id);
+        } else {
+          assertEquals(List.of("TaskScheduled"), events, id);
+        }
+      }
+      assertTrue(claimed > 0, "the claim held in flight took messages");
+    } finally {
+      released.complete(null);
+      late.close();
+    }
+  }
+
+  /** Locks the history's events against writes until {@code release} completes. */
+  private static void holdEventsLock(
+      CompletableFuture<Void> locked, CompletableFuture<Void> release) {
+    TestDatabase.execute(
+        connection -> {
+          connection.setAutoCommit(false);
+          try (Statement s = connection.createStatement()) {
+            s.execute("LOCK TABLE ordo_history_event IN EXCLUSIVE MODE");
+            locked.complete(null);
+            release.get(30, TimeUnit.SECONDS);
+          } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            throw new IllegalStateException(e);
+          } finally {
+            connection.commit();
+          }
+          return null;
+        });
+  }
+
+  /** Claims waiting for a lock in the database: the claim the test holds in flight. */
+  private static int claimsWaitingForALock() {
+    return TestDatabase.execute(
+        connection -> {
+          try (Statement s = connection.createStatement();
+              ResultSet rows =
+                  s.executeQuery(
+                      "SELECT count(*) FROM pg_stat_activity WHERE application_name ="
+                          + " 'ordo-queue-claim' AND wait_event_type = 'Lock'")) {
+            rows.next();
+            return rows.getInt(1);
+          }
+        });
   }
 }
