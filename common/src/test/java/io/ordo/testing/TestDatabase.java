@@ -91,6 +91,18 @@ public final class TestDatabase {
     }
   }
 
+  /** The count a {@code SELECT count(*) …} on the test database answers. */
+  public static long count(String sql) {
+    return execute(
+        connection -> {
+          try (Statement s = connection.createStatement();
+              ResultSet rows = s.executeQuery(sql)) {
+            rows.next();
+            return rows.getLong(1);
+          }
+        });
+  }
+
   /** JDBC work. */
   @FunctionalInterface
   public interface SqlWork<T> {

@@ -11,7 +11,6 @@ import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.GateTask;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -210,17 +209,9 @@ class GracefulShutdownTest {
   }
 
   /** Claims waiting for a lock in the database: the claim the test holds in flight. */
-  private static int claimsWaitingForALock() {
-    return TestDatabase.execute(
-        connection -> {
-          try (Statement s = connection.createStatement();
-              ResultSet rows =
-                  s.executeQuery(
-                      "SELECT count(*) FROM pg_stat_activity WHERE application_name ="
-                          + " 'ordo-queue-claim' AND wait_event_type = 'Lock'")) {
-            rows.next();
-            return rows.getInt(1);
-          }
-        });
+  private static long claimsWaitingForALock() {
+    return TestDatabase.count(
+        "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'ordo-queue-claim'"
+            + " AND wait_event_type = 'Lock'");
   }
 }
