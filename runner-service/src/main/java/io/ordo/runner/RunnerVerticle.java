@@ -55,6 +55,8 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   private static final Logger LOG = LoggerFactory.getLogger(RunnerVerticle.class);
   // how long a shutdown waits for the releases of the tasks still running after the grace period
   private static final Duration RELEASE_WAIT = Duration.ofSeconds(10);
+  // why a claimed message that never got a slot goes back to its queue at a shutdown
+  private static final String SHUTTING_DOWN = "the runner is shutting down";
 
   private final NodeContext node;
   private final TaskTypeRegistry registry;
@@ -180,12 +182,10 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
                 : registry.find(task.taskClassName()).orElse(null),
             this);
     executions.put(key(task.messageId(), task.version()), execution);
-    if (stopping) {
-      // a claim answered after the shutdown began: no slot will take its messages, so they go
-      // back to their queues at once, as those waiting for a slot did when it began
-      execution.handBack("the runner is shutting down");
-    } else {
-      slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime());
+    if (!slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime())) {
+      // a claim answered after the shutdown closed the slots: its messages go back to their
+      // queues at once, as those waiting for a slot did then
+      execution.handBack(SHUTTING_DOWN);
     }
   }
 
@@ -324,7 +324,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     }
     // claimed messages that never got a slot go back to their queues at once, for other runners
     List<TaskExecution> waiting = slots.close();
-    waiting.forEach(execution -> execution.handBack("the runner is shutting down"));
+    waiting.forEach(execution -> execution.handBack(SHUTTING_DOWN));
     List<TaskExecution> running = new ArrayList<>(executions.values());
     running.removeAll(waiting);
     // outcomes still on their way must be applied before the lease is given up, and a claim in

@@ -53,13 +53,20 @@ final class Slots {
     return maxThreads;
   }
 
-  /** A claimed message waits for a slot; a serial head goes before every prefetched message. */
-  synchronized void add(TaskExecution execution, boolean serial, long now) {
+  /**
+   * A claimed message waits for a slot; a serial head goes before every prefetched message. Once
+   * the slots are closed nothing waits any more: answers false, and the caller hands it back.
+   */
+  synchronized boolean add(TaskExecution execution, boolean serial, long now) {
+    if (closed) {
+      return false;
+    }
     if (serial) {
       waiting.addFirst(new Waiting(execution, now));
     } else {
       waiting.addLast(new Waiting(execution, now));
     }
+    return true;
   }
 
   /** Gives free slots to waiting messages; answers those that got one, in order. */

@@ -1,6 +1,7 @@
 package io.ordo.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -60,6 +61,16 @@ class SlotsTest {
     slots.free(a, 1);
     assertNull(slots.next(1));
     assertEquals(List.of(), slots.fill(1));
+  }
+
+  @Test
+  void add_afterClose_takesNothingInLine() {
+    TaskExecution late = execution();
+    slots.close();
+
+    assertFalse(slots.add(late, false, 0), "the caller hands it back");
+    assertEquals(List.of(), slots.close());
+    assertNull(slots.next(0));
   }
 
   @Test
