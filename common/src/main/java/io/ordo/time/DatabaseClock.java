@@ -10,34 +10,58 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A clock kept in step with PostgreSQL's: the node's own clock plus the offset last measured
- * against {@code now()}. Every timestamp Ordo writes and every deadline it checks come from it, so
- * a node whose clock is far off still records and enforces the farm's time.
+ * A clock kept in step with PostgreSQL's: the node's own clock plus the offset measured against
+ * {@code now()}. Every timestamp Ordo writes and every deadline it checks come from it, so a node
+ * whose clock is far off still records and enforces the farm's time.
+ *
+ * <p>Two rules keep the times one node writes in order and the nodes' times close together, as NTP
+ * keeps clocks. A new measurement replaces the offset only if it is as good as the one in use (its
+ * error, half its round trip, no larger than the one in use plus the drift the two clocks may have
+ * had since): a measurement taken while the machine was busy, its round trip long and its error
+ * milliseconds, is dropped rather than moving the node's clock away from the others'. And the clock
+ * never goes back by less than {@link #STEP}: a correction that would move it back holds it until
+ * its own time catches up; only a step larger than that (someone set a clock) is taken.
  */
 public final class DatabaseClock extends Clock {
   private static final int SAMPLES = 5;
 
+  /**
+   * How fast two clocks may drift apart, as a measurement's error grows with its age: twice NTP's
+   * 15 ppm tolerance.
+   */
+  static final double DRIFT = 30e-6;
+
+  /** A backward correction at least this large is a step, taken rather than waited out. */
+  static final Duration STEP = Duration.ofSeconds(1);
+
   private final Clock local;
-  private volatile Duration offset = Duration.ZERO;
+  private volatile Measurement inUse;
+  private final AtomicLong lastMicros = new AtomicLong(Long.MIN_VALUE);
 
   public DatabaseClock(Clock local) {
     this.local = local;
   }
 
+  /** An offset and its error (half the round trip that measured it), as of a local time. */
+  private record Measurement(Duration offset, Duration error, Instant at) {
+    /** The error now: the measured one plus the drift the clocks may have had since. */
+    Duration errorAt(Instant now) {
+      long elapsedNanos = Math.max(0, Duration.between(at, now).toNanos());
+      return error.plusNanos((long) (elapsedNanos * DRIFT));
+    }
+  }
+
   /**
-   * Measures the offset again, NTP-style: a few round trips on one connection, and the one with the
-   * shortest round trip decides (half of it is taken as the database's share). Timestamps from
-   * different nodes are then comparable to well under a millisecond on a local network.
+   * Measures the offset again, NTP-style: a few round trips on one connection, the one with the
+   * shortest round trip decides (half of it is taken as the database's share), and it is adopted if
+   * it is as good as the offset in use (see the class comment). Answers the offset in use.
    */
   public Future<Duration> sync(Pool pool, LockOwnerStore store) {
     return pool.withConnection(connection -> sample(connection, store, SAMPLES, null))
-        .map(
-            best -> {
-              offset = best.offset();
-              return offset;
-            });
+        .map(best -> adopt(best.roundTrip(), best.offset()));
   }
 
   private record Sample(Duration roundTrip, Duration offset) {}
@@ -62,14 +86,39 @@ public final class DatabaseClock extends Clock {
             });
   }
 
-  public Duration offset() {
-    return offset;
+  /**
+   * Takes a measurement (an offset and the round trip that measured it) if it is as good as the one
+   * in use, and answers the offset in use.
+   */
+  Duration adopt(Duration roundTrip, Duration offset) {
+    Instant now = local.instant();
+    Duration error = roundTrip.dividedBy(2);
+    Measurement current = inUse;
+    if (current == null || error.compareTo(current.errorAt(now)) <= 0) {
+      inUse = new Measurement(offset, error, now);
+    }
+    return offset();
   }
 
-  /** Microsecond precision, as PostgreSQL keeps it, so a time reads back as it was written. */
+  /** The offset in use: the database's clock minus the node's own. */
+  public Duration offset() {
+    Measurement current = inUse;
+    return current == null ? Duration.ZERO : current.offset();
+  }
+
+  /**
+   * Microsecond precision, as PostgreSQL keeps it, so a time reads back as it was written; never
+   * before a time this clock answered, unless by a step (see the class comment).
+   */
   @Override
   public Instant instant() {
-    return local.instant().plus(offset).truncatedTo(ChronoUnit.MICROS);
+    Instant corrected = local.instant().plus(offset());
+    long micros = corrected.getEpochSecond() * 1_000_000 + corrected.getNano() / 1_000;
+    long stepMicros = STEP.toNanos() / 1_000;
+    long answer =
+        lastMicros.accumulateAndGet(
+            micros, (last, next) -> next >= last || last - next >= stepMicros ? next : last);
+    return Instant.EPOCH.plus(answer, ChronoUnit.MICROS);
   }
 
   @Override
