@@ -21,6 +21,8 @@ import java.time.Instant;
  * @param version the lock version of this hold
  * @param context the registration context (principal, locale, time zone, trace, attributes and the
  *     registering role, {@code role})
+ * @param receivedAt when the message was received: the runner lines claimed messages up in this
+ *     order
  * @param nextHeadReceivedAt for a serial head: the received time of the message behind it in its
  *     queue if that one was runnable for the runner at the claim, else null (the runner names it
  *     while this message's outcome is on its way, see {@link ClaimRequest#settlingFrom})
@@ -38,6 +40,7 @@ public record ClaimedTask(
     String ownerId,
     long version,
     JsonObject context,
+    Instant receivedAt,
     Instant nextHeadReceivedAt) {
 
   public JsonObject toJson() {
@@ -54,6 +57,7 @@ public record ClaimedTask(
         .put("ownerId", ownerId)
         .put("version", version)
         .put("context", context)
+        .put("receivedAt", receivedAt)
         .put("nextHeadReceivedAt", nextHeadReceivedAt);
   }
 
@@ -71,6 +75,7 @@ public record ClaimedTask(
         json.getString("ownerId"),
         json.getLong("version"),
         json.getJsonObject("context", new JsonObject()),
+        json.getInstant("receivedAt"),
         json.getInstant("nextHeadReceivedAt"));
   }
 }

@@ -48,6 +48,7 @@ class ProtocolCodecTest {
           "owner-1",
           7,
           new JsonObject().put("principal", "alice"),
+          Instant.parse("2026-11-25T00:59:58.000789Z"),
           Instant.parse("2026-11-25T00:59:59.000456Z"));
 
   private static final ReportBatch BATCH =

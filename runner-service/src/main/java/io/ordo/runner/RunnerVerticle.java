@@ -182,7 +182,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
                 : registry.find(task.taskClassName()).orElse(null),
             this);
     executions.put(key(task.messageId(), task.version()), execution);
-    if (!slots.add(execution, task.kind() == QueueKind.SERIAL, System.nanoTime())) {
+    if (!slots.add(execution, task.receivedAt(), System.nanoTime())) {
       // a claim answered after the shutdown closed the slots: its messages go back to their
       // queues at once, as those waiting for a slot did then
       execution.handBack(SHUTTING_DOWN);

@@ -1,6 +1,7 @@
 package io.ordo.runner;
 
 import io.ordo.runner.execution.TaskExecution;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,9 +12,11 @@ import java.util.function.Predicate;
 
 /**
  * A runner's slots: at most {@code maxThreads} tasks in their lifecycle at once, and the claimed
- * messages waiting for a slot (serial-queue heads first, then prefetched parallel messages in claim
- * order). Decides how much the next claim may take: prefetching goes on only while tasks are short,
- * so that a prefetched message waits a moment, not behind long runs.
+ * messages waiting for a slot, oldest received first whichever claim brought them (SPEC 3.4: among
+ * the heads, the oldest received time wins; a serial head claimed after prefetched messages that
+ * were received before it waits behind them, for a moment, as they are short). Decides how much the
+ * next claim may take: prefetching goes on only while tasks are short, so that a prefetched message
+ * waits a moment, not behind long runs.
  *
  * <p>Thread-safe: the event loop adds claimed messages and hands out slots, and a task thread whose
  * task ended frees its slot and takes the next waiting message itself ({@link #next}), without a
@@ -40,8 +43,8 @@ final class Slots {
   private boolean holdSampled;
   private boolean closed;
 
-  /** A claimed message waiting for a slot, and since when. */
-  private record Waiting(TaskExecution execution, long since) {}
+  /** A claimed message waiting for a slot, when it was received, and since when it waits. */
+  private record Waiting(TaskExecution execution, Instant receivedAt, long since) {}
 
   Slots(int maxThreads, int prefetch) {
     this.maxThreads = maxThreads;
@@ -54,18 +57,25 @@ final class Slots {
   }
 
   /**
-   * A claimed message waits for a slot; a serial head goes before every prefetched message. Once
-   * the slots are closed nothing waits any more: answers false, and the caller hands it back.
+   * A claimed message waits for a slot, behind those received before it (claims answer in received
+   * order, so it nearly always goes last). Once the slots are closed nothing waits any more:
+   * answers false, and the caller hands it back.
    */
-  synchronized boolean add(TaskExecution execution, boolean serial, long now) {
+  synchronized boolean add(TaskExecution execution, Instant receivedAt, long now) {
     if (closed) {
       return false;
     }
-    if (serial) {
-      waiting.addFirst(new Waiting(execution, now));
-    } else {
-      waiting.addLast(new Waiting(execution, now));
+    Waiting added = new Waiting(execution, receivedAt, now);
+    if (waiting.isEmpty() || !waiting.peekLast().receivedAt().isAfter(receivedAt)) {
+      waiting.addLast(added);
+      return true;
     }
+    ArrayDeque<Waiting> younger = new ArrayDeque<>();
+    while (!waiting.isEmpty() && waiting.peekLast().receivedAt().isAfter(receivedAt)) {
+      younger.addFirst(waiting.pollLast());
+    }
+    waiting.addLast(added);
+    waiting.addAll(younger);
     return true;
   }
 

@@ -14,6 +14,7 @@ import io.ordo.runner.execution.TaskExecution;
 import io.vertx.core.Vertx;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -136,7 +137,7 @@ class ClaimPacingTest {
 
     Runner(Vertx vertx, long hold) {
       TaskExecution earlier = new TaskExecution(null, null, null);
-      slots.add(earlier, false, 0);
+      slots.add(earlier, Instant.EPOCH, 0);
       slots.fill(0);
       slots.free(earlier, hold);
       loop =

@@ -3,6 +3,7 @@ package io.ordo.runner;
 import io.ordo.bus.ClaimedTask;
 import io.ordo.model.QueueKind;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 import java.util.UUID;
 
 /** Claimed messages for runner tests: a fresh {@code Echo} message of tenant acme. */
@@ -24,6 +25,7 @@ final class Claimed {
         ownerId,
         1,
         new JsonObject(),
+        Instant.now(),
         null);
   }
 }

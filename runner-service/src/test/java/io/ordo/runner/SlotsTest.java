@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.ordo.runner.execution.TaskExecution;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,21 +14,40 @@ import org.junit.jupiter.api.Test;
 class SlotsTest {
   private static final long SECOND = 1_000_000_000L;
   private static final long MILLISECOND = 1_000_000L;
+  private static final Instant RECEIVED = Instant.parse("2026-11-30T09:00:00Z");
 
   private final Slots slots = new Slots(2, 8);
 
   @Test
-  void fill_givesAtMostMaxThreadsSlots_serialHeadsFirst() {
+  void fill_givesAtMostMaxThreadsSlots_oldestReceivedFirst() {
     TaskExecution a = execution();
     TaskExecution b = execution();
-    TaskExecution head = execution();
-    slots.add(a, false, 0);
-    slots.add(b, false, 0);
-    slots.add(head, true, 0);
+    TaskExecution older = execution();
+    slots.add(a, RECEIVED.plusMillis(2), 0);
+    slots.add(b, RECEIVED.plusMillis(3), 0);
+    slots.add(older, RECEIVED.plusMillis(1), 0);
 
-    assertEquals(List.of(head, a), slots.fill(0));
+    assertEquals(List.of(older, a), slots.fill(0));
     assertEquals(2, slots.busy());
     assertEquals(List.of(), slots.fill(0));
+  }
+
+  @Test
+  void add_aMessageReceivedAfterThoseWaiting_waitsBehindThem() {
+    Slots one = new Slots(1, 8);
+    TaskExecution running = execution();
+    TaskExecution prefetched = execution();
+    TaskExecution head = execution();
+    one.add(running, RECEIVED, 0);
+    one.fill(0);
+    one.add(prefetched, RECEIVED.plusMillis(1), 0);
+    // a serial head claimed later, received after the prefetched message
+    one.add(head, RECEIVED.plusMillis(2), 0);
+
+    one.free(running, 1);
+    assertSame(prefetched, one.next(1));
+    one.free(prefetched, 2);
+    assertSame(head, one.next(2));
   }
 
   @Test
@@ -35,9 +55,9 @@ class SlotsTest {
     TaskExecution a = execution();
     TaskExecution b = execution();
     TaskExecution c = execution();
-    slots.add(a, false, 0);
-    slots.add(b, false, 0);
-    slots.add(c, false, 0);
+    slots.add(a, RECEIVED, 0);
+    slots.add(b, RECEIVED, 0);
+    slots.add(c, RECEIVED, 0);
     slots.fill(0);
 
     assertNull(slots.next(0), "both slots are taken");
@@ -52,10 +72,10 @@ class SlotsTest {
     TaskExecution a = execution();
     TaskExecution b = execution();
     TaskExecution c = execution();
-    slots.add(a, false, 0);
+    slots.add(a, RECEIVED, 0);
     slots.fill(0);
-    slots.add(b, false, 0);
-    slots.add(c, false, 0);
+    slots.add(b, RECEIVED, 0);
+    slots.add(c, RECEIVED, 0);
 
     assertEquals(List.of(b, c), slots.close());
     slots.free(a, 1);
@@ -68,7 +88,7 @@ class SlotsTest {
     TaskExecution late = execution();
     slots.close();
 
-    assertFalse(slots.add(late, false, 0), "the caller hands it back");
+    assertFalse(slots.add(late, RECEIVED, 0), "the caller hands it back");
     assertEquals(List.of(), slots.close());
     assertNull(slots.next(0));
   }
@@ -79,11 +99,11 @@ class SlotsTest {
     TaskExecution young = execution();
     TaskExecution running = execution();
     TaskExecution other = execution();
-    slots.add(running, false, 0);
-    slots.add(other, false, 0);
+    slots.add(running, RECEIVED, 0);
+    slots.add(other, RECEIVED, 0);
     slots.fill(0);
-    slots.add(old, false, 0);
-    slots.add(young, false, 5 * SECOND);
+    slots.add(old, RECEIVED, 0);
+    slots.add(young, RECEIVED, 5 * SECOND);
 
     assertEquals(List.of(old), slots.removeWaitingLongerThan(3 * SECOND, 6 * SECOND));
     slots.free(running, 6 * SECOND);
@@ -122,7 +142,7 @@ class SlotsTest {
     assertEquals(2 + 2, wide.capacity(0), "one per thread before any task ended");
     endOneTask(wide, 50 * MILLISECOND);
     assertEquals(2 + 4, wide.capacity(60 * MILLISECOND));
-    wide.add(execution(), false, 0);
+    wide.add(execution(), RECEIVED, 0);
     wide.fill(0);
     assertEquals(2, wide.capacity(2 * SECOND), "a task held its slot for a second");
   }
@@ -131,7 +151,7 @@ class SlotsTest {
   void claimRoom_aTaskHoldingItsSlotLong_stopsPrefetching() {
     Slots wide = new Slots(2, 100);
     endOneTask(wide, MILLISECOND);
-    wide.add(execution(), false, 0);
+    wide.add(execution(), RECEIVED, 0);
     wide.fill(0);
 
     assertEquals(2 - 1, wide.claimRoom(1, 2 * SECOND), "free threads only");
@@ -140,7 +160,7 @@ class SlotsTest {
   /** One task takes a slot at 0 and ends after {@code hold}. */
   private static void endOneTask(Slots slots, long hold) {
     TaskExecution task = execution();
-    slots.add(task, false, 0);
+    slots.add(task, RECEIVED, 0);
     slots.fill(0);
     slots.free(task, hold);
   }

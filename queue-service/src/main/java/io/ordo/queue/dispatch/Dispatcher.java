@@ -158,6 +158,7 @@ public final class Dispatcher {
         owner.toString(),
         r.version(),
         context == null ? new JsonObject() : context.toJson(r.tenant()),
+        r.receivedAt(),
         r.nextHeadReceivedAt());
   }
 

@@ -1101,6 +1101,7 @@ public final class TaskStore {
       long acceptedEventId,
       String executionId,
       ContextRow context,
+      Instant receivedAt,
       Instant nextHeadReceivedAt) {}
 
   /**
@@ -1432,6 +1433,7 @@ public final class TaskStore {
                                 (io.vertx.core.json.JsonObject) row.getValue("context_attributes"),
                                 row.getString("role"))
                             : null,
+                        instant(row.getOffsetDateTime("received_at")),
                         instant(row.getOffsetDateTime("next_head_received_at"))));
               }
               return claimed;

@@ -157,6 +157,7 @@ class TaskExecutionTest {
             "0190f5e2-0000-7000-8000-0000000000aa",
             1,
             new JsonObject(),
+            Instant.now(),
             null);
     RegisteredType type =
         new RegisteredType(
