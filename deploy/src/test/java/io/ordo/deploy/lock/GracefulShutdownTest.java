@@ -149,9 +149,49 @@ class GracefulShutdownTest {
     env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "120");
     env.put("ORDO_NODE_NAME", "late");
     OrdoNode late = TestNode.start(env, NodeRoles.all(), false);
+    try (Api own = new Api(late.httpPort(), TestNode.OPERATOR)) {
+      handsBackWhatAClaimInFlightTakes(late, own);
+    } finally {
+      late.close();
+    }
+  }
+
+  /**
+   * As above, on a runner-only node of a cluster whose queue service is another node's: the claim
+   * and the hand-back travel over the clustered event bus.
+   */
+  @Test
+  void aClaimAnsweredAfterTheShutdownBegan_onARunnerOnlyNode_handsItsMessagesBackAtOnce()
+      throws Exception {
+    stopping.close();
+    Map<String, String> env = TestNode.environment();
+    env.putAll(TestNode.cluster("shutdown-claim"));
+    env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "120");
+    env.put("ORDO_NODE_NAME", "queue");
+    OrdoNode queue = TestNode.start(env, NodeRoles.withoutRunner(), true);
+    env.put("ORDO_NODE_NAME", "late-runner");
+    OrdoNode late = null;
+    try (Api own = new Api(queue.httpPort(), TestNode.OPERATOR)) {
+      late = TestNode.start(env, NodeRoles.runnerOnly(), true);
+      own.await("/runners", r -> r.body().toString().contains("late-runner"), Tasks.WAIT);
+      handsBackWhatAClaimInFlightTakes(late, own);
+    } finally {
+      if (late != null) {
+        late.close();
+      }
+      queue.close();
+    }
+  }
+
+  /**
+   * Holds a claim of {@code runner}'s in flight (registered through {@code own}), stops the runner
+   * meanwhile, then lets the claim through: the stop does not wait its grace period, and every
+   * message the claim took is back in its queue, handed back.
+   */
+  private void handsBackWhatAClaimInFlightTakes(OrdoNode runner, Api own) throws Exception {
     CompletableFuture<Void> released = new CompletableFuture<>();
     CompletableFuture<Void> locked = new CompletableFuture<>();
-    try (Api own = new Api(late.httpPort(), TestNode.OPERATOR)) {
+    try {
       Tasks tasks = new Tasks(own);
       own.put("/parallel-queue/active", new JsonObject().put("active", false));
       List<String> ids = new ArrayList<>();
@@ -164,8 +204,8 @@ class GracefulShutdownTest {
       own.put("/parallel-queue/active", new JsonObject().put("active", true));
       client.await("/health/ready", r -> claimsWaitingForALock() > 0, Tasks.WAIT);
 
-      CompletableFuture<Void> closing = CompletableFuture.runAsync(late::close);
-      client.await("/health/ready", r -> late.runner().shuttingDown(), Tasks.WAIT);
+      CompletableFuture<Void> closing = CompletableFuture.runAsync(runner::close);
+      client.await("/health/ready", r -> runner.runner().shuttingDown(), Tasks.WAIT);
       released.complete(null);
       lock.get(10, TimeUnit.SECONDS);
       closing.get(30, TimeUnit.SECONDS); // not the grace period of 120 s
@@ -185,7 +225,6 @@ class GracefulShutdownTest {
       assertTrue(claimed > 0, "the claim held in flight took messages");
     } finally {
       released.complete(null);
-      late.close();
     }
   }
 
