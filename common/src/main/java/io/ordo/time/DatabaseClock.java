@@ -100,6 +100,15 @@ public final class DatabaseClock extends Clock {
     return offset();
   }
 
+  /**
+   * The error of the offset in use now: half the round trip that measured it plus the drift since
+   * (zero before the first measurement). Two nodes' times agree to within the sum of their errors.
+   */
+  public Duration error() {
+    Measurement current = inUse;
+    return current == null ? Duration.ZERO : current.errorAt(local.instant());
+  }
+
   /** The offset in use: the database's clock minus the node's own. */
   public Duration offset() {
     Measurement current = inUse;

@@ -1,5 +1,7 @@
 package io.ordo.deploy;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.ordo.config.NodeContext;
@@ -25,6 +27,7 @@ import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.sqlclient.Pool;
 import java.net.BindException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -148,11 +151,33 @@ public final class OrdoNode implements AutoCloseable {
         .compose(
             offset -> {
               LOG.info("Clock offset to the database: {}", offset);
+              registerClockGauges(registry, synced, config.nodeName());
               vertx.setPeriodic(
                   config.lock().renewalPeriod().toMillis(), id -> synced.sync(clockPool, owners));
               return node.deployRoles(roles);
             })
         .map(node);
+  }
+
+  /** The node's clock against the database's: the offset in use and its error. */
+  private static void registerClockGauges(
+      MeterRegistry registry, DatabaseClock clock, String node) {
+    Gauge.builder("ordo.clock.offset", clock, c -> seconds(c.offset()))
+        .description("The database's clock minus this node's, as last measured and adopted")
+        .baseUnit("seconds")
+        .tag("node", node)
+        .register(registry);
+    Gauge.builder("ordo.clock.error", clock, c -> seconds(c.error()))
+        .description(
+            "The offset's error now: half the round trip that measured it plus the drift since;"
+                + " two nodes' event times agree to within the sum of their errors")
+        .baseUnit("seconds")
+        .tag("node", node)
+        .register(registry);
+  }
+
+  private static double seconds(Duration duration) {
+    return duration.toNanos() / 1e9;
   }
 
   private Future<Void> deployRoles(Set<NodeRole> roles) {

@@ -72,6 +72,17 @@ class MetricsApiTest extends NodeTest {
   }
 
   @Test
+  void clockGauges_sayTheOffsetToTheDatabaseAndItsError() {
+    String text = scrape();
+    double offset = value(text, "ordo_clock_offset_seconds", "node=");
+    double error = value(text, "ordo_clock_error_seconds", "node=");
+    assertTrue(error > 0 && error < 0.5, text);
+    // the node and its database share a host's clock: the true offset is zero, and the measured
+    // one is within the error (a microsecond for PostgreSQL's precision)
+    assertTrue(Math.abs(offset) <= error + 1e-6, text);
+  }
+
+  @Test
   void waitingAndRunningGauges_perQueue_followTheQueues() {
     tasks.addSerialQueue("com.example.gauge", false);
     for (int i = 0; i < 3; i++) {
