@@ -37,6 +37,8 @@ public final class DatabaseClock extends Clock {
   /** A backward correction at least this large is a step, taken rather than waited out. */
   static final Duration STEP = Duration.ofSeconds(1);
 
+  private static final long STEP_MICROS = STEP.toNanos() / 1_000;
+
   private final Clock local;
   private volatile Measurement inUse;
   private final AtomicLong lastMicros = new AtomicLong(Long.MIN_VALUE);
@@ -123,10 +125,9 @@ public final class DatabaseClock extends Clock {
   public Instant instant() {
     Instant corrected = local.instant().plus(offset());
     long micros = corrected.getEpochSecond() * 1_000_000 + corrected.getNano() / 1_000;
-    long stepMicros = STEP.toNanos() / 1_000;
     long answer =
         lastMicros.accumulateAndGet(
-            micros, (last, next) -> next >= last || last - next >= stepMicros ? next : last);
+            micros, (last, next) -> next >= last || last - next >= STEP_MICROS ? next : last);
     return Instant.EPOCH.plus(answer, ChronoUnit.MICROS);
   }
 

@@ -65,17 +65,18 @@ final class Slots {
     if (closed) {
       return false;
     }
-    Waiting added = new Waiting(execution, receivedAt, now);
-    if (waiting.isEmpty() || !waiting.peekLast().receivedAt().isAfter(receivedAt)) {
-      waiting.addLast(added);
-      return true;
-    }
-    ArrayDeque<Waiting> younger = new ArrayDeque<>();
+    // those received after it step aside (none, nearly always: nothing is allocated then)
+    ArrayDeque<Waiting> younger = null;
     while (!waiting.isEmpty() && waiting.peekLast().receivedAt().isAfter(receivedAt)) {
+      if (younger == null) {
+        younger = new ArrayDeque<>();
+      }
       younger.addFirst(waiting.pollLast());
     }
-    waiting.addLast(added);
-    waiting.addAll(younger);
+    waiting.addLast(new Waiting(execution, receivedAt, now));
+    if (younger != null) {
+      waiting.addAll(younger);
+    }
     return true;
   }
 
