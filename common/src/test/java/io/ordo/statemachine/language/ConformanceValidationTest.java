@@ -3,8 +3,10 @@ package io.ordo.statemachine.language;
 import static io.ordo.statemachine.language.DefinitionValidatorTest.assertOnly;
 import static io.ordo.statemachine.language.DefinitionValidatorTest.states;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -106,6 +108,36 @@ class ConformanceValidationTest {
                   "Catch": [{"ErrorEquals": ["States.ALL"], "Next": "F"}]},
             "F": {"Type": "Fail"}
             """));
+  }
+
+  @Test
+  void aLongChain_isCheckedForAWayToAnEndWithoutAPassPerState() {
+    // Named so that each state comes before the one it leads to: a fixpoint over every state in
+    // that order learnt one state a pass (20,000 states: 30 s on the event loop that saved them).
+    int length = 20_000;
+    StringBuilder chain = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      chain.append(i == 0 ? "" : ",").append("\"S").append(i).append("\": {\"Type\": \"Pass\", ");
+      chain.append(i == length - 1 ? "\"End\": true}" : "\"Next\": \"S" + (i + 1) + "\"}");
+    }
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(10), () -> assertEquals(List.of(), states("S0", chain.toString())));
+
+    // The same chain ending in a loop: every state of it is refused, found just as fast.
+    String looping =
+        chain
+            .toString()
+            .replace(
+                "\"S" + (length - 1) + "\": {\"Type\": \"Pass\", \"End\": true}",
+                "\"S"
+                    + (length - 1)
+                    + "\": {\"Type\": \"Pass\", \"Next\": \"S"
+                    + (length - 2)
+                    + "\"}");
+    List<ValidationError> errors =
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> states("S0", looping));
+    assertEquals(length, errors.size());
+    assertTrue(errors.get(0).message().contains("no way to an end"), errors.get(0)::toString);
   }
 
   @Test
