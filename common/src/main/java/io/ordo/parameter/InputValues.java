@@ -37,34 +37,65 @@ public final class InputValues {
    * @throws TaskControlException naming the first bad field
    */
   public static void checkJson(String where, Object value) {
+    Problem problem = firstProblem(where, value);
+    if (problem != null) {
+      throw refused(problem.where(), problem.what());
+    }
+  }
+
+  /**
+   * What the checks of {@link #checkJson} find wrong with a value made inside Ordo (state data an
+   * intrinsic made), or null: e.g. "/a/0 contains a NUL character", or "the value ..." for the
+   * value itself.
+   */
+  public static String problem(Object value) {
+    Problem problem = firstProblem("", value);
+    if (problem == null) {
+      return null;
+    }
+    return (problem.where().isEmpty() ? "the value" : problem.where().replace("\0", "\\u0000"))
+        + " "
+        + problem.what();
+  }
+
+  private record Problem(String where, String what) {}
+
+  private static Problem firstProblem(String where, Object value) {
     if (value instanceof JsonObject object) {
-      checkJson(where, object.getMap());
+      return firstProblem(where, object.getMap());
     } else if (value instanceof JsonArray array) {
-      checkJson(where, array.getList());
+      return firstProblem(where, array.getList());
     } else if (value instanceof Map<?, ?> map) {
       for (Map.Entry<?, ?> entry : map.entrySet()) {
         String key = String.valueOf(entry.getKey());
         String path = where + "/" + key;
         if (key.indexOf('\0') >= 0) {
-          throw refused(path, "has a key with a NUL character (\\u0000)");
+          return new Problem(path, "has a key with a NUL character (\\u0000)");
         }
-        checkJson(path, entry.getValue());
+        Problem inside = firstProblem(path, entry.getValue());
+        if (inside != null) {
+          return inside;
+        }
       }
     } else if (value instanceof List<?> list) {
       for (int i = 0; i < list.size(); i++) {
-        checkJson(where + "/" + i, list.get(i));
+        Problem inside = firstProblem(where + "/" + i, list.get(i));
+        if (inside != null) {
+          return inside;
+        }
       }
     } else if (value instanceof String text) {
       if (text.indexOf('\0') >= 0) {
-        throw refused(where, "contains a NUL character (\\u0000)");
+        return new Problem(where, "contains a NUL character (\\u0000)");
       }
     } else if (value instanceof Number number && !inRange(number)) {
-      throw refused(
+      return new Problem(
           where,
           "is a number out of range: integers must fit in 64 bits (at most "
               + Long.MAX_VALUE
               + " in magnitude), decimals must be finite doubles (at most about 1.8e308)");
     }
+    return null;
   }
 
   /**

@@ -189,6 +189,33 @@ class BoundsTest {
   }
 
   @Test
+  void dataAnIntrinsicMakesThatCannotBeStored_failsWithStatesRuntime_inTheFirstStepOrALaterOne() {
+    // 'AAAA' decodes to three NUL characters, which PostgreSQL's jsonb cannot hold; 1e400 is an
+    // infinity. Both once answered a start with a 500, or left an execution RUNNING for ever.
+    String nul = "{ \"x.$\": \"States.Base64Decode('AAAA')\" }";
+    String infinite = "{ \"x.$\": \"States.StringToJson('1e400')\" }";
+    for (String parameters : List.of(nul, infinite)) {
+      String made = "{ \"Type\": \"Pass\", \"Parameters\": " + parameters + ", \"End\": true }";
+      machines.put("Made", "{ \"StartAt\": \"P\", \"States\": { \"P\": " + made + " } }");
+      machines.put(
+          "MadeLater",
+          "{ \"StartAt\": \"W\", \"States\": { \"W\": { \"Type\": \"Wait\", \"Seconds\": 1,"
+              + " \"Next\": \"P\" }, \"P\": "
+              + made
+              + " } }");
+      for (String machine : List.of("Made", "MadeLater")) {
+        String id = machines.start(machine, new JsonObject());
+        JsonObject execution = machines.await(id, "FAILED");
+        assertEquals("States.Runtime", execution.getString("error"), machine + " " + parameters);
+        assertTrue(
+            execution.getString("cause").contains("cannot be stored: /x"),
+            execution.getString("cause"));
+        machines.awaitQuiet(id);
+      }
+    }
+  }
+
+  @Test
   void waitSecondsPath_pastItsRange_failsWithStatesRuntime() {
     machines.put(
         "Sleepy",

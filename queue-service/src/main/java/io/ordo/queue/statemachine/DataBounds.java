@@ -1,6 +1,7 @@
 package io.ordo.queue.statemachine;
 
 import io.ordo.config.OrdoConfig.StateMachineOptions;
+import io.ordo.parameter.InputValues;
 import io.ordo.statemachine.language.StatesError;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -13,7 +14,10 @@ import java.util.Deque;
  * The bounds of one piece of state data (an input, an output, a result, a parameter): nested at
  * most {@link StateMachineOptions#MAX_DATA_DEPTH} levels — well below the 1,000 levels JSON is
  * written and read with, so that the history and the decider's state that wrap it stay readable —
- * and at most {@code maxDataBytes} serialized.
+ * at most {@code maxDataBytes} serialized, and made only of what a request's JSON may carry ({@link
+ * InputValues}: no NUL character, which PostgreSQL's {@code jsonb} cannot hold, no number out of
+ * range). A request is checked at the door, but an intrinsic can make such a value: {@code
+ * States.Base64Decode('AAAA')} three NULs, {@code States.StringToJson('1e400')} an infinity.
  */
 final class DataBounds {
   private final int maxBytes;
@@ -23,16 +27,22 @@ final class DataBounds {
   }
 
   /**
-   * Measures a value against both bounds.
+   * Measures a value against the bounds.
    *
    * @param what names the value for the cause, e.g. "the output of PassStateExited"
    * @return its serialized size in bytes
-   * @throws ExecutionLimitExceeded {@code States.DataLimitExceeded}
+   * @throws ExecutionLimitExceeded {@code States.DataLimitExceeded}, or {@code States.Runtime} for
+   *     a value that cannot be stored
    */
   long measure(String what, Object value) {
     String deep = tooDeep(what, value);
     if (deep != null) {
       throw new ExecutionLimitExceeded(StatesError.DATA_LIMIT, deep);
+    }
+    String unstorable = InputValues.problem(value);
+    if (unstorable != null) {
+      throw new ExecutionLimitExceeded(
+          StatesError.RUNTIME, what + " cannot be stored: " + unstorable);
     }
     long bytes = bytes(value);
     if (bytes > maxBytes) {
