@@ -1,5 +1,6 @@
 package io.ordo.parameter;
 
+import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -14,10 +15,19 @@ import java.util.Set;
  * Converts between a task's Java parameter and its JSON form, enforcing the seed's type table (SPEC
  * 3.5): exactly {@code Boolean, Byte, Short, Integer, Long, Float, Double, String}, {@code List}
  * and {@code Map} implementations with String keys, and {@code null}. Anything else, a null key, a
- * non-finite number or a reference cycle is an {@link IllegalArgumentException}, raised before
- * anything is sent.
+ * non-finite number, a reference cycle or a value nested deeper than {@link #MAX_DEPTH} is an
+ * {@link IllegalArgumentException}, raised before anything is sent.
  */
 public final class JavaParameters {
+
+  /**
+   * How deep a value may nest (an object or a list is a level): as deep as state data may, since a
+   * result can become a Task state's. Deeper, the report that carried it could not be written as
+   * JSON (1,000 levels at most, the report's own levels included): once such a result was sent, and
+   * refused, again and again, and every report batched with it too.
+   */
+  public static final int MAX_DEPTH = StateMachineOptions.MAX_DATA_DEPTH;
+
   private JavaParameters() {}
 
   /**
@@ -96,6 +106,10 @@ public final class JavaParameters {
   private static void enter(Object container, String where, Set<Object> path) {
     if (!path.add(container)) {
       throw new IllegalArgumentException(where + " refers back to itself (a reference cycle)");
+    }
+    if (path.size() > MAX_DEPTH) {
+      throw new IllegalArgumentException(
+          where + " is nested more than " + MAX_DEPTH + " levels deep; at most " + MAX_DEPTH);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.ordo.runner.script;
 
+import io.ordo.parameter.JavaParameters;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -29,7 +30,9 @@ final class JsValues {
    * A JavaScript value as a parameter value ({@code Map}, {@code List}, {@code String}, {@code
    * Long} or {@code Double}, {@code Boolean}, null).
    *
-   * @throws IllegalArgumentException a function, symbol, class instance or a cycle
+   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, or a value nested
+   *     deeper than {@link JavaParameters#MAX_DEPTH} (found before the walk exhausts the task
+   *     thread's stack)
    */
   static Object toJava(Object value, String what) {
     return toJava(value, what, new IdentityHashMap<>());
@@ -63,6 +66,11 @@ final class JsValues {
     }
     if (open.put(object, object) != null) {
       throw new IllegalArgumentException(what + " contains a reference cycle");
+    }
+    if (open.size() > JavaParameters.MAX_DEPTH) {
+      open.remove(object);
+      throw new IllegalArgumentException(
+          what + " is nested more than " + JavaParameters.MAX_DEPTH + " levels deep");
     }
     try {
       if (object instanceof NativeArray array) {
