@@ -15,7 +15,9 @@ import java.util.Map;
  *
  * <ul>
  *   <li>Text: no {@code U+0000} anywhere (PostgreSQL's {@code text} and {@code jsonb} cannot hold
- *       it), in keys as in values.
+ *       it), and no unpaired UTF-16 surrogate (JSON's {@code "\\ud800"} alone is no character;
+ *       written as UTF-8 it became {@code ?}, so two different keys were stored as one), in keys as
+ *       in values.
  *   <li>Integers: within a Java {@code long}, the widest integer of the task parameter type table
  *       (SPEC 3.5); a larger one would reach the task as a type it cannot receive.
  *   <li>Decimals: finite doubles; {@code 1e400} overflows to Infinity, which JSON cannot carry.
@@ -53,7 +55,7 @@ public final class InputValues {
     if (problem == null) {
       return null;
     }
-    return (problem.where().isEmpty() ? "the value" : problem.where().replace("\0", "\\u0000"))
+    return (problem.where().isEmpty() ? "the value" : printable(problem.where()))
         + " "
         + problem.what();
   }
@@ -69,8 +71,9 @@ public final class InputValues {
       for (Map.Entry<?, ?> entry : map.entrySet()) {
         String key = String.valueOf(entry.getKey());
         String path = where + "/" + key;
-        if (key.indexOf('\0') >= 0) {
-          return new Problem(path, "has a key with a NUL character (\\u0000)");
+        String bad = badCharacter(key);
+        if (bad != null) {
+          return new Problem(path, "has a key with " + bad);
         }
         Problem inside = firstProblem(path, entry.getValue());
         if (inside != null) {
@@ -85,8 +88,9 @@ public final class InputValues {
         }
       }
     } else if (value instanceof String text) {
-      if (text.indexOf('\0') >= 0) {
-        return new Problem(where, "contains a NUL character (\\u0000)");
+      String bad = badCharacter(text);
+      if (bad != null) {
+        return new Problem(where, "contains " + bad);
       }
     } else if (value instanceof Number number && !inRange(number)) {
       return new Problem(
@@ -104,10 +108,53 @@ public final class InputValues {
    * @throws TaskControlException invalid_request naming it
    */
   public static void checkText(String what, String text) {
-    if (text != null && text.indexOf('\0') >= 0) {
-      throw new TaskControlException(
-          ErrorCode.INVALID_REQUEST, what + " contains a NUL character (\\u0000)");
+    String bad = text == null ? null : badCharacter(text);
+    if (bad != null) {
+      throw new TaskControlException(ErrorCode.INVALID_REQUEST, what + " contains " + bad);
     }
+  }
+
+  /** Whether a high surrogate at {@code i} is followed by its low one (a character past U+FFFF). */
+  private static boolean startsPair(String text, int i) {
+    return Character.isHighSurrogate(text.charAt(i))
+        && i + 1 < text.length()
+        && Character.isLowSurrogate(text.charAt(i + 1));
+  }
+
+  /** A path as an answer can show it: a NUL or an unpaired surrogate as its escape. */
+  private static String printable(String text) {
+    StringBuilder shown = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (startsPair(text, i)) {
+        shown.append(c).append(text.charAt(++i));
+      } else if (c == '\0' || Character.isSurrogate(c)) {
+        shown.append(String.format("\\u%04x", (int) c));
+      } else {
+        shown.append(c);
+      }
+    }
+    return shown.toString();
+  }
+
+  /**
+   * What is wrong with a text's characters, or null: a NUL, or an unpaired surrogate (a high one
+   * not followed by a low one, or a low one alone).
+   */
+  private static String badCharacter(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\0') {
+        return "a NUL character (\\u0000)";
+      }
+      if (startsPair(text, i)) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return String.format(
+            "an unpaired UTF-16 surrogate (\\u%04x), which is no Unicode character", (int) c);
+      }
+    }
+    return null;
   }
 
   private static boolean inRange(Number number) {
@@ -124,7 +171,7 @@ public final class InputValues {
   }
 
   private static TaskControlException refused(String where, String what) {
-    String field = where.isEmpty() ? "the body" : where.replace("\0", "\\u0000");
+    String field = where.isEmpty() ? "the body" : printable(where);
     ErrorCode code =
         where.equals("/parameter") || where.startsWith("/parameter/")
             ? ErrorCode.INVALID_PARAMETER

@@ -90,6 +90,49 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void unpairedSurrogates_inAnyBodyText_areRefused_namingTheField_whilePairsAreKept() {
+    // JSON's escapes can spell half a character; stored as UTF-8 it became '?', so the keys
+    // "k\ud800" and "k\udbff" were one idempotency key.
+    assertProblem(
+        api.post(
+            "/parallel-queue/tasks",
+            "{\"taskClassName\":\"Echo\",\"parameter\":{\"a\":\"x\\ud800y\"}}"),
+        400,
+        "invalid_parameter",
+        "/parameter/a",
+        "unpaired UTF-16 surrogate (\\ud800)");
+    assertProblem(
+        api.post(
+            "/parallel-queue/tasks", "{\"taskClassName\":\"Echo\",\"parameter\":{\"\\udfff\":1}}"),
+        400,
+        "invalid_parameter",
+        "/parameter/\\udfff");
+    assertProblem(
+        api.post(
+            "/parallel-queue/tasks",
+            "{\"taskClassName\":\"Echo\",\"idempotencyKey\":\"k\\udbff\"}"),
+        400,
+        "invalid_request",
+        "/idempotencyKey");
+    assertProblem(
+        api.post("/state-machines/s/executions", "{\"input\":{\"x\":\"\\ud83d\"}}"),
+        400,
+        "invalid_request",
+        "/input/x");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+
+    Api.Reply kept =
+        api.post(
+            "/parallel-queue/tasks",
+            "{\"taskClassName\":\"Echo\",\"parameter\":{\"a\":\"x\\ud83d\\ude00y\"}}");
+    assertEquals(201, kept.status(), kept.body().toString());
+    assertEquals(
+        "x\ud83d\ude00y",
+        kept.json().getJsonObject("parameter").getString("a"),
+        kept.body().toString());
+  }
+
+  @Test
   void queueIds_thatARouteCouldNotName_areRefusedAtCreation() {
     for (String id : List.of(".", "..", "-1", "1.5", "-0", "0.0", "_x", "a/b", "a b")) {
       assertProblem(
