@@ -162,6 +162,33 @@ class ScheduleApiTest {
         api.get("/executions/" + executionId).json().getString("name").startsWith("machine-"));
   }
 
+  @Test
+  void anExecutionInputThatEveryStartWouldRefuse_isRefusedWhenTheScheduleIsSaved() {
+    JsonObject pass =
+        new JsonObject(
+            "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }");
+    api.put("/state-machines/pass", new JsonObject().put("definition", pass));
+    JsonObject deep = new JsonObject().put("leaf", true);
+    for (int i = 1; i < 513; i++) {
+      deep = new JsonObject().put("a", deep);
+    }
+    assertInvalid(
+        daily(new JsonObject().put("stateMachine", "pass").put("input", deep)), "invalid_request");
+
+    Api.Reply large =
+        api.put(
+            "/schedules/bad",
+            daily(
+                new JsonObject()
+                    .put("stateMachine", "pass")
+                    .put("input", new JsonObject().put("s", "x".repeat(1024 * 1024)))));
+    assertEquals(413, large.status(), large.body().toString());
+    assertEquals("payload_too_large", large.code());
+    assertTrue(
+        large.json().getString("detail").startsWith("task.input: "), large.body().toString());
+    assertEquals(0, api.get("/schedules").array().size());
+  }
+
   private void assertInvalid(JsonObject body, String code) {
     Api.Reply reply = api.put("/schedules/bad", body);
     assertEquals(400, reply.status(), () -> body + " -> " + reply.body());

@@ -1,5 +1,6 @@
 package io.ordo.queue.schedule;
 
+import io.ordo.TaskControlException;
 import io.ordo.model.Caller;
 import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
@@ -38,11 +39,18 @@ final class RunLauncher {
   }
 
   /**
-   * Checks a template as a fire would use it (task type, parameter, timeouts); makes sure the
-   * tenant's parallel queue exists for a parallel-queue template (fires write into it directly).
+   * Checks a template as a fire would use it (task type, parameter, timeouts; an execution's input,
+   * as a start would: its nesting and size); makes sure the tenant's parallel queue exists for a
+   * parallel-queue template (fires write into it directly).
    */
   Future<Void> check(String tenant, String scheduleId, TaskTemplate task, Instant now) {
     if (task.isExecution()) {
+      try {
+        executions.checkInput(task.input());
+      } catch (TaskControlException refused) {
+        return Future.failedFuture(
+            new TaskControlException(refused.code(), "task.input: " + refused.getMessage()));
+      }
       return Future.succeededFuture();
     }
     return registrations

@@ -130,11 +130,12 @@ public final class Schedules {
   }
 
   private Future<Void> checkTask(Caller caller, String scheduleId, TaskTemplate task, Instant now) {
+    Future<Void> checked = launcher.check(caller.tenant(), scheduleId, task, now);
     if (!task.isExecution()) {
-      return launcher.check(caller.tenant(), scheduleId, task, now);
+      return checked;
     }
-    return stateMachines
-        .get(caller, task.stateMachine())
+    return checked
+        .compose(v -> stateMachines.get(caller, task.stateMachine()))
         .<Void>mapEmpty()
         .recover(
             error ->

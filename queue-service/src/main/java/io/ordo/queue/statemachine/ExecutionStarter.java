@@ -65,12 +65,21 @@ final class ExecutionStarter {
   }
 
   /**
+   * Refuses an input that the first event could not hold.
+   *
+   * @throws TaskControlException 400 invalid_request or 413 payload_too_large
+   */
+  void checkInput(Object input) {
+    limits.checkInput(input);
+  }
+
+  /**
    * @param name the execution's name, or null for its id
    * @param input the execution's input
    */
   Future<Started> start(String tenant, String stateMachine, String name, Object input) {
     try {
-      limits.checkInput(input);
+      checkInput(input);
     } catch (TaskControlException refused) {
       return Future.failedFuture(refused);
     }

@@ -58,6 +58,16 @@ public final class Executions {
         .map(started -> new Started(started.execution().view(), started.created()));
   }
 
+  /**
+   * Refuses an input that {@link #start} would refuse, before any start (a schedule checks its
+   * executions' input when it is saved, not at every fire).
+   *
+   * @throws TaskControlException 400 invalid_request (nested too deep) or 413 payload_too_large
+   */
+  public void checkInput(Object input) {
+    starter.checkInput(input);
+  }
+
   /** {@code GET /executions/{id}}. */
   public Future<JsonObject> describe(Caller caller, String executionId) {
     Access.require(caller, Role.SUBMITTER);
