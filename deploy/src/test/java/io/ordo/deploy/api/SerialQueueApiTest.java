@@ -79,6 +79,36 @@ class SerialQueueApiTest extends NodeApiTest {
   }
 
   @Test
+  void addAndRemoveConcurrently_theAddAnswers201Or409_never404() throws Exception {
+    // The add's answer once read the queue again by its id: a remove between the insert and that
+    // read made a created queue's answer 404 queue_not_found.
+    for (int round = 0; round < 40; round++) {
+      String queueId = "race.add." + round;
+      JsonObject body = new JsonObject().put("queueId", queueId).put("active", false);
+      List<Api.Reply> replies =
+          Concurrently.run(
+              8,
+              i ->
+                  i % 2 == 0
+                      ? api.post("/serial-queues", body)
+                      : api.delete("/serial-queues/" + queueId));
+      for (int i = 0; i < replies.size(); i++) {
+        Api.Reply reply = replies.get(i);
+        if (i % 2 == 1) {
+          assertTrue(
+              reply.status() == 204 || reply.status() == 404,
+              () -> "remove: " + reply.status() + " " + reply.body());
+        } else if (reply.status() == 201) {
+          assertEquals(queueId, reply.json().getString("queueId"));
+          assertEquals(0, reply.json().getInteger("waitingCount"));
+        } else {
+          assertProblem(reply, 409, "queue_exists");
+        }
+      }
+    }
+  }
+
+  @Test
   void removeQueueWhileRegistering_neverLosesAMessage() throws Exception {
     for (int round = 0; round < 10; round++) {
       String queueId = "race.remove." + round;

@@ -133,7 +133,7 @@ public final class QueueApiConsumer {
     return services
         .queues()
         .addSerial(caller, queueId, active)
-        .compose(added -> services.reader().serialQueue(caller, queueId, DEFAULT_LIMIT));
+        .compose(added -> services.reader().addedSerialQueue(added, DEFAULT_LIMIT));
   }
 
   private Future<JsonObject> end(Caller caller, JsonObject body, boolean forced) {

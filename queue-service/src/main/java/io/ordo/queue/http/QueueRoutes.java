@@ -134,7 +134,7 @@ final class QueueRoutes {
         services
             .queues()
             .addSerial(caller(rc), queueId, body.getBoolean("active", true))
-            .compose(added -> services.reader().serialQueue(caller(rc), queueId, DEFAULT_LIMIT)));
+            .compose(added -> services.reader().addedSerialQueue(added, DEFAULT_LIMIT)));
   }
 
   private void serialQueues(RoutingContext rc) {

@@ -78,9 +78,6 @@ public final class QueueAdministration {
         .onSuccess(queue -> activated(queue));
   }
 
-  /**
-   * {@code POST /serial-queues}: fails with queue_exists (and changes nothing) if the id is taken.
-   */
   /** Whether a tenant exists, i.e. holds its parallel queue (made at its first use). */
   public Future<Boolean> tenantExists(String tenant) {
     return queues
@@ -88,6 +85,9 @@ public final class QueueAdministration {
         .map(Optional::isPresent);
   }
 
+  /**
+   * {@code POST /serial-queues}: fails with queue_exists (and changes nothing) if the id is taken.
+   */
   public Future<QueueRow> addSerial(Caller caller, String queueId, boolean active) {
     Access.require(caller, Role.OPERATOR);
     QueueIds.require(queueId); // what can be created can be named in every route

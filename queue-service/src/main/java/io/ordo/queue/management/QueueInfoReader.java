@@ -108,6 +108,15 @@ public final class QueueInfoReader {
         .compose(queue -> describe(queue, waitingPageToken, limit, 1, QueueInfoReader::serialJson));
   }
 
+  /**
+   * The answer of {@code POST /serial-queues}: the queue as it was added, with whatever it holds by
+   * now. Not read again by its id: a delete of the queue right after its creation made the create's
+   * answer a 404 although it had been created.
+   */
+  public Future<JsonObject> addedSerialQueue(QueueRow added, int limit) {
+    return describe(added, null, limit, 1, QueueInfoReader::serialJson);
+  }
+
   /** How a queue kind renders its state, counts, waiting and running tasks. */
   @FunctionalInterface
   private interface QueueJson {
