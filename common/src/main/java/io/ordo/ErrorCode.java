@@ -29,7 +29,11 @@ public enum ErrorCode {
   INVALID_SCRIPT("invalid_script", 400),
   /** An idempotency key repeated with another payload or for another queue (IETF draft: 422). */
   IDEMPOTENCY_KEY_REUSED("idempotency_key_reused", 422),
-  UNSUPPORTED_MEDIA_TYPE("unsupported_media_type", 415);
+  UNSUPPORTED_MEDIA_TYPE("unsupported_media_type", 415),
+  /**
+   * A path of the API asked with a method it does not have; the answer names them ({@code Allow}).
+   */
+  METHOD_NOT_ALLOWED("method_not_allowed", 405);
 
   private final String code;
   private final int httpStatus;

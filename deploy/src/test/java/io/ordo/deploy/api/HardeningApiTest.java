@@ -133,6 +133,31 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void anApiPathAskedWithAnotherMethod_is405WithAllow_andOptionsListsItsMethods() {
+    Api.Reply delete = api.send(HttpMethod.DELETE, "/parallel-queue/tasks", null);
+    JsonObject problem = assertProblem(delete, 405, "method_not_allowed", "DELETE", "POST");
+    assertEquals("POST, OPTIONS", delete.headers().get("Allow"));
+    assertEquals(List.of("POST"), problem.getJsonArray("allowedMethods").getList());
+
+    Api.Reply patch = api.send(HttpMethod.PATCH, "/serial-queues/some.queue", new JsonObject());
+    assertProblem(patch, 405, "method_not_allowed");
+    assertEquals("DELETE, GET, OPTIONS", patch.headers().get("Allow"));
+
+    Api.Reply head =
+        api.send(HttpMethod.HEAD, "/executions/0192f2a8-aaaa-7bbb-8ccc-000000000000", null);
+    assertEquals(405, head.status());
+    assertEquals("GET, OPTIONS", head.headers().get("Allow"));
+
+    Api.Reply options = api.send(HttpMethod.OPTIONS, "/serial-queues", null);
+    assertEquals(204, options.status(), options.body().toString());
+    assertEquals("GET, POST, OPTIONS", options.headers().get("Allow"));
+
+    assertProblem(api.send(HttpMethod.DELETE, "/no-such-thing", null), 404, "not_found");
+    assertProblem(api.send(HttpMethod.OPTIONS, "/no-such-thing", null), 404, "not_found");
+    assertEquals(0, api.get("/serial-queues").array().size(), "nothing was created");
+  }
+
+  @Test
   void queueIds_thatARouteCouldNotName_areRefusedAtCreation() {
     for (String id : List.of(".", "..", "-1", "1.5", "-0", "0.0", "_x", "a/b", "a b")) {
       assertProblem(

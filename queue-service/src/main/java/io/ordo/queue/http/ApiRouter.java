@@ -7,9 +7,13 @@ import io.ordo.db.TokenSigner;
 import io.ordo.queue.QueueServices;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.openapi.router.OpenAPIRoute;
 import io.vertx.ext.web.openapi.router.RequestExtractor;
@@ -17,6 +21,8 @@ import io.vertx.ext.web.openapi.router.RouterBuilder;
 import io.vertx.openapi.contract.OpenAPIContract;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Builds the HTTP API (SPEC 8) from its OpenAPI document: every request is authenticated, size
@@ -25,6 +31,7 @@ import java.time.Duration;
  */
 public final class ApiRouter {
   private static final String DOCUMENTED_SERVER = "http://127.0.0.1:8080";
+  private static final String API_BASE = "/api/v1";
 
   private ApiRouter() {}
 
@@ -127,15 +134,37 @@ public final class ApiRouter {
     router.route("/api/v1/*").subRouter(api);
     UiRoutes.mount(router);
     router.route("/api/*").failureHandler(Problems::handle);
-    router
-        .route("/api/*")
-        .handler(
-            rc ->
-                Problems.send(
-                    rc,
-                    new TaskControlException(
-                        ErrorCode.NOT_FOUND,
-                        "no API route " + rc.request().method() + " " + rc.request().path())));
+    AllowedMethods allowed = new AllowedMethods(cached);
+    router.route("/api/*").handler(rc -> noRoute(rc, allowed));
     return null;
+  }
+
+  /**
+   * A request no route took: OPTIONS of an API path is answered with its methods, another method of
+   * it 405, anything else 404.
+   */
+  private static void noRoute(RoutingContext rc, AllowedMethods allowed) {
+    String path = rc.request().path();
+    Set<String> methods =
+        path.startsWith(API_BASE) ? allowed.on(path.substring(API_BASE.length())) : Set.of();
+    if (methods.isEmpty()) {
+      Problems.send(
+          rc,
+          new TaskControlException(
+              ErrorCode.NOT_FOUND, "no API route " + rc.request().method() + " " + path));
+      return;
+    }
+    String allow = String.join(", ", methods) + ", OPTIONS";
+    rc.response().putHeader("Allow", allow);
+    if (rc.request().method() == HttpMethod.OPTIONS) {
+      rc.response().setStatusCode(204).end();
+      return;
+    }
+    Problems.send(
+        rc,
+        new TaskControlException(
+            ErrorCode.METHOD_NOT_ALLOWED,
+            rc.request().method() + " is not a method of " + path + "; it has " + allow,
+            new JsonObject().put("allowedMethods", new JsonArray(List.copyOf(methods)))));
   }
 }

@@ -124,7 +124,8 @@ public final class Problems {
       case 403 -> new TaskControlException(ErrorCode.FORBIDDEN, "forbidden");
       case 404 -> new TaskControlException(ErrorCode.NOT_FOUND, "no such resource");
       case 405 ->
-          new TaskControlException(ErrorCode.NOT_FOUND, "method not allowed on this resource");
+          new TaskControlException(
+              ErrorCode.METHOD_NOT_ALLOWED, "method not allowed on this resource");
       case 413 ->
           new TaskControlException(
               ErrorCode.PAYLOAD_TOO_LARGE, "the request body is larger than this node accepts");
