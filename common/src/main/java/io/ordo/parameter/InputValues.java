@@ -121,8 +121,8 @@ public final class InputValues {
         && Character.isLowSurrogate(text.charAt(i + 1));
   }
 
-  /** A path as an answer can show it: a NUL or an unpaired surrogate as its escape. */
-  private static String printable(String text) {
+  /** A text as an answer can show it: a NUL or an unpaired surrogate as its escape. */
+  public static String printable(String text) {
     StringBuilder shown = new StringBuilder(text.length());
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

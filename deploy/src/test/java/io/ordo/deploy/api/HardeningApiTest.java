@@ -158,6 +158,30 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void aMemberNamedTwiceInOneObject_isRefused_andNothingChanges() {
+    // the test's queue is inactive (holdTheParallelQueue): last-one-wins would activate it
+    Api.Reply twice = api.put("/parallel-queue/active", "{\"active\":false,\"active\":true}");
+    assertProblem(twice, 400, "invalid_request", "'active' twice");
+    assertEquals(false, api.get("/parallel-queue").json().getBoolean("isActive"));
+
+    assertProblem(
+        api.post(
+            "/parallel-queue/tasks",
+            "{\"taskClassName\":\"Echo\",\"parameter\":{\"a\":[{\"k\":1,\"k\":2}]}}"),
+        400,
+        "invalid_request",
+        "'k' twice");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+
+    // the same name in different objects is no repetition
+    Api.Reply apart =
+        api.post(
+            "/parallel-queue/tasks",
+            "{\"taskClassName\":\"Echo\",\"parameter\":{\"k\":{\"k\":1},\"l\":[{\"k\":2}]}}");
+    assertEquals(201, apart.status(), apart.body().toString());
+  }
+
+  @Test
   void queueIds_thatARouteCouldNotName_areRefusedAtCreation() {
     for (String id : List.of(".", "..", "-1", "1.5", "-0", "0.0", "_x", "a/b", "a b")) {
       assertProblem(
