@@ -313,6 +313,28 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void twoIdempotencyKeyOrTenantHeaders_areRefused_andNothingIsRegistered() throws Exception {
+    String body = task("Echo").encode();
+    for (String header : List.of("Idempotency-Key", "Ordo-Tenant")) {
+      String response =
+          RawHttp.exchange(
+              node.httpPort(),
+              "POST /api/v1/parallel-queue/tasks HTTP/1.1\r\nHost: x\r\n"
+                  + AUTH
+                  + header
+                  + ": one\r\n"
+                  + header
+                  + ": two\r\ncontent-type: application/json\r\ncontent-length: "
+                  + body.length()
+                  + "\r\nConnection: close\r\n\r\n"
+                  + body);
+      assertEquals(400, RawHttp.status(response), response);
+      assertTrue(response.contains("send one " + header + " header"), response);
+    }
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
   void mediaTypes_matchCaseInsensitively_andExactly() throws Exception {
     String body = task("Echo").encode();
     for (String type : List.of("APPLICATION/JSON", "Application/Json; charset=UTF-8")) {

@@ -22,9 +22,10 @@ import java.util.Map;
 
 /**
  * The checks every request passes before authentication and routing (SPEC 10): its framing (no
- * Content-Length beside Transfer-Encoding, one Authorization header, a decodable path), no NUL in a
- * header, query or path, a JSON media type for a body, and a body whose every text and number
- * {@link InputValues} accepts. Each refusal is a problem response naming what is wrong.
+ * Content-Length beside Transfer-Encoding, one Authorization, Ordo-Tenant and Idempotency-Key
+ * header each, a decodable path), no NUL in a header, query or path, a JSON media type for a body,
+ * and a body whose every text and number {@link InputValues} accepts. Each refusal is a problem
+ * response naming what is wrong.
  */
 final class RequestGuard {
   /** The one media type request bodies have; matched case-insensitively, parameters aside. */
@@ -35,6 +36,13 @@ final class RequestGuard {
 
   /** The routing context's key of the body as {@link #body} decoded it, for the route's handler. */
   private static final String DECODED_BODY = "ordo.decodedBody";
+
+  /**
+   * Headers that name one thing: two of them would leave which one counts to the reader (the first,
+   * as Vert.x reads a header; a proxy may take the last).
+   */
+  private static final List<String> SINGLE_HEADERS =
+      List.of("Authorization", BearerAuthHandler.TENANT_HEADER, "Idempotency-Key");
 
   private RequestGuard() {}
 
@@ -49,9 +57,11 @@ final class RequestGuard {
       refuse(rc, "a request may not have both Content-Length and Transfer-Encoding");
       return;
     }
-    if (headers.getAll(HttpHeaders.AUTHORIZATION).size() > 1) {
-      refuse(rc, "send one Authorization header, not several");
-      return;
+    for (String single : SINGLE_HEADERS) {
+      if (headers.getAll(single).size() > 1) {
+        refuse(rc, "send one " + single + " header, not several");
+        return;
+      }
     }
     try {
       for (Map.Entry<String, String> header : headers) {
