@@ -94,19 +94,12 @@ class HardeningApiTest extends NodeApiTest {
     // JSON's escapes can spell half a character; stored as UTF-8 it became '?', so the keys
     // "k\ud800" and "k\udbff" were one idempotency key.
     assertProblem(
-        api.post(
-            "/parallel-queue/tasks",
-            "{\"taskClassName\":\"Echo\",\"parameter\":{\"a\":\"x\\ud800y\"}}"),
+        postEcho("{\"a\":\"x\\ud800y\"}"),
         400,
         "invalid_parameter",
         "/parameter/a",
         "unpaired UTF-16 surrogate (\\ud800)");
-    assertProblem(
-        api.post(
-            "/parallel-queue/tasks", "{\"taskClassName\":\"Echo\",\"parameter\":{\"\\udfff\":1}}"),
-        400,
-        "invalid_parameter",
-        "/parameter/\\udfff");
+    assertProblem(postEcho("{\"\\udfff\":1}"), 400, "invalid_parameter", "/parameter/\\udfff");
     assertProblem(
         api.post(
             "/parallel-queue/tasks",
@@ -121,10 +114,7 @@ class HardeningApiTest extends NodeApiTest {
         "/input/x");
     assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
 
-    Api.Reply kept =
-        api.post(
-            "/parallel-queue/tasks",
-            "{\"taskClassName\":\"Echo\",\"parameter\":{\"a\":\"x\\ud83d\\ude00y\"}}");
+    Api.Reply kept = postEcho("{\"a\":\"x\\ud83d\\ude00y\"}");
     assertEquals(201, kept.status(), kept.body().toString());
     assertEquals(
         "x\ud83d\ude00y",
@@ -164,21 +154,19 @@ class HardeningApiTest extends NodeApiTest {
     assertProblem(twice, 400, "invalid_request", "'active' twice");
     assertEquals(false, api.get("/parallel-queue").json().getBoolean("isActive"));
 
-    assertProblem(
-        api.post(
-            "/parallel-queue/tasks",
-            "{\"taskClassName\":\"Echo\",\"parameter\":{\"a\":[{\"k\":1,\"k\":2}]}}"),
-        400,
-        "invalid_request",
-        "'k' twice");
+    assertProblem(postEcho("{\"a\":[{\"k\":1,\"k\":2}]}"), 400, "invalid_request", "'k' twice");
     assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
 
     // the same name in different objects is no repetition
-    Api.Reply apart =
-        api.post(
-            "/parallel-queue/tasks",
-            "{\"taskClassName\":\"Echo\",\"parameter\":{\"k\":{\"k\":1},\"l\":[{\"k\":2}]}}");
+    Api.Reply apart = postEcho("{\"k\":{\"k\":1},\"l\":[{\"k\":2}]}");
     assertEquals(201, apart.status(), apart.body().toString());
+  }
+
+  /** Registers an Echo task whose parameter is the JSON text given, as a client sent it. */
+  private Api.Reply postEcho(String parameterJson) {
+    return api.post(
+        "/parallel-queue/tasks",
+        "{\"taskClassName\":\"Echo\",\"parameter\":" + parameterJson + "}");
   }
 
   @Test
@@ -201,24 +189,13 @@ class HardeningApiTest extends NodeApiTest {
 
   @Test
   void lossyNumbers_areRefusedAtRegistration() {
+    assertProblem(postEcho("{\"x\":1e400}"), 400, "invalid_parameter", "/parameter/x");
     assertProblem(
-        api.post(
-            "/parallel-queue/tasks", "{\"taskClassName\":\"Echo\",\"parameter\":{\"x\":1e400}}"),
-        400,
-        "invalid_parameter",
-        "/parameter/x");
-    assertProblem(
-        api.post(
-            "/parallel-queue/tasks",
-            "{\"taskClassName\":\"Echo\",\"parameter\":{\"n\":[123456789012345678901234567890]}}"),
+        postEcho("{\"n\":[123456789012345678901234567890]}"),
         400,
         "invalid_parameter",
         "/parameter/n/0");
-    assertProblem(
-        api.post(
-            "/parallel-queue/tasks", "{\"taskClassName\":\"Echo\",\"parameter\":{\"x\":-1e309}}"),
-        400,
-        "invalid_parameter");
+    assertProblem(postEcho("{\"x\":-1e309}"), 400, "invalid_parameter");
     JsonObject info =
         registerParallel(
             api,
@@ -233,13 +210,7 @@ class HardeningApiTest extends NodeApiTest {
   @Test
   void nestingBeyondTheJsonLimit_isInvalidParameter() {
     String deep = "[".repeat(1200) + "]".repeat(1200);
-    assertProblem(
-        api.post(
-            "/parallel-queue/tasks",
-            "{\"taskClassName\":\"Echo\",\"parameter\":{\"d\":" + deep + "}}"),
-        400,
-        "invalid_parameter",
-        "nested");
+    assertProblem(postEcho("{\"d\":" + deep + "}"), 400, "invalid_parameter", "nested");
   }
 
   @Test
@@ -248,9 +219,7 @@ class HardeningApiTest extends NodeApiTest {
         List.of(
             api.get("/parallel-queue?limit=5.5"),
             api.get("/status?limit=abc"),
-            api.post(
-                "/parallel-queue/tasks",
-                "{\"taskClassName\":\"Echo\",\"parameter\":" + "[".repeat(2000) + "}"),
+            postEcho("[".repeat(2000)),
             api.put(
                 "/state-machines/x",
                 new JsonObject().put("definition", "{\"a\":" + "[".repeat(1500))))) {

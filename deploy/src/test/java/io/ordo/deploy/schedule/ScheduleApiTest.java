@@ -143,10 +143,7 @@ class ScheduleApiTest {
 
   @Test
   void schedule_canStartAStateMachineExecution() {
-    JsonObject pass =
-        new JsonObject(
-            "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }");
-    api.put("/state-machines/pass", new JsonObject().put("definition", pass));
+    putPassMachine();
     api.put(
         "/schedules/machine",
         daily(
@@ -164,10 +161,7 @@ class ScheduleApiTest {
 
   @Test
   void anExecutionInputThatEveryStartWouldRefuse_isRefusedWhenTheScheduleIsSaved() {
-    JsonObject pass =
-        new JsonObject(
-            "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }");
-    api.put("/state-machines/pass", new JsonObject().put("definition", pass));
+    putPassMachine();
     JsonObject deep = new JsonObject().put("leaf", true);
     for (int i = 1; i < 513; i++) {
       deep = new JsonObject().put("a", deep);
@@ -187,6 +181,14 @@ class ScheduleApiTest {
     assertTrue(
         large.json().getString("detail").startsWith("task.input: "), large.body().toString());
     assertEquals(0, api.get("/schedules").array().size());
+  }
+
+  /** Defines the state machine {@code pass}: one Pass state. */
+  private void putPassMachine() {
+    JsonObject pass =
+        new JsonObject(
+            "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\", \"End\": true } } }");
+    api.put("/state-machines/pass", new JsonObject().put("definition", pass));
   }
 
   private void assertInvalid(JsonObject body, String code) {
