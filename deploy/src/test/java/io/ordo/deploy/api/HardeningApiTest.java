@@ -316,6 +316,18 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void aBodyWithAContentCoding_is415_whileIdentityIsNoCoding() {
+    String body = task("Echo").encode();
+    Api.Reply gzip =
+        api.send(HttpMethod.POST, "/parallel-queue/tasks", body, "Content-Encoding", "gzip");
+    assertProblem(gzip, 415, "unsupported_media_type", "content coding", "'gzip'");
+    Api.Reply identity =
+        api.send(HttpMethod.POST, "/parallel-queue/tasks", body, "Content-Encoding", "identity");
+    assertEquals(201, identity.status(), identity.body().toString());
+    assertEquals(1, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
   void anIdempotencyKey_reusedForAnotherRequest_isRefused() {
     addSerialQueue(api, "idem.a", false);
     JsonObject first = task("Echo", new JsonObject().put("n", 1)).put("idempotencyKey", "k1");

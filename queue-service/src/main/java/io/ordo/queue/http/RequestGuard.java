@@ -84,14 +84,25 @@ final class RequestGuard {
   }
 
   /**
-   * The body of an API request, after it was read: a JSON media type, valid JSON nested at most
-   * {@value #MAX_BODY_DEPTH} deep, and values {@link InputValues} accepts.
+   * The body of an API request, after it was read: no content coding, a JSON media type, valid JSON
+   * nested at most {@value #MAX_BODY_DEPTH} deep, and values {@link InputValues} accepts.
    */
   static void body(RoutingContext rc) {
     Buffer body = rc.body() == null ? null : rc.body().buffer();
     String contentType = rc.request().getHeader(HttpHeaders.CONTENT_TYPE);
     if (body == null || body.length() == 0) {
       rc.next();
+      return;
+    }
+    String coding = rc.request().getHeader(HttpHeaders.CONTENT_ENCODING);
+    if (coding != null && !coding.trim().equalsIgnoreCase("identity")) {
+      // RFC 9110, 15.5.16: a content coding the server does not decode is 415, not a body
+      // read as if it were not encoded
+      Problems.send(
+          rc,
+          new TaskControlException(
+              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+              "send request bodies without a content coding, not '" + coding.trim() + "'"));
       return;
     }
     if (!isJson(contentType)) {
