@@ -62,6 +62,32 @@ class BoundsTest {
   }
 
   @Test
+  void aDefinitionOf20000States_isSaved_andAnUnknownTaskTypeInItIsStillFound() {
+    // About 0.8 MB, under the body limit. Its check once took 30 s on the event loop.
+    JsonObject states = new JsonObject();
+    for (int i = 0; i < 20_000; i++) {
+      JsonObject pass = new JsonObject().put("Type", "Pass");
+      states.put("S" + i, i == 19_999 ? pass.put("End", true) : pass.put("Next", "S" + (i + 1)));
+    }
+    JsonObject definition = new JsonObject().put("StartAt", "S0").put("States", states);
+    Api.Reply saved =
+        api.put("/state-machines/Long", new JsonObject().put("definition", definition));
+    assertEquals(201, saved.status(), () -> saved.body().toString());
+
+    states.put(
+        "S19999",
+        new JsonObject()
+            .put("Type", "Task")
+            .put("Resource", "ordo:task:NoSuchTask")
+            .put("End", true));
+    Api.Reply refused =
+        api.put("/state-machines/Long", new JsonObject().put("definition", definition));
+    assertEquals(400, refused.status(), () -> refused.body().toString());
+    assertEquals("invalid_definition", refused.code());
+    assertTrue(refused.body().toString().contains("NoSuchTask"), () -> refused.body().toString());
+  }
+
+  @Test
   void aMapOver3000Items_succeeds() {
     machines.put(
         "Each",

@@ -76,7 +76,7 @@ public record StateMachineModule(
             // too, also when tests drive the node's clock by hand.
             LockRetries.of(d.vertx(), Clock.systemUTC(), d.meters()),
             d.lockPolicy());
-    StateMachines stateMachines = new StateMachines(d.pool(), d.clock(), d.catalog());
+    StateMachines stateMachines = new StateMachines(d.vertx(), d.pool(), d.clock(), d.catalog());
     ExecutionStarter starter =
         new ExecutionStarter(
             d.pool(),

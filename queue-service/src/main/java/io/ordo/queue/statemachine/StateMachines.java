@@ -12,6 +12,7 @@ import io.ordo.statemachine.language.ResourceResolver;
 import io.ordo.statemachine.language.ValidationError;
 import io.ordo.tasktype.TaskTypeInfo;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -19,10 +20,13 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * A tenant's state machines ({@code PUT/GET /state-machines/{name}}): a definition is validated
@@ -30,12 +34,14 @@ import java.util.Set;
  * its JSON path if it is invalid, so nothing invalid is ever stored.
  */
 public final class StateMachines {
+  private final Vertx vertx;
   private final Pool pool;
   private final Clock clock;
   private final TaskTypeCatalog catalog;
   private final StateMachineStore store = new StateMachineStore();
 
-  StateMachines(Pool pool, Clock clock, TaskTypeCatalog catalog) {
+  StateMachines(Vertx vertx, Pool pool, Clock clock, TaskTypeCatalog catalog) {
+    this.vertx = vertx;
     this.pool = pool;
     this.clock = clock;
     this.catalog = catalog;
@@ -96,17 +102,32 @@ public final class StateMachines {
    * has looked those up, against the types the runners really know.
    */
   private Future<List<ValidationError>> validate(Object definition) {
-    Set<String> names = new LinkedHashSet<>();
-    List<ValidationError> structural =
-        DefinitionValidator.validateValue(
-            definition,
-            name -> {
-              names.add(name);
-              return Optional.of(name);
-            });
-    if (!structural.isEmpty() && names.isEmpty()) {
-      return Future.succeededFuture(structural);
-    }
+    Set<String> names = new LinkedHashSet<>(); // filled on a worker, read after it completed
+    return off(() ->
+            DefinitionValidator.validateValue(
+                definition,
+                name -> {
+                  names.add(name);
+                  return Optional.of(name);
+                }))
+        .compose(
+            structural ->
+                !structural.isEmpty() && names.isEmpty()
+                    ? Future.succeededFuture(structural)
+                    : validateAgainstCatalog(definition, names));
+  }
+
+  /**
+   * Validation off the event loop: linear in the definition, but a definition of up to the body
+   * limit (2 MiB: a chain of 20,000 states) costs about a tenth of a second each time, and the
+   * event loop also serves the lease's renewals and the runners' claims.
+   */
+  private <T> Future<T> off(Callable<T> work) {
+    return vertx.executeBlocking(work, false);
+  }
+
+  private Future<List<ValidationError>> validateAgainstCatalog(
+      Object definition, Set<String> names) {
     List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
     names.stream()
         .filter(name -> !name.startsWith(ResourceName.SCRIPT_PREFIX))
@@ -116,6 +137,14 @@ public final class StateMachines {
         .transform(done -> scripts)
         .map(
             valid -> {
+              // read on the event loop, which owns the catalog's cache; the worker gets a copy
+              Map<String, String> classNames = new HashMap<>();
+              names.stream()
+                  .filter(name -> !name.startsWith(ResourceName.SCRIPT_PREFIX))
+                  .forEach(
+                      name ->
+                          Optional.ofNullable(catalog.cached(name))
+                              .ifPresent(type -> classNames.put(name, type.taskClassName())));
               ResourceResolver known =
                   name ->
                       name.startsWith(ResourceName.SCRIPT_PREFIX)
@@ -124,10 +153,10 @@ public final class StateMachines {
                                   n ->
                                       valid.contains(
                                           n.substring(ResourceName.SCRIPT_PREFIX.length())))
-                          : Optional.ofNullable(catalog.cached(name))
-                              .map(TaskTypeInfo::taskClassName);
-              return DefinitionValidator.validateValue(definition, known);
-            });
+                          : Optional.ofNullable(classNames.get(name));
+              return known;
+            })
+        .compose(known -> off(() -> DefinitionValidator.validateValue(definition, known)));
   }
 
   private static TaskControlException invalid(List<ValidationError> errors) {
