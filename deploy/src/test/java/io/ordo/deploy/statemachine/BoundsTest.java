@@ -46,12 +46,7 @@ class BoundsTest {
 
   @Test
   void aChainOf1500PassStates_succeeds() {
-    JsonObject states = new JsonObject();
-    for (int i = 0; i < 1500; i++) {
-      JsonObject pass = new JsonObject().put("Type", "Pass");
-      states.put("S" + i, i == 1499 ? pass.put("End", true) : pass.put("Next", "S" + (i + 1)));
-    }
-    machines.put("Chain", new JsonObject().put("StartAt", "S0").put("States", states).encode());
+    machines.put("Chain", chainOfPassStates(1500).encode());
 
     String id = machines.start("Chain", new JsonObject().put("n", 1));
 
@@ -64,12 +59,8 @@ class BoundsTest {
   @Test
   void aDefinitionOf20000States_isSaved_andAnUnknownTaskTypeInItIsStillFound() {
     // About 0.8 MB, under the body limit. Its check once took 30 s on the event loop.
-    JsonObject states = new JsonObject();
-    for (int i = 0; i < 20_000; i++) {
-      JsonObject pass = new JsonObject().put("Type", "Pass");
-      states.put("S" + i, i == 19_999 ? pass.put("End", true) : pass.put("Next", "S" + (i + 1)));
-    }
-    JsonObject definition = new JsonObject().put("StartAt", "S0").put("States", states);
+    JsonObject definition = chainOfPassStates(20_000);
+    JsonObject states = definition.getJsonObject("States");
     Api.Reply saved =
         api.put("/state-machines/Long", new JsonObject().put("definition", definition));
     assertEquals(201, saved.status(), () -> saved.body().toString());
@@ -333,6 +324,17 @@ class BoundsTest {
                         .put("End", true)
                         .put("Branches", branches)))
         .encode();
+  }
+
+  /** A definition of {@code length} Pass states S0 → S1 → … in a row, the last one ending it. */
+  private static JsonObject chainOfPassStates(int length) {
+    JsonObject states = new JsonObject();
+    for (int i = 0; i < length; i++) {
+      JsonObject pass = new JsonObject().put("Type", "Pass");
+      states.put(
+          "S" + i, i == length - 1 ? pass.put("End", true) : pass.put("Next", "S" + (i + 1)));
+    }
+    return new JsonObject().put("StartAt", "S0").put("States", states);
   }
 
   /** An object nested {@code depth} levels deep. */
