@@ -227,10 +227,18 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     new ArrayList<>(executions.values()).forEach(execution -> execution.lost("lease expiry"));
   }
 
-  /** A lease is held (at start, or anew after a lost one): control requests reach this owner. */
+  /**
+   * A lease is held (at start, or anew after a lost one): control requests reach this owner, and
+   * the runner claims at once: work announced while no lease was held (a registration, a delayed
+   * message's time) found no owner to claim for, and would otherwise wait for the next poll.
+   */
   @Override
   public void leaseAcquired(String ownerId) {
-    context.runOnContext(v -> control.listen(ownerId));
+    context.runOnContext(
+        v -> {
+          control.listen(ownerId);
+          claims.claim();
+        });
   }
 
   @Override

@@ -1,11 +1,16 @@
 package io.ordo.deploy.later;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.FlakyTask;
+import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -59,6 +64,48 @@ class WakeUpTest extends NodeTest {
     JsonObject done = tasks.await(id, "DISPOSED");
     assertEquals("COMPLETED", done.getJsonObject("outcome").getString("type"));
     assertEquals(List.of("k#1", "k#2"), FlakyTask.RUNS);
+  }
+
+  @Test
+  void aMessageRegisteredWhileTheRunnersLeaseLapsed_startsOnceItHoldsALeaseAgain() {
+    String lapsed = expireTheRunnersLease();
+    // the registration's announcement finds the runner's owner expired: its claim takes nothing
+    String id =
+        created(api.post("/parallel-queue/tasks", new JsonObject().put("taskClassName", "Echo")));
+
+    JsonObject done = tasks.await(id, "DISPOSED");
+    assertEquals("COMPLETED", done.getJsonObject("outcome").getString("type"));
+    String live = liveRunnerOwner();
+    assertTrue(live != null && !live.equals(lapsed), "a fresh owner ran it: " + live);
+  }
+
+  /** The runner's lease lapses now, as if the runner had been paused past it; answers its owner. */
+  private static String expireTheRunnersLease() {
+    String owner = liveRunnerOwner();
+    assertNotNull(owner, "the runner holds a lease");
+    TestDatabase.execute(
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            statement.executeUpdate(
+                "UPDATE ordo_lock_owner SET lease_expires_at = now() - interval '1 second'"
+                    + " WHERE kind = 'runner'");
+          }
+          return null;
+        });
+    return owner;
+  }
+
+  private static String liveRunnerOwner() {
+    return TestDatabase.execute(
+        connection -> {
+          try (Statement statement = connection.createStatement();
+              ResultSet rows =
+                  statement.executeQuery(
+                      "SELECT owner_id FROM ordo_lock_owner WHERE kind = 'runner'"
+                          + " AND lease_expires_at > now()")) {
+            return rows.next() ? rows.getString(1) : null;
+          }
+        });
   }
 
   private static String created(io.ordo.deploy.Api.Reply reply) {
