@@ -24,6 +24,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+
+  /** How long after a claim lost a serial-queue race the runners are told to claim again. */
+  private static final Duration CLAIM_AGAIN_AFTER_RACE = Duration.ofMillis(100);
 
   // claims: one statement each, planned once per connection (PlanProfile.CLAIM)
   private final Pool claimPool;
@@ -108,8 +112,11 @@ public final class Dispatcher {
         .recover(
             error -> {
               if (Transactions.isUniqueViolation(error)) {
-                // The serial-queue index caught a race; nobody got a second task. Try later.
+                // The serial-queue index caught a race; nobody got a second task. Nothing this
+                // claim would have taken was taken: the runners claim again a moment later (the
+                // poll is a round-interval away).
                 LOG.warn("Claim for {} lost a serial-queue race: {}", owner, error.getMessage());
+                notifier.workDueAt(clock.instant().plus(CLAIM_AGAIN_AFTER_RACE));
                 return Future.succeededFuture(List.of());
               }
               return Future.failedFuture(error);
