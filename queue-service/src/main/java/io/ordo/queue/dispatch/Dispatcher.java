@@ -40,8 +40,12 @@ import org.slf4j.LoggerFactory;
 public final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-  /** How long after a claim lost a serial-queue race the runners are told to claim again. */
-  private static final Duration CLAIM_AGAIN_AFTER_RACE = Duration.ofMillis(100);
+  /**
+   * How long after a claim a unique index refused (a serial-queue race) the runners are told to
+   * claim again: soon, not a poll later, but not so soon that a refusal that repeats (two rows that
+   * collide for good) keeps the claims spinning; as a runner claims again after a failed claim.
+   */
+  static final Duration CLAIM_AGAIN_AFTER_RACE = Duration.ofSeconds(1);
 
   // claims: one statement each, planned once per connection (PlanProfile.CLAIM)
   private final Pool claimPool;
@@ -113,8 +117,8 @@ public final class Dispatcher {
             error -> {
               if (Transactions.isUniqueViolation(error)) {
                 // The serial-queue index caught a race; nobody got a second task. Nothing this
-                // claim would have taken was taken: the runners claim again a moment later (the
-                // poll is a round-interval away).
+                // claim would have taken was taken: the runners claim again shortly (the poll is a
+                // round-interval away).
                 LOG.warn("Claim for {} lost a serial-queue race: {}", owner, error.getMessage());
                 notifier.workDueAt(clock.instant().plus(CLAIM_AGAIN_AFTER_RACE));
                 return Future.succeededFuture(List.of());

@@ -1,0 +1,115 @@
+package io.ordo.queue.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.bus.Addresses;
+import io.ordo.bus.ClaimRequest;
+import io.ordo.bus.ClaimedTasks;
+import io.ordo.bus.Requests;
+import io.ordo.db.PlanProfile;
+import io.ordo.db.Pools;
+import io.ordo.lock.LockOwnerStore;
+import io.ordo.queue.lifecycle.QueueMetrics;
+import io.ordo.queue.lifecycle.WorkNotifier;
+import io.ordo.queue.store.WaitingRows;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A claim a unique index refuses (the serial-queue index catching a race; here the claim's {@code
+ * TaskAccepted} meeting an event already written with its number) takes nothing, and the runners
+ * are told to claim again a moment later: nothing else would tell them before their next poll.
+ */
+@ExtendWith(VertxExtension.class)
+class ClaimRefusalTest {
+  private static final String TENANT = "default";
+  private static final String TYPE = "io.ordo.test.Work";
+
+  private final UUID owner = UUID.randomUUID();
+  private Pool pool;
+
+  @BeforeEach
+  void setUp(Vertx vertx, VertxTestContext ctx) {
+    TestDatabase.truncate();
+    pool = Pools.create(vertx, TestDatabase.address(), 2, "test", PlanProfile.CLAIM);
+    new LockOwnerStore()
+        .register(pool, owner, "runner-a", "runner", 8, Duration.ofMinutes(5))
+        .compose(v -> WaitingRows.insert(pool, TENANT, TYPE, 1, Instant.now(), null))
+        // the number its TaskAccepted would take (WaitingRows' messages are at event 1) is taken
+        .compose(
+            v ->
+                pool.query(
+                        "INSERT INTO ordo_history_event"
+                            + " (tenant, execution_id, event_id, event_type, event_time, attributes)"
+                            + " SELECT tenant, message_id, 2, 'TaskAccepted', now(), '{}'::jsonb"
+                            + " FROM im_async_task_info")
+                    .execute())
+        .onComplete(ctx.succeedingThenComplete());
+  }
+
+  @AfterEach
+  void tearDown(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+
+  @Test
+  void aClaimAUniqueIndexRefuses_takesNothing_andTheRunnersAreToldToClaimAgainShortly(
+      Vertx vertx, VertxTestContext ctx) throws InterruptedException {
+    Dispatcher dispatcher =
+        new Dispatcher(
+            pool,
+            pool,
+            vertx.eventBus(),
+            new WorkNotifier(vertx, Clock.systemUTC()),
+            QueueMetrics.NOOP,
+            Clock.systemUTC());
+    dispatcher.registerClaims(vertx.eventBus());
+    long[] answeredAt = new long[1];
+    vertx
+        .eventBus()
+        .<JsonObject>consumer(
+            Addresses.WORK_AVAILABLE,
+            message ->
+                ctx.verify(
+                    () -> {
+                      long after = System.nanoTime() - answeredAt[0];
+                      assertTrue(answeredAt[0] != 0, "told before the claim was answered");
+                      assertTrue(
+                          after < Dispatcher.CLAIM_AGAIN_AFTER_RACE.toNanos() * 3,
+                          "told " + after / 1_000_000 + " ms after the answer");
+                      ctx.completeNow();
+                    }));
+
+    Requests.<ClaimedTasks>request(
+            vertx.eventBus(),
+            Addresses.QUEUE_CLAIM,
+            new ClaimRequest(owner.toString(), "runner-a", 4, 4, List.of(TYPE), null, List.of()),
+            new DeliveryOptions())
+        .onComplete(
+            ctx.succeeding(
+                reply ->
+                    ctx.verify(
+                        () -> {
+                          answeredAt[0] = System.nanoTime();
+                          assertEquals(List.of(), reply.body().tasks(), "nothing was taken");
+                        })));
+
+    assertTrue(ctx.awaitCompletion(10, TimeUnit.SECONDS), "the runners were told again");
+  }
+}
