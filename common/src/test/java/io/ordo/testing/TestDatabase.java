@@ -103,6 +103,27 @@ public final class TestDatabase {
         });
   }
 
+  /** Runs one data-changing statement on the test database; answers how many rows it changed. */
+  public static int update(String sql) {
+    return execute(
+        connection -> {
+          try (Statement s = connection.createStatement()) {
+            return s.executeUpdate(sql);
+          }
+        });
+  }
+
+  /** The first column of the first row a query on the test database answers, as text; or null. */
+  public static String text(String sql) {
+    return execute(
+        connection -> {
+          try (Statement s = connection.createStatement();
+              ResultSet rows = s.executeQuery(sql)) {
+            return rows.next() ? rows.getString(1) : null;
+          }
+        });
+  }
+
   /** JDBC work. */
   @FunctionalInterface
   public interface SqlWork<T> {

@@ -9,8 +9,6 @@ import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.FlakyTask;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -83,29 +81,15 @@ class WakeUpTest extends NodeTest {
   private static String expireTheRunnersLease() {
     String owner = liveRunnerOwner();
     assertNotNull(owner, "the runner holds a lease");
-    TestDatabase.execute(
-        connection -> {
-          try (Statement statement = connection.createStatement()) {
-            statement.executeUpdate(
-                "UPDATE ordo_lock_owner SET lease_expires_at = now() - interval '1 second'"
-                    + " WHERE kind = 'runner'");
-          }
-          return null;
-        });
+    TestDatabase.update(
+        "UPDATE ordo_lock_owner SET lease_expires_at = now() - interval '1 second'"
+            + " WHERE kind = 'runner'");
     return owner;
   }
 
   private static String liveRunnerOwner() {
-    return TestDatabase.execute(
-        connection -> {
-          try (Statement statement = connection.createStatement();
-              ResultSet rows =
-                  statement.executeQuery(
-                      "SELECT owner_id FROM ordo_lock_owner WHERE kind = 'runner'"
-                          + " AND lease_expires_at > now()")) {
-            return rows.next() ? rows.getString(1) : null;
-          }
-        });
+    return TestDatabase.text(
+        "SELECT owner_id FROM ordo_lock_owner WHERE kind = 'runner' AND lease_expires_at > now()");
   }
 
   private static String created(io.ordo.deploy.Api.Reply reply) {

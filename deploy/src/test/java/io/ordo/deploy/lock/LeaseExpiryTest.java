@@ -8,7 +8,6 @@ import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonObject;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -109,14 +108,8 @@ class LeaseExpiryTest extends NodeTest {
 
   /** Every live lease lapses now, as if its owner had been paused past it. */
   private static void expireLeases() {
-    TestDatabase.execute(
-        connection -> {
-          try (Statement statement = connection.createStatement()) {
-            statement.executeUpdate(
-                "UPDATE ordo_lock_owner SET lease_expires_at = now() - interval '1 second'"
-                    + " WHERE kind = 'runner' AND lease_expires_at > now()");
-          }
-          return null;
-        });
+    TestDatabase.update(
+        "UPDATE ordo_lock_owner SET lease_expires_at = now() - interval '1 second'"
+            + " WHERE kind = 'runner' AND lease_expires_at > now()");
   }
 }

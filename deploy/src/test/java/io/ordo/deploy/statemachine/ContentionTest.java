@@ -98,16 +98,10 @@ class ContentionTest {
 
   /** The lease of the owner {@link Machines#holdLock} made ends now. */
   private static void lapseIntrudersLease() {
-    TestDatabase.execute(
-        connection -> {
-          try (var lapse =
-              connection.prepareStatement(
-                  "UPDATE ordo_lock_owner SET lease_expires_at = now()"
-                      + " WHERE node_name = 'intruder'")) {
-            assertEquals(1, lapse.executeUpdate());
-          }
-          return null;
-        });
+    assertEquals(
+        1,
+        TestDatabase.update(
+            "UPDATE ordo_lock_owner SET lease_expires_at = now() WHERE node_name = 'intruder'"));
   }
 
   private List<String> runningOnTwoNodes(String id) {

@@ -200,17 +200,7 @@ class RetentionPurgeTest {
   }
 
   private long eventsOf(String id) {
-    return TestDatabase.execute(
-        connection -> {
-          try (Statement s = connection.createStatement();
-              ResultSet rows =
-                  s.executeQuery(
-                      "SELECT count(*) FROM ordo_history_event WHERE execution_id = '"
-                          + id
-                          + "'")) {
-            rows.next();
-            return rows.getLong(1);
-          }
-        });
+    return TestDatabase.count(
+        "SELECT count(*) FROM ordo_history_event WHERE execution_id = '" + id + "'");
   }
 }

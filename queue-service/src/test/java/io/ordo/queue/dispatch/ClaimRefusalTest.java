@@ -8,7 +8,6 @@ import io.ordo.bus.ClaimRequest;
 import io.ordo.bus.ClaimedTasks;
 import io.ordo.bus.Requests;
 import io.ordo.db.PlanProfile;
-import io.ordo.db.Pools;
 import io.ordo.lock.LockOwnerStore;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.lifecycle.WorkNotifier;
@@ -46,8 +45,7 @@ class ClaimRefusalTest {
 
   @BeforeEach
   void setUp(Vertx vertx, VertxTestContext ctx) {
-    TestDatabase.truncate();
-    pool = Pools.create(vertx, TestDatabase.address(), 2, "test", PlanProfile.CLAIM);
+    pool = TestDatabase.emptiedPool(vertx, PlanProfile.CLAIM);
     new LockOwnerStore()
         .register(pool, owner, "runner-a", "runner", 8, Duration.ofMinutes(5))
         .compose(v -> WaitingRows.insert(pool, TENANT, TYPE, 1, Instant.now(), null))
