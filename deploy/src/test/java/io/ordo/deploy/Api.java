@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /** A small blocking HTTP client for tests of Ordo's API, with a bearer token. */
 public final class Api implements AutoCloseable {
@@ -165,7 +166,39 @@ public final class Api implements AutoCloseable {
             + "; last answer: "
             + (lastError != null
                 ? lastError.toString()
-                : last == null ? "none" : last.status() + " " + last.body()));
+                : last == null ? "none" : last.status() + " " + last.body())
+            + "; the node then: "
+            + claimsAndLeases());
+  }
+
+  /** Metrics whose prefixes say whether the node went on claiming, and under a lease. */
+  private static final List<String> DIAGNOSTIC_METRICS =
+      List.of(
+          "ordo_runner_claim_seconds_count",
+          "ordo_claim_batch_size_count",
+          "ordo_lease_renewals_total",
+          "ordo_runner_busy_threads");
+
+  /**
+   * The node's claims answered and served, lease renewals by outcome and busy threads, as its
+   * metrics say now: for a condition that was not met, whether the runner stopped claiming, claimed
+   * without taking anything, or lost its lease.
+   */
+  private String claimsAndLeases() {
+    try {
+      Reply metrics = get("/metrics");
+      if (metrics.status() != 200) {
+        return "metrics answered " + metrics.status();
+      }
+      return metrics
+          .body()
+          .toString()
+          .lines()
+          .filter(line -> DIAGNOSTIC_METRICS.stream().anyMatch(line::startsWith))
+          .collect(Collectors.joining("; "));
+    } catch (RuntimeException e) {
+      return "metrics unavailable (" + e + ")";
+    }
   }
 
   /**
