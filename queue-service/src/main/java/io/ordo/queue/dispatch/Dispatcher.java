@@ -1,5 +1,7 @@
 package io.ordo.queue.dispatch;
 
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.BusErrors;
 import io.ordo.bus.ClaimRequest;
@@ -24,7 +26,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,13 +40,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Dispatcher {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
-
-  /**
-   * How long after a claim a unique index refused (a serial-queue race) the runners are told to
-   * claim again: soon, not a poll later, but not so soon that a refusal that repeats (two rows that
-   * collide for good) keeps the claims spinning; as a runner claims again after a failed claim.
-   */
-  static final Duration CLAIM_AGAIN_AFTER_RACE = Duration.ofSeconds(1);
 
   // claims: one statement each, planned once per connection (PlanProfile.CLAIM)
   private final Pool claimPool;
@@ -116,12 +110,14 @@ public final class Dispatcher {
         .recover(
             error -> {
               if (Transactions.isUniqueViolation(error)) {
-                // The serial-queue index caught a race; nobody got a second task. Nothing this
-                // claim would have taken was taken: the runners claim again shortly (the poll is a
-                // round-interval away).
+                // The serial-queue index caught a race; nobody got a second task, and nothing this
+                // claim would have taken was taken. Answered as a failed claim, which its runner
+                // sends again a second later (ClaimLoop), not a poll later.
                 LOG.warn("Claim for {} lost a serial-queue race: {}", owner, error.getMessage());
-                notifier.workDueAt(clock.instant().plus(CLAIM_AGAIN_AFTER_RACE));
-                return Future.succeededFuture(List.of());
+                return Future.failedFuture(
+                    new TaskControlException(
+                        ErrorCode.UNAVAILABLE,
+                        "the claim lost a race for a serial queue's head; claim again"));
               }
               return Future.failedFuture(error);
             })
