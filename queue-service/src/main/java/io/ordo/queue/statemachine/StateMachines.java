@@ -19,7 +19,6 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,12 +38,14 @@ public final class StateMachines {
   private final Clock clock;
   private final TaskTypeCatalog catalog;
   private final StateMachineStore store = new StateMachineStore();
+  private final TaskTypeLookup lookup;
 
   StateMachines(Vertx vertx, Pool pool, Clock clock, TaskTypeCatalog catalog) {
     this.vertx = vertx;
     this.pool = pool;
     this.clock = clock;
     this.catalog = catalog;
+    this.lookup = new TaskTypeLookup(catalog);
   }
 
   /** What a PUT stored, and whether it created the state machine. */
@@ -128,33 +129,25 @@ public final class StateMachines {
 
   private Future<List<ValidationError>> validateAgainstCatalog(
       Object definition, Set<String> names) {
-    List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
-    names.stream()
-        .filter(name -> !name.startsWith(ResourceName.SCRIPT_PREFIX))
-        .forEach(name -> lookups.add(catalog.resolve(name).otherwiseEmpty()));
-    Future<Set<String>> scripts = catalog.validScripts(TaskTypeLookup.scriptPaths(names));
-    return Future.join(lookups)
-        .transform(done -> scripts)
-        .map(
+    return lookup
+        .lookUp(names)
+        .<ResourceResolver>map(
             valid -> {
               // read on the event loop, which owns the catalog's cache; the worker gets a copy
               Map<String, String> classNames = new HashMap<>();
-              names.stream()
-                  .filter(name -> !name.startsWith(ResourceName.SCRIPT_PREFIX))
-                  .forEach(
-                      name ->
-                          Optional.ofNullable(catalog.cached(name))
-                              .ifPresent(type -> classNames.put(name, type.taskClassName())));
-              ResourceResolver known =
-                  name ->
-                      name.startsWith(ResourceName.SCRIPT_PREFIX)
-                          ? Optional.of(name)
-                              .filter(
-                                  n ->
-                                      valid.contains(
-                                          n.substring(ResourceName.SCRIPT_PREFIX.length())))
-                          : Optional.ofNullable(classNames.get(name));
-              return known;
+              for (String name : names) {
+                TaskTypeInfo type =
+                    name.startsWith(ResourceName.SCRIPT_PREFIX) ? null : catalog.cached(name);
+                if (type != null) {
+                  classNames.put(name, type.taskClassName());
+                }
+              }
+              return name ->
+                  name.startsWith(ResourceName.SCRIPT_PREFIX)
+                      ? Optional.of(name)
+                          .filter(
+                              n -> valid.contains(n.substring(ResourceName.SCRIPT_PREFIX.length())))
+                      : Optional.ofNullable(classNames.get(name));
             })
         .compose(known -> off(() -> DefinitionValidator.validateValue(definition, known)));
   }

@@ -31,16 +31,7 @@ final class TaskTypeLookup {
    * that needs no waiting.
    */
   Future<TaskTypes> prepare(StateScope scope) {
-    List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
-    Set<String> names = resourceNames(scope);
-    for (String name : names) {
-      if (!name.startsWith(ResourceName.SCRIPT_PREFIX)) {
-        lookups.add(catalog.resolve(name).otherwiseEmpty());
-      }
-    }
-    Future<Set<String>> scripts = catalog.validScripts(scriptPaths(names));
-    return Future.join(lookups)
-        .transform(done -> scripts)
+    return lookUp(resourceNames(scope))
         .map(
             valid ->
                 name -> {
@@ -50,6 +41,22 @@ final class TaskTypeLookup {
                   String jsPath = name.substring(ResourceName.SCRIPT_PREFIX.length());
                   return valid.contains(jsPath) ? TaskTypeCatalog.SCRIPT : null;
                 });
+  }
+
+  /**
+   * Looks up every task type among resource names, and checks their scripts on a worker thread;
+   * answers the valid scripts' paths once every lookup has ended: the catalog's cache then holds
+   * each type a runner knows ({@link TaskTypeCatalog#cached}).
+   */
+  Future<Set<String>> lookUp(Set<String> names) {
+    List<Future<TaskTypeInfo>> lookups = new ArrayList<>();
+    for (String name : names) {
+      if (!name.startsWith(ResourceName.SCRIPT_PREFIX)) {
+        lookups.add(catalog.resolve(name).otherwiseEmpty());
+      }
+    }
+    Future<Set<String>> scripts = catalog.validScripts(scriptPaths(names));
+    return Future.join(lookups).transform(done -> scripts);
   }
 
   /** The scripts ({@code jsPath}s) among resource names ({@code ordo:js:<path>}). */
