@@ -37,6 +37,9 @@ final class RequestGuard {
   /** The routing context's key of the body as {@link #body} decoded it, for the route's handler. */
   private static final String DECODED_BODY = "ordo.decodedBody";
 
+  /** How Jackson begins the message of a member named twice (STRICT_DUPLICATE_DETECTION). */
+  private static final String DUPLICATE = "Duplicate field '";
+
   /**
    * Headers that name one thing: two of them would leave which one counts to the reader (the first,
    * as Vert.x reads a header; a proxy may take the last).
@@ -177,9 +180,6 @@ final class RequestGuard {
     }
     return value instanceof List<?> list ? new JsonArray(list) : value;
   }
-
-  /** How Jackson begins the message of a member named twice (STRICT_DUPLICATE_DETECTION). */
-  private static final String DUPLICATE = "Duplicate field '";
 
   private static TaskControlException undecodable(DecodeException e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
