@@ -33,7 +33,13 @@ public enum ErrorCode {
   /**
    * A path of the API asked with a method it does not have; the answer names them ({@code Allow}).
    */
-  METHOD_NOT_ALLOWED("method_not_allowed", 405);
+  METHOD_NOT_ALLOWED("method_not_allowed", 405),
+  /** A request line longer than the node reads (HTTP's own limit, before any route). */
+  URI_TOO_LONG("uri_too_long", 414),
+  /** Request headers larger than the node reads (HTTP's own limit, before any route). */
+  HEADERS_TOO_LARGE("headers_too_large", 431),
+  /** A request in another HTTP version than 1.0 or 1.1 (HTTP/2 is not offered). */
+  HTTP_VERSION_NOT_SUPPORTED("http_version_not_supported", 505);
 
   private final String code;
   private final int httpStatus;

@@ -1,5 +1,8 @@
 package io.ordo.deploy.api;
 
+import io.ordo.deploy.Api;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,8 +56,33 @@ final class RawHttp {
     return text.length() - head - 4 >= length;
   }
 
-  /** The status code of a raw response, or -1 if there is none. */
+  /** The status code of a raw response (HTTP/1.0 or 1.1), or -1 if there is none. */
   static int status(String response) {
-    return response.startsWith("HTTP/1.1 ") ? Integer.parseInt(response.substring(9, 12)) : -1;
+    return response.startsWith("HTTP/1.1 ") || response.startsWith("HTTP/1.0 ")
+        ? Integer.parseInt(response.substring(9, 12))
+        : -1;
+  }
+
+  /**
+   * A raw response as the API client's reply: status, headers and body (-1 and nothing when the
+   * server closed the connection without an answer).
+   */
+  static Api.Reply reply(String response) {
+    int head = response.indexOf("\r\n\r\n");
+    MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+    if (head < 0) {
+      return new Api.Reply(-1, null, Buffer.buffer(response), headers);
+    }
+    for (String line : response.substring(0, head).split("\r\n")) {
+      int colon = line.indexOf(':');
+      if (colon > 0) {
+        headers.add(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+      }
+    }
+    return new Api.Reply(
+        status(response),
+        headers.get("content-type"),
+        Buffer.buffer(response.substring(head + 4).getBytes(StandardCharsets.ISO_8859_1)),
+        headers);
   }
 }

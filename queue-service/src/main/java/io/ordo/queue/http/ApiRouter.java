@@ -68,7 +68,8 @@ public final class ApiRouter {
 
   /**
    * Starts the HTTP server on {@code router}, every connection guarded by a {@link ConnectionGuard}
-   * (framing, header-read timeout).
+   * (framing, header-read timeout, versions) and every request Netty could not decode answered by
+   * {@link InvalidRequests}.
    */
   public static Future<HttpServer> listen(
       Vertx vertx, HttpServerOptions options, Duration headerReadTimeout, Router router) {
@@ -76,6 +77,7 @@ public final class ApiRouter {
     return vertx
         .createHttpServer(options)
         .connectionHandler(guard::install)
+        .invalidRequestHandler(new InvalidRequests(options))
         .requestHandler(router)
         .listen();
   }

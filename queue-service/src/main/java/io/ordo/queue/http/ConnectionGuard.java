@@ -1,6 +1,7 @@
 package io.ordo.queue.http;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -9,9 +10,16 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.net.impl.ConnectionBase;
 import java.time.Duration;
@@ -30,11 +38,18 @@ import java.util.concurrent.TimeUnit;
  *       decoder;
  *   <li>a header-read timeout: once a request's first byte arrived, its head must be complete
  *       within the limit, else the connection is closed (a client dripping header bytes would keep
- *       the idle timeout from ever firing).
+ *       the idle timeout from ever firing);
+ *   <li>a request of another HTTP version than 1.0 and 1.1 is refused with 505, and a chunked body
+ *       whose framing Netty could not decode with 400, before any response to it began (Vert.x
+ *       would answer the first 501 without a body, and close the connection on the second without a
+ *       word).
  * </ul>
  *
- * Reaches into Vert.x's pipeline (its request decoder is named {@code httpDecoder}); a connection
- * of another shape (HTTP/2) is left as it is.
+ * Each refusal is a problem document and closes the connection. Requests whose head Netty could not
+ * decode reach {@link InvalidRequests} instead.
+ *
+ * <p>Reaches into Vert.x's pipeline (its request decoder is named {@code httpDecoder}); a
+ * connection of another shape (HTTP/2) is left as it is.
  */
 final class ConnectionGuard {
   private static final String DECODER = "httpDecoder";
@@ -66,15 +81,27 @@ final class ConnectionGuard {
    */
   private static final class HeadTimer {
     private static final int MAX_SCANNED = 64 * 1024;
-    private static final String REFUSAL_BODY =
-        "{\"type\":\"urn:ordo:problem:invalid_request\",\"title\":\"Invalid request\","
-            + "\"status\":400,\"detail\":\"a request may not have both Content-Length and"
-            + " Transfer-Encoding\",\"code\":\"invalid_request\"}";
+    private static final TaskControlException FRAMED_TWICE =
+        new TaskControlException(
+            ErrorCode.INVALID_REQUEST,
+            "a request may not have both Content-Length and Transfer-Encoding");
+    private static final TaskControlException BROKEN_BODY =
+        new TaskControlException(
+            ErrorCode.INVALID_REQUEST,
+            "the request body's chunked framing is malformed (chunk sizes are hexadecimal, each"
+                + " chunk ends with CRLF)");
+    private static final TaskControlException OTHER_VERSION =
+        new TaskControlException(
+            ErrorCode.HTTP_VERSION_NOT_SUPPORTED, "this node speaks HTTP/1.1 (and HTTP/1.0)");
 
     private final long timeoutMillis;
     private final StringBuilder head = new StringBuilder();
     private boolean inRequest;
     private boolean headScanned;
+    // whether a response was written since the request in hand began
+    private boolean answered;
+    // whether the connection was refused: it is closing, and nothing more is read from it
+    private boolean refused;
     private ScheduledFuture<?> deadline;
 
     final ChannelInboundHandlerAdapter start =
@@ -85,10 +112,13 @@ final class ConnectionGuard {
               deadline =
                   ctx.executor().schedule(() -> ctx.close(), timeoutMillis, TimeUnit.MILLISECONDS);
             }
+            if (refused) {
+              ReferenceCountUtil.release(msg);
+              return;
+            }
             if (!inRequest && !headScanned && msg instanceof ByteBuf bytes && framedTwice(bytes)) {
               bytes.release();
-              cancel();
-              refuse(ctx);
+              refuse(ctx, FRAMED_TWICE);
               return;
             }
             ctx.fireChannelRead(msg);
@@ -105,9 +135,31 @@ final class ConnectionGuard {
         new ChannelDuplexHandler() {
           @Override
           public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof HttpRequest) {
+            if (refused) {
+              ReferenceCountUtil.release(msg);
+              return;
+            }
+            if (msg instanceof HttpRequest request) {
               cancel();
               inRequest = true;
+              answered = false;
+              if (request.decoderResult().isSuccess() && !spoken(request.protocolVersion())) {
+                ReferenceCountUtil.release(msg);
+                refuse(ctx, OTHER_VERSION);
+                return;
+              }
+            } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
+              // Vert.x would close the connection at once, without a word, even dropping an answer
+              // it had written but not yet flushed
+              ReferenceCountUtil.release(msg);
+              if (answered) {
+                cancel();
+                refused = true;
+                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+              } else {
+                refuse(ctx, BROKEN_BODY);
+              }
+              return;
             }
             if (msg instanceof LastHttpContent) {
               inRequest = false;
@@ -115,6 +167,12 @@ final class ConnectionGuard {
               head.setLength(0);
             }
             ctx.fireChannelRead(msg);
+          }
+
+          @Override
+          public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            answered = true; // a response to the request in hand began (or one before it ended)
+            ctx.write(msg, promise);
           }
         };
 
@@ -135,16 +193,28 @@ final class ConnectionGuard {
       return lines.contains("\ncontent-length:") && lines.contains("\ntransfer-encoding:");
     }
 
-    private static void refuse(ChannelHandlerContext ctx) {
-      byte[] body = REFUSAL_BODY.getBytes(ISO_8859_1);
-      String response =
-          "HTTP/1.1 400 Bad Request\r\ncontent-type: application/problem+json\r\n"
-              + "content-length: "
+    /**
+     * Answers the problem and closes the connection; whatever else the client sent on it is
+     * dropped.
+     */
+    private void refuse(ChannelHandlerContext ctx, TaskControlException problem) {
+      cancel();
+      refused = true;
+      byte[] body = Problems.body(problem).encode().getBytes(UTF_8);
+      HttpResponseStatus status = HttpResponseStatus.valueOf(problem.code().httpStatus());
+      String head =
+          "HTTP/1.1 "
+              + status
+              + "\r\ncontent-type: application/problem+json\r\ncontent-length: "
               + body.length
-              + "\r\nconnection: close\r\n\r\n"
-              + REFUSAL_BODY;
-      ctx.writeAndFlush(Unpooled.copiedBuffer(response, ISO_8859_1))
+              + "\r\nconnection: close\r\n\r\n";
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(head.getBytes(ISO_8859_1), body))
           .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** The versions the server answers; Vert.x would answer another one 501 without a body. */
+    private static boolean spoken(HttpVersion version) {
+      return version.majorVersion() == 1 && version.minorVersion() <= 1;
     }
 
     private void cancel() {

@@ -4,6 +4,7 @@ import io.ordo.ErrorCode;
 import io.ordo.InstanceLockedException;
 import io.ordo.TaskControlException;
 import io.ordo.db.DatabaseOutage;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -54,6 +55,11 @@ public final class Problems {
       return;
     }
     Throwable failure = rc.failure();
+    if (failure instanceof HttpClosedException) {
+      // the client went away, or the connection was refused below the router: no one to answer
+      LOG.debug("{} {}: connection closed", rc.request().method(), rc.request().path());
+      return;
+    }
     TaskControlException problem = toProblem(failure, rc.statusCode());
     if (problem.code() == ErrorCode.INTERNAL) {
       LOG.error("{} {} failed", rc.request().method(), rc.request().path(), failure);
@@ -74,14 +80,7 @@ public final class Problems {
    */
   public static void send(RoutingContext rc, TaskControlException problem) {
     ErrorCode code = problem.code();
-    JsonObject body =
-        new JsonObject()
-            .put("type", "urn:ordo:problem:" + code.code())
-            .put("title", title(code))
-            .put("status", code.httpStatus())
-            .put("detail", code == ErrorCode.INTERNAL ? INTERNAL_DETAIL : problem.getMessage())
-            .put("code", code.code());
-    problem.details().forEach(entry -> body.put(entry.getKey(), entry.getValue()));
+    JsonObject body = body(problem);
     if (problem instanceof InstanceLockedException locked) {
       rc.response().putHeader("Retry-After", String.valueOf(retryAfterSeconds(locked)));
     } else if (code == ErrorCode.UNAVAILABLE) {
@@ -94,6 +93,20 @@ public final class Problems {
         .setStatusCode(code.httpStatus())
         .putHeader("content-type", "application/problem+json")
         .end(body.encode());
+  }
+
+  /** The problem document of a domain exception (RFC 9457 members, its code and its details). */
+  static JsonObject body(TaskControlException problem) {
+    ErrorCode code = problem.code();
+    JsonObject body =
+        new JsonObject()
+            .put("type", "urn:ordo:problem:" + code.code())
+            .put("title", title(code))
+            .put("status", code.httpStatus())
+            .put("detail", code == ErrorCode.INTERNAL ? INTERNAL_DETAIL : problem.getMessage())
+            .put("code", code.code());
+    problem.details().forEach(entry -> body.put(entry.getKey(), entry.getValue()));
+    return body;
   }
 
   static TaskControlException toProblem(Throwable failure, int statusCode) {
