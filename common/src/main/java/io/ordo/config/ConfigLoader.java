@@ -187,7 +187,8 @@ public final class ConfigLoader {
             new ParameterLimits(
                 integer("limits.parameter-bytes", ParameterLimits.DEFAULT_MAX_BYTES, 2, 64 << 20),
                 integer("limits.parameter-depth", ParameterLimits.DEFAULT_MAX_DEPTH, 1, 512)),
-            integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 255)),
+            integer("limits.id-length", Limits.DEFAULT_MAX_ID_LENGTH, 1, 255),
+            integer("limits.result-bytes", Limits.DEFAULT_MAX_RESULT_BYTES, 2, 64 << 20)),
         tokens(),
         optionalPath("tokens-file"),
         string("dev-token", null),

@@ -207,9 +207,12 @@ public record OrdoConfig(
    *
    * @param parameter parameter size and depth
    * @param maxIdLength the longest queue id, idempotency key or other id
+   * @param maxResultBytes the largest serialized result or heartbeat details a task may set, in
+   *     UTF-8 bytes
    */
-  public record Limits(ParameterLimits parameter, int maxIdLength) {
+  public record Limits(ParameterLimits parameter, int maxIdLength, int maxResultBytes) {
     public static final int DEFAULT_MAX_ID_LENGTH = 255;
+    public static final int DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
   }
 
   /**

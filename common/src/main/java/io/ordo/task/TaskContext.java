@@ -54,10 +54,17 @@ public interface TaskContext {
    *
    * @throws TaskCancelledException if Ordo no longer manages the task (timed out, released, lock
    *     lost): stop work
+   * @throws IllegalArgumentException if the details are no JSON, or serialize to more than {@code
+   *     limits.result-bytes} (1 MiB by default)
    */
   void heartbeat(Object details);
 
-  /** The task's result (JSON-able), stored with its completion and given to state machines. */
+  /**
+   * The task's result (JSON-able), stored with its completion and given to state machines.
+   *
+   * @throws IllegalArgumentException if the value is no JSON, or serializes to more than {@code
+   *     limits.result-bytes} (1 MiB by default); the result set before stays
+   */
   void setResult(Object value);
 
   /** Whether the task was released (or lost): {@code run} should return soon. */

@@ -31,6 +31,19 @@ class ConfigLoaderTest {
     assertEquals(3, config.maxAttempts());
     assertEquals(30, config.history().defaultRetentionDays());
     assertEquals(1024 * 1024, config.limits().parameter().maxBytes());
+    assertEquals(1024 * 1024, config.limits().maxResultBytes());
+  }
+
+  @Test
+  void theResultLimit_isReadFromTheFile_andBoundedByTheKeyNamed() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(file, "limits: {result-bytes: 4096}");
+    assertEquals(4096, ConfigLoader.load(file, Map.of()).limits().maxResultBytes());
+    Files.writeString(file, "limits: {result-bytes: 1}");
+    assertTrue(
+        assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of()))
+            .getMessage()
+            .contains("limits.result-bytes"));
   }
 
   @Test

@@ -311,6 +311,11 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
   }
 
   @Override
+  public int maxResultBytes() {
+    return node.config().limits().maxResultBytes();
+  }
+
+  @Override
   public String node() {
     return node.config().nodeName();
   }

@@ -43,5 +43,8 @@ public interface ExecutionHost {
 
   String node();
 
+  /** The largest serialized result or heartbeat details a task may set, in UTF-8 bytes. */
+  int maxResultBytes();
+
   Clock clock();
 }

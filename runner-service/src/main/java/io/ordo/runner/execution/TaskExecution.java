@@ -14,6 +14,7 @@ import io.ordo.task.TaskEventType;
 import io.ordo.task.TaskException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -112,8 +113,34 @@ public final class TaskExecution {
     return released;
   }
 
+  /**
+   * Sets the result (a JSON value).
+   *
+   * @throws IllegalArgumentException if it serializes to more than the runner's limit
+   */
   void setResult(Object value) {
-    this.result = value;
+    this.result = bounded(value, "the result");
+  }
+
+  /**
+   * {@code json} if it serializes to at most {@link ExecutionHost#maxResultBytes}; the task sees
+   * the exception otherwise (as for a value that is no JSON), so that its run decides.
+   */
+  private Object bounded(Object json, String what) {
+    if (json == null) {
+      return null;
+    }
+    int bytes = Json.encodeToBuffer(json).length();
+    if (bytes > host.maxResultBytes()) {
+      throw new IllegalArgumentException(
+          what
+              + " is "
+              + bytes
+              + " bytes serialized; at most "
+              + host.maxResultBytes()
+              + " are allowed (limits.result-bytes)");
+    }
+    return json;
   }
 
   /**
@@ -415,7 +442,8 @@ public final class TaskExecution {
       throw new TaskCancelledException(
           "task " + claimed.messageId() + " is no longer managed by Ordo");
     }
-    Object json = JavaParameters.toJsonValue(details, "heartbeat details");
+    Object json =
+        bounded(JavaParameters.toJsonValue(details, "heartbeat details"), "the heartbeat details");
     long now = System.nanoTime() / 1_000_000; // throttling is about real time, not the task clock
     synchronized (heartbeatLock) {
       pendingHeartbeat = json;

@@ -36,7 +36,12 @@ final class JsTaskContext {
         "setResult",
         1,
         (c, s, self, args) -> {
-          context.setResult(convert(args.length > 0 ? args[0] : null, "the result"));
+          Object result = convert(args.length > 0 ? args[0] : null, "the result");
+          try {
+            context.setResult(result);
+          } catch (IllegalArgumentException e) {
+            throw ScriptRuntime.typeError(e.getMessage()); // larger than the runner takes
+          }
           return null;
         });
     JsValues.function(
@@ -49,6 +54,8 @@ final class JsTaskContext {
             context.heartbeat(convert(args.length > 0 ? args[0] : null, "heartbeat details"));
           } catch (TaskCancelledException e) {
             throw ScriptRuntime.constructError("TaskCancelled", e.getMessage());
+          } catch (IllegalArgumentException e) {
+            throw ScriptRuntime.typeError(e.getMessage()); // larger than the runner takes
           }
           return null;
         });

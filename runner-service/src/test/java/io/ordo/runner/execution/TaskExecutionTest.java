@@ -235,6 +235,11 @@ class TaskExecutionTest {
     public void later(long delayMillis, Runnable work) {}
 
     @Override
+    public int maxResultBytes() {
+      return 1024 * 1024;
+    }
+
+    @Override
     public String node() {
       return "test-runner";
     }
