@@ -7,23 +7,31 @@ import io.ordo.queue.store.ExecutionKey;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Instant;
 
 /**
  * What follows a saved advance: runners hear of new task messages, live tails of the execution's
- * history hear of its new events, and the tasks of aborted runs are stopped.
+ * history hear of its new events, its next timer is armed, and the tasks of aborted runs are
+ * stopped.
  */
 class AfterCommit {
   private final EventBus eventBus;
   private final WorkNotifier notifier;
   private final TaskStopper stopper;
+  private final ExecutionTimers timers;
 
-  AfterCommit(EventBus eventBus, WorkNotifier notifier, TaskStopper stopper) {
+  AfterCommit(
+      EventBus eventBus, WorkNotifier notifier, TaskStopper stopper, ExecutionTimers timers) {
     this.eventBus = eventBus;
     this.notifier = notifier;
     this.stopper = stopper;
+    this.timers = timers;
   }
 
-  void advanced(ExecutionRow after, Decision decision, Scheduled scheduled) {
+  /**
+   * @param wakeAt the execution's next timer as saved (null: none)
+   */
+  void advanced(ExecutionRow after, Decision decision, Scheduled scheduled, Instant wakeAt) {
     if (scheduled.activeQueuesFed()) {
       notifier.workAvailable("execution advanced");
     }
@@ -40,7 +48,8 @@ class AfterCommit {
                               .put("executionId", after.executionId())
                               .put("lastEventId", after.lastEventId()))));
     }
-    stopper.stop(
-        new ExecutionKey(after.tenant(), after.executionId()), decision.state().stopping());
+    ExecutionKey key = new ExecutionKey(after.tenant(), after.executionId());
+    timers.wakeAt(key, wakeAt);
+    stopper.stop(key, decision.state().stopping());
   }
 }

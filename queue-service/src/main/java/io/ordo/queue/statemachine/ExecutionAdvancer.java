@@ -169,6 +169,7 @@ final class ExecutionAdvancer {
       Instant now) {
     ExecutionRow after = after(locked, decision, now);
     boolean ended = !locked.status().isFinal() && after.status().isFinal();
+    Instant wakeAt = wakeAt(decision.state(), after, now);
     ExecutionStore.Update update =
         new ExecutionStore.Update(
             after.status(),
@@ -178,7 +179,7 @@ final class ExecutionAdvancer {
             after.stopDate(),
             after.deciderState(),
             after.lastEventId(),
-            wakeAt(decision.state(), after, now));
+            wakeAt);
     return Transactions.withRetry(
             pool,
             tx ->
@@ -196,7 +197,7 @@ final class ExecutionAdvancer {
                                 tx, locked.facts(), decision, ended ? after.view() : null, now)))
         .map(
             scheduled -> {
-              afterCommit.advanced(after, decision, scheduled);
+              afterCommit.advanced(after, decision, scheduled, wakeAt);
               return after;
             });
   }

@@ -13,6 +13,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -24,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * The queue service's decider: advances executions when a task of theirs ends (the {@link
  * Addresses#EXECUTION_PENDING} hint, after the outcome is in the inbox), and every round interval
  * polls PostgreSQL for executions with outcomes waiting or a timer due (Wait, Retry, the
- * execution's timeout), so a lost hint or a crashed instance delays nothing by more than a round.
- * Any instance may advance any execution: the instance lock decides who does.
+ * execution's timeout), so a lost hint or a crashed instance delays nothing by more than a round. A
+ * timer due before the next rounds wakes its execution at its time ({@link ExecutionTimers}). Any
+ * instance may advance any execution: the instance lock decides who does.
  */
 public final class ExecutionDecider {
   private static final Logger LOG = LoggerFactory.getLogger(ExecutionDecider.class);
@@ -37,6 +40,7 @@ public final class ExecutionDecider {
   private final Pool pool;
   private final Clock clock;
   private final ExecutionAdvancer advancer;
+  private final ExecutionTimers timers;
   private final LockRetries retries;
   private final LockRetryPolicy policy;
   private final PerExecution serial = new PerExecution();
@@ -54,18 +58,24 @@ public final class ExecutionDecider {
       Pool pool,
       Clock clock,
       ExecutionAdvancer advancer,
+      ExecutionTimers timers,
       LockRetries retries,
       LockRetryPolicy policy) {
     this.vertx = vertx;
     this.pool = pool;
     this.clock = clock;
     this.advancer = advancer;
+    this.timers = timers;
     this.retries = retries;
     this.policy = policy;
   }
 
-  /** Listens for hints and polls every {@code roundInterval}. */
+  /**
+   * Listens for hints and polls every {@code roundInterval}; timers due within two rounds are armed
+   * to wake their executions on time ({@link ExecutionTimers}).
+   */
   public void start(Duration roundInterval) {
+    timers.horizon(roundInterval.multipliedBy(2));
     consumer =
         vertx
             .eventBus()
@@ -105,8 +115,10 @@ public final class ExecutionDecider {
   }
 
   private Future<Void> poll() {
+    Instant now = clock.instant();
     return executions
-        .due(pool, clock.instant(), POLL_BATCH)
+        .due(pool, now.plus(timers.horizon()), POLL_BATCH)
+        .map(found -> dueNow(found, now))
         .compose(due -> inbox.executions(pool, POLL_BATCH).map(pending -> union(due, pending)))
         .compose(
             keys ->
@@ -148,6 +160,22 @@ public final class ExecutionDecider {
                       }
                       return Future.succeededFuture();
                     }));
+  }
+
+  /**
+   * The executions whose timer is due at {@code now}; those due before the next rounds get their
+   * timers armed instead.
+   */
+  private List<ExecutionKey> dueNow(List<ExecutionStore.Timer> found, Instant now) {
+    List<ExecutionKey> due = new ArrayList<>();
+    for (ExecutionStore.Timer timer : found) {
+      if (timer.at().isAfter(now)) {
+        timers.wakeAt(timer.key(), timer.at());
+      } else {
+        due.add(timer.key());
+      }
+    }
+    return due;
   }
 
   private static List<ExecutionKey> union(List<ExecutionKey> a, List<ExecutionKey> b) {

@@ -158,11 +158,12 @@ final class ExecutionStarter {
     ExecutionRow after = ExecutionAdvancer.after(before, decision, now);
     HistoryStore.Opening opening =
         new HistoryStore.Opening(tenant, executionId, now, before.view());
+    Instant wakeAt = ExecutionAdvancer.wakeAt(decision.state(), after, now);
     return Transactions.withRetry(
             pool,
             tx ->
                 executions
-                    .insert(tx, after, ExecutionAdvancer.wakeAt(decision.state(), after, now))
+                    .insert(tx, after, wakeAt)
                     .compose(
                         inserted ->
                             inserted
@@ -179,7 +180,7 @@ final class ExecutionStarter {
                                 now)))
         .map(
             scheduled -> {
-              afterCommit.advanced(after, decision, scheduled);
+              afterCommit.advanced(after, decision, scheduled, wakeAt);
               return new Started(after, true);
             });
   }

@@ -104,8 +104,8 @@ final class ExecutionStore {
           + " WHERE tenant = $1 AND execution_id = $2 AND lock_owner_id = $3 AND lock_version = $4";
 
   private static final String DUE =
-      "SELECT tenant, execution_id FROM ordo_execution"
-          // $1 now, $2 the most to answer
+      "SELECT tenant, execution_id, wake_at FROM ordo_execution"
+          // $1 until when, $2 the most to answer
           + " WHERE wake_at <= $1 ORDER BY wake_at LIMIT $2";
 
   /** What an advance saves. */
@@ -303,17 +303,23 @@ final class ExecutionStore {
   }
 
   /** Executions whose earliest timer has passed at {@code now}. */
-  Future<List<ExecutionKey>> due(SqlClient client, Instant now, int limit) {
+  /** An execution's next timer. */
+  record Timer(ExecutionKey key, Instant at) {}
+
+  /** The executions whose next timer is at {@code until} or before, earliest first. */
+  Future<List<Timer>> due(SqlClient client, Instant until, int limit) {
     return client
         .preparedQuery(DUE)
-        .execute(Tuple.of(utc(now), limit))
+        .execute(Tuple.of(utc(until), limit))
         .map(
             rows -> {
-              List<ExecutionKey> due = new ArrayList<>();
+              List<Timer> due = new ArrayList<>();
               for (Row row : rows) {
                 due.add(
-                    new ExecutionKey(
-                        row.getString("tenant"), row.getUUID("execution_id").toString()));
+                    new Timer(
+                        new ExecutionKey(
+                            row.getString("tenant"), row.getUUID("execution_id").toString()),
+                        row.getOffsetDateTime("wake_at").toInstant()));
               }
               return due;
             });

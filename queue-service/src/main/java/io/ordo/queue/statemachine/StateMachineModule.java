@@ -51,9 +51,13 @@ public record StateMachineModule(
   public static StateMachineModule create(Dependencies d) {
     TaskScheduler scheduler = new TaskScheduler(new QueueStore(), new TaskStore());
     DecisionWriter writer = new DecisionWriter(new HistoryStore(), scheduler);
+    ExecutionTimers timers = new ExecutionTimers(d.vertx(), d.clock());
     AfterCommit afterCommit =
         new AfterCommit(
-            d.vertx().eventBus(), d.notifier(), new TaskStopper(d.vertx(), d.tasks(), d.control()));
+            d.vertx().eventBus(),
+            d.notifier(),
+            new TaskStopper(d.vertx(), d.tasks(), d.control()),
+            timers);
     TaskTypeLookup taskTypes = new TaskTypeLookup(d.catalog());
     ExecutionLimits limits = new ExecutionLimits(d.limits(), d.parameterLimits());
     ExecutionAdvancer advancer =
@@ -72,6 +76,7 @@ public record StateMachineModule(
             d.pool(),
             d.clock(),
             advancer,
+            timers,
             // Lock retries wait real time (Vert.x timers), so their limit is measured in real time
             // too, also when tests drive the node's clock by hand.
             LockRetries.of(d.vertx(), Clock.systemUTC(), d.meters()),

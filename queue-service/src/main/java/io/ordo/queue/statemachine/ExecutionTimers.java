@@ -1,0 +1,85 @@
+package io.ordo.queue.statemachine;
+
+import io.ordo.bus.Addresses;
+import io.ordo.queue.store.ExecutionKey;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Wakes an execution at its next timer (a Wait's end, a Retry's interval, its timeout, the next try
+ * at stopping its tasks) when that comes before the decider's next polls: a timer on this instance
+ * sends the execution's {@link Addresses#EXECUTION_PENDING} hint at that time, so that a Wait of
+ * one second ends after a second, not at the next round. Times further out than the horizon (two
+ * round intervals) are left to the poll, which arms the timers of those that came near ({@link
+ * ExecutionDecider}); so does a crash of this instance. One timer per execution, the latest time
+ * asked for; at most {@link #MAX_ARMED} at once (beyond, the poll wakes them). Thread-safe.
+ */
+final class ExecutionTimers {
+  static final int MAX_ARMED = 10_000;
+
+  private final Vertx vertx;
+  private final Clock clock;
+  private final Map<ExecutionKey, Long> armed = new HashMap<>();
+  private Duration horizon = Duration.ZERO;
+
+  ExecutionTimers(Vertx vertx, Clock clock) {
+    this.vertx = vertx;
+    this.clock = clock;
+  }
+
+  /** Timers are armed for times up to {@code horizon} ahead (none before the decider starts). */
+  synchronized void horizon(Duration horizon) {
+    this.horizon = horizon;
+  }
+
+  /** How far ahead timers are armed. */
+  synchronized Duration horizon() {
+    return horizon;
+  }
+
+  /**
+   * The execution's next timer is at {@code at} (null: none). Wakes it then if that is within the
+   * horizon, at once if that has passed.
+   */
+  synchronized void wakeAt(ExecutionKey key, Instant at) {
+    Long previous = armed.remove(key);
+    if (previous != null) {
+      vertx.cancelTimer(previous);
+    }
+    if (at == null) {
+      return;
+    }
+    // rounded up and one more: a hint a moment early finds nothing due, and the poll would be next
+    long delayMillis = Duration.between(clock.instant(), at).toNanos() / 1_000_000 + 1;
+    if (delayMillis > horizon.toMillis() || armed.size() >= MAX_ARMED) {
+      return;
+    }
+    if (delayMillis <= 1) {
+      wake(key);
+      return;
+    }
+    armed.put(key, vertx.setTimer(delayMillis, id -> fired(key, id)));
+  }
+
+  private void fired(ExecutionKey key, long id) {
+    synchronized (this) {
+      if (!armed.remove(key, id)) {
+        return; // re-armed meanwhile
+      }
+    }
+    wake(key);
+  }
+
+  private void wake(ExecutionKey key) {
+    vertx
+        .eventBus()
+        .send(
+            Addresses.EXECUTION_PENDING,
+            new JsonObject().put("tenant", key.tenant()).put("executionId", key.executionId()));
+  }
+}
