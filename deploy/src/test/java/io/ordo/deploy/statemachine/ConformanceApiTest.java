@@ -91,6 +91,38 @@ class ConformanceApiTest {
   }
 
   @Test
+  void aFailErrorLongerThan256Characters_failsTheExecution_withTheErrorWhole() {
+    String error = "E".repeat(300);
+    machines.put(
+        "LongError",
+        """
+        { "StartAt": "F", "States": { "F": { "Type": "Fail", "Error": "%s", "Cause": "why" } } }
+        """
+            .formatted(error));
+    JsonObject execution = machines.await(machines.start("LongError", new JsonObject()), "FAILED");
+    assertEquals(error, execution.getString("error"));
+  }
+
+  @Test
+  void anErrorPathSelectingALongError_afterATask_failsTheExecution_withTheErrorWhole() {
+    machines.put(
+        "LongErrorPath",
+        """
+        { "StartAt": "Work", "States": {
+          "Work": { "Type": "Task", "Resource": "ordo:task:Echo", "Next": "F" },
+          "F": { "Type": "Fail", "ErrorPath": "$.error", "CausePath": "$.cause" } } }
+        """);
+    String error = "P".repeat(1_000);
+    JsonObject execution =
+        machines.await(
+            machines.start(
+                "LongErrorPath", new JsonObject().put("error", error).put("cause", "because")),
+            "FAILED");
+    assertEquals(error, execution.getString("error"));
+    assertEquals("because", execution.getString("cause"));
+  }
+
+  @Test
   void theExecutionInTheContextObject_hasRoleArnAndAStartTimeInMilliseconds() {
     machines.put(
         "Context",
