@@ -241,6 +241,37 @@ class RegistrationApiTest extends NodeApiTest {
   }
 
   @Test
+  void registrationContext_localeIsTheLanguageOfTheHighestWeight() {
+    Api.Reply reply =
+        api.send(
+            HttpMethod.POST,
+            "/parallel-queue/tasks",
+            task("Echo"),
+            Map.of("Accept-Language", "*;q=1, en;q=0.5, de-ch;q=0.9, fr;q=0"));
+    assertEquals(201, reply.status(), () -> reply.body().toString());
+
+    assertEquals("de-CH", storedContext(reply.json().getString("messageId")).getString("locale"));
+  }
+
+  @Test
+  void registrationContext_anAcceptLanguageThatCannotBeRead_isIgnored() {
+    for (String header : List.of(",", ";", ",,", " ; ", ";;;", "de;q=x", "1234567890")) {
+      for (JsonObject body :
+          List.of(
+              task("Echo"), task("Echo").put("context", new JsonObject().put("locale", "it")))) {
+        Api.Reply reply =
+            api.send(
+                HttpMethod.POST, "/parallel-queue/tasks", body, Map.of("Accept-Language", header));
+        assertEquals(201, reply.status(), () -> header + ": " + reply.body());
+        assertEquals(
+            body.containsKey("context") ? "it" : null,
+            storedContext(reply.json().getString("messageId")).getString("locale"),
+            header);
+      }
+    }
+  }
+
+  @Test
   void registrationContext_malformedTraceparent_isIgnored() {
     Api.Reply reply =
         api.send(

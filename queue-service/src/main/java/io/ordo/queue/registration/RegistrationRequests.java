@@ -105,7 +105,10 @@ final class RegistrationRequests {
 
   private static ContextRow context(Caller caller, JsonObject context, RequestMeta meta) {
     JsonObject given = context == null ? new JsonObject() : context;
-    String locale = given.getString("locale", firstLanguage(meta.acceptLanguage()));
+    String locale =
+        given.containsKey("locale")
+            ? given.getString("locale")
+            : preferredLanguage(meta.acceptLanguage());
     if (locale != null) {
       try {
         locale = new Locale.Builder().setLanguageTag(locale).build().toLanguageTag();
@@ -141,18 +144,24 @@ final class RegistrationRequests {
         caller.role().name().toLowerCase(java.util.Locale.ROOT));
   }
 
-  private static String firstLanguage(String acceptLanguage) {
+  /**
+   * The language the client prefers most ({@code Accept-Language}, RFC 9110: the highest weight,
+   * the first of equal ones), other than a wildcard; null when the header names none or cannot be
+   * read: a header we cannot read is no reason to refuse the message.
+   */
+  private static String preferredLanguage(String acceptLanguage) {
     if (acceptLanguage == null || acceptLanguage.isBlank()) {
       return null;
     }
-    String first = acceptLanguage.split(",")[0].split(";")[0].trim();
-    if (first.equals("*") || first.isEmpty()) {
-      return null;
-    }
     try {
-      return new Locale.Builder().setLanguageTag(first).build().toLanguageTag();
-    } catch (IllformedLocaleException e) {
-      return null; // a header we cannot read is no reason to refuse the message
+      for (Locale.LanguageRange range : Locale.LanguageRange.parse(acceptLanguage)) {
+        if (range.getWeight() > 0 && !range.getRange().contains("*")) {
+          return new Locale.Builder().setLanguageTag(range.getRange()).build().toLanguageTag();
+        }
+      }
+      return null;
+    } catch (IllegalArgumentException | IllformedLocaleException e) {
+      return null;
     }
   }
 
