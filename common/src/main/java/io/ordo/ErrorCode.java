@@ -39,7 +39,9 @@ public enum ErrorCode {
   /** Request headers larger than the node reads (HTTP's own limit, before any route). */
   HEADERS_TOO_LARGE("headers_too_large", 431),
   /** A request in another HTTP version than 1.0 or 1.1 (HTTP/2 is not offered). */
-  HTTP_VERSION_NOT_SUPPORTED("http_version_not_supported", 505);
+  HTTP_VERSION_NOT_SUPPORTED("http_version_not_supported", 505),
+  /** An {@code Expect} header other than {@code 100-continue}. */
+  EXPECTATION_FAILED("expectation_failed", 417);
 
   private final String code;
   private final int httpStatus;

@@ -249,6 +249,56 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void aLonePercentInAnIdempotencyKeyOrLastEventId_isAProblemNamingIt_notTheBody() {
+    Api.Reply register =
+        api.send(
+            HttpMethod.POST,
+            "/parallel-queue/tasks",
+            task("Echo"),
+            Map.of("Idempotency-Key", "50%"));
+    assertProblem(register, 400, "invalid_request", "header", "percent escape", "%25");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+    String id = registerParallel(api, task("Echo")).getString("messageId");
+    Api.Reply stream =
+        api.send(
+            HttpMethod.GET, "/tasks/" + id + "/history/stream", null, Map.of("Last-Event-ID", "%"));
+    assertProblem(stream, 400, "invalid_request", "header", "percent escape");
+  }
+
+  @Test
+  void expectOtherThanContinue_is417() throws Exception {
+    String body = task("Echo").encode();
+    Api.Reply reply =
+        RawHttp.reply(
+            RawHttp.exchange(
+                node.httpPort(),
+                "POST /api/v1/parallel-queue/tasks HTTP/1.1\r\nHost: x\r\n"
+                    + AUTH
+                    + "Content-Type: application/json\r\nExpect: foo\r\nContent-Length: "
+                    + body.length()
+                    + "\r\n\r\n"
+                    + body));
+    assertProblem(reply, 417, "expectation_failed", "100-continue");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
+  void outsideTheApi_aMalformedEscapeOrATargetThatIsNoPath_isAProblemToo() throws Exception {
+    for (String target : List.of("/metrics?x=%ZZ", "/ui/?x=%ZZ", "/health/live?%")) {
+      Api.Reply reply =
+          RawHttp.reply(
+              RawHttp.exchange(node.httpPort(), "GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n"));
+      assertProblem(reply, 400, "invalid_request", "percent escape");
+    }
+    for (String target : List.of("*", "ui")) {
+      Api.Reply reply =
+          RawHttp.reply(
+              RawHttp.exchange(node.httpPort(), "GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n"));
+      assertProblem(reply, 404, "not_found");
+    }
+  }
+
+  @Test
   void contentLengthBesideTransferEncoding_isRefused() throws Exception {
     String body = task("Echo").encode();
     String response =

@@ -138,6 +138,8 @@ public final class ApiRouter {
     router.route("/api/*").failureHandler(Problems::handle);
     AllowedMethods allowed = new AllowedMethods(cached);
     router.route("/api/*").handler(rc -> noRoute(rc, allowed));
+    // everything else (the UI, the ops routes, a request target that is no path, such as "*")
+    router.route().failureHandler(Problems::handle);
     return null;
   }
 

@@ -1,6 +1,8 @@
 package io.ordo.queue.http;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.ordo.ErrorCode;
+import io.ordo.TaskControlException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -43,8 +45,7 @@ final class InlineRequestValidation {
   /** The first handler of the operation's route. */
   Handler<RoutingContext> handler(Operation operation) {
     return rc ->
-        extractor
-            .extractValidatableRequest(rc, operation)
+        extracted(rc, operation)
             .compose(request -> validated(request, operation))
             .onSuccess(
                 validated -> {
@@ -58,6 +59,23 @@ final class InlineRequestValidation {
                             ? new HttpException(
                                 HttpResponseStatus.BAD_REQUEST.code(), error.getMessage(), error)
                             : error));
+  }
+
+  /**
+   * The operation's parameters as Vert.x OpenAPI reads them. It percent-decodes every value as it
+   * reads it, the headers' too ({@code Idempotency-Key: 50%} cannot be read), and throws before any
+   * is validated: such a refusal names no parameter, and would read as the body's.
+   */
+  private Future<ValidatableRequest> extracted(RoutingContext rc, Operation operation) {
+    try {
+      return extractor.extractValidatableRequest(rc, operation);
+    } catch (ValidatorException e) {
+      return Future.failedFuture(
+          new TaskControlException(
+              ErrorCode.INVALID_REQUEST,
+              "a header, path or query value of the request has a malformed percent escape (such"
+                  + " as %zz or a lone %); send % as %25"));
+    }
   }
 
   private Future<ValidatedRequest> validated(ValidatableRequest request, Operation operation) {

@@ -33,6 +33,12 @@ public final class Problems {
   private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
   private static final String INTERNAL_DETAIL = "internal error; the node's log has the details";
 
+  /** A path or query that cannot be percent-decoded. */
+  static final TaskControlException MALFORMED_ESCAPE =
+      new TaskControlException(
+          ErrorCode.INVALID_REQUEST,
+          "the path or query has a malformed percent escape (such as %zz)");
+
   /** When a client may send a request again that was answered {@code unavailable}. */
   private static final int UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
 
@@ -127,6 +133,10 @@ public final class Problems {
       return new TaskControlException(
           ErrorCode.INVALID_REQUEST, "a value of the request is invalid");
     }
+    if (failure instanceof HttpException http
+        && http.getCause() instanceof IllegalArgumentException) {
+      return MALFORMED_ESCAPE; // Vert.x Web decoding the query or path
+    }
     if (DatabaseOutage.isOutage(failure)) {
       return DatabaseOutage.unavailable(failure);
     }
@@ -145,7 +155,14 @@ public final class Problems {
       case 415 ->
           new TaskControlException(
               ErrorCode.UNSUPPORTED_MEDIA_TYPE, "send request bodies as application/json");
-      default -> new TaskControlException(ErrorCode.INTERNAL, INTERNAL_DETAIL, failure);
+      case 417 ->
+          new TaskControlException(
+              ErrorCode.EXPECTATION_FAILED, "the only Expect this node meets is 100-continue");
+      default ->
+          status >= 400 && status < 500
+              // a refusal of Vert.x's that has no code of its own: still the client's request
+              ? new TaskControlException(ErrorCode.INVALID_REQUEST, "bad request")
+              : new TaskControlException(ErrorCode.INTERNAL, INTERNAL_DETAIL, failure);
     };
   }
 

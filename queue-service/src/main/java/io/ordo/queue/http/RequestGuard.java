@@ -14,6 +14,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.json.jackson.JacksonCodec;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -79,8 +80,9 @@ final class RequestGuard {
     } catch (TaskControlException e) {
       Problems.send(rc, e);
       return;
-    } catch (IllegalArgumentException e) {
-      refuse(rc, "the path or query has a malformed percent escape (such as %zz)");
+    } catch (IllegalArgumentException | HttpException e) {
+      // the path's decoding (ours) or the query's (Vert.x Web's, wrapped)
+      Problems.send(rc, Problems.MALFORMED_ESCAPE);
       return;
     }
     rc.next();
