@@ -83,6 +83,38 @@ class ScheduleFiringTest {
   }
 
   @Test
+  void aStoredDefinitionThatNoLongerParses_refusesStarts_andItsScheduleSkips_whileOthersFire() {
+    Api.Reply saved =
+        api.put(
+            "/state-machines/Broken",
+            new JsonObject()
+                .put(
+                    "definition",
+                    new JsonObject(
+                        "{\"StartAt\":\"P\",\"States\":{\"P\":{\"Type\":\"Pass\",\"End\":true}}}")));
+    assertEquals(201, saved.status(), saved.body().toString());
+    // as an earlier Ordo may have stored it, before a check it fails was added
+    TestDatabase.update(
+        "UPDATE ordo_state_machine SET definition = '{\"StartAt\":\"Gone\",\"States\":"
+            + "{\"P\":{\"Type\":\"Pass\",\"End\":true}}}' WHERE name = 'Broken'");
+    Api.Reply start = api.post("/state-machines/Broken/executions", new JsonObject());
+    assertEquals(400, start.status(), start.body().toString());
+    assertEquals("invalid_definition", start.code());
+    assertTrue(start.json().getString("detail").contains("stored"), start.body().toString());
+
+    api.put(
+        "/schedules/broken",
+        everySecond(new JsonObject().put("stateMachine", "Broken"), "ALLOW_ALL"));
+    api.put("/schedules/tick", everySecond(echoTask(), "ALLOW_ALL"));
+
+    awaitSchedule("tick", s -> s.getJsonArray("recentFires").size() >= 3);
+    JsonObject broken = awaitSchedule("broken", s -> !s.getJsonArray("recentSkips").isEmpty());
+    JsonObject skip = broken.getJsonArray("recentSkips").getJsonObject(0);
+    assertEquals("REFUSED", skip.getString("reason"), skip.encode());
+    assertTrue(skip.getString("detail").contains("stored"), skip.encode());
+  }
+
+  @Test
   void skipOverlap_whileTheFirstRunRuns_skipsEveryLaterSlot() {
     JsonObject sleep =
         new JsonObject()

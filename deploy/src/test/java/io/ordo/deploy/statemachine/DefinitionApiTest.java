@@ -139,6 +139,25 @@ class DefinitionApiTest {
   }
 
   @Test
+  void aDefinitionSentAsAString_isHeldToTheValuesOfABody_andNothingOfItIsStored() {
+    String pass =
+        "{ \"StartAt\": \"%s\", \"States\": { \"%s\": { \"Type\": \"Pass\",%s \"End\": true } } }";
+    for (String[] bad :
+        new String[][] {
+          {pass.formatted("A\\u0000", "A\\u0000", ""), "NUL"},
+          {pass.formatted("A\\ud800", "A\\ud800", ""), "surrogate"},
+          {pass.formatted("A", "A", " \"Result\": 1e400,"), "finite"},
+          {pass.formatted("A", "A", " \"Result\": 1, \"Result\": 2,"), "twice"}
+        }) {
+      Api.Reply reply = put("Text", bad[0]);
+      assertEquals(400, reply.status(), bad[0] + ": " + reply.body());
+      assertTrue(reply.body().toString().contains(bad[1]), bad[0] + ": " + reply.body());
+    }
+    assertEquals(404, api.get("/state-machines/Text").status());
+    assertEquals(201, put("Text", pass.formatted("A", "A", "")).status());
+  }
+
+  @Test
   void names_roles_andTenants() {
     assertEquals("invalid_request", put("bad:name", new JsonObject(VALID)).code());
     Api.Reply bySubmitter =

@@ -1,18 +1,15 @@
 package io.ordo.queue.http;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.parameter.InputValues;
+import io.ordo.parameter.StrictJson;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.core.json.jackson.JacksonCodec;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
 import java.net.URLDecoder;
@@ -37,9 +34,6 @@ final class RequestGuard {
 
   /** The routing context's key of the body as {@link #body} decoded it, for the route's handler. */
   private static final String DECODED_BODY = "ordo.decodedBody";
-
-  /** How Jackson begins the message of a member named twice (STRICT_DUPLICATE_DETECTION). */
-  private static final String DUPLICATE = "Duplicate field '";
 
   /**
    * Headers that name one thing: two of them would leave which one counts to the reader (the first,
@@ -122,7 +116,7 @@ final class RequestGuard {
     rc.request().headers().set(HttpHeaders.CONTENT_TYPE, canonical(contentType));
     Object value;
     try {
-      value = decode(body);
+      value = StrictJson.decode(body);
     } catch (DecodeException e) {
       Problems.send(rc, undecodable(e));
       return;
@@ -166,23 +160,6 @@ final class RequestGuard {
     return semicolon < 0 ? JSON : JSON + contentType.substring(semicolon);
   }
 
-  /**
-   * A body's JSON value as Vert.x holds it, with a member named twice in one object refused (RFC
-   * 8259 leaves such an object's meaning open, and a last-one-wins reading let {@code
-   * {"active":true,"active":false}} deactivate a queue).
-   */
-  private static Object decode(Buffer body) {
-    JsonParser parser = JacksonCodec.createParser(body);
-    parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-    Object value = JacksonCodec.fromParser(parser, Object.class);
-    if (value instanceof Map<?, ?> map) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> members = (Map<String, Object>) map;
-      return new JsonObject(members);
-    }
-    return value instanceof List<?> list ? new JsonArray(list) : value;
-  }
-
   private static TaskControlException undecodable(DecodeException e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause.getClass().getSimpleName().equals("StreamConstraintsException")) {
@@ -190,17 +167,14 @@ final class RequestGuard {
             ErrorCode.INVALID_PARAMETER,
             "the body is nested more than " + MAX_BODY_DEPTH + " levels deep, or too long");
       }
-      if (cause instanceof JsonProcessingException jackson
-          && jackson.getOriginalMessage().startsWith(DUPLICATE)
-          && jackson.getOriginalMessage().endsWith("'")) {
-        String original = jackson.getOriginalMessage();
-        String name = original.substring(DUPLICATE.length(), original.length() - 1);
-        return new TaskControlException(
-            ErrorCode.INVALID_REQUEST,
-            "the body names the member '"
-                + InputValues.printable(name)
-                + "' twice in one object; name each member once");
-      }
+    }
+    String name = StrictJson.duplicateMember(e);
+    if (name != null) {
+      return new TaskControlException(
+          ErrorCode.INVALID_REQUEST,
+          "the body names the member '"
+              + InputValues.printable(name)
+              + "' twice in one object; name each member once");
     }
     return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body is not valid JSON");
   }

@@ -1,23 +1,31 @@
 package io.ordo.queue.schedule;
 
 import io.ordo.TaskControlException;
+import io.ordo.db.DatabaseOutage;
 import io.ordo.db.Transactions;
 import io.ordo.queue.lifecycle.WorkNotifier;
 import io.vertx.core.Future;
+import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Fires schedules. Each fire is one transaction: the schedule row is locked (due rows {@code FOR
  * UPDATE SKIP LOCKED}, so another queue service passes them by), the run is started, the fire or
  * skip is recorded in the schedule's history and the row moves to its next slot, all committed
- * together: one slot fires once in the farm, and a fire that fails rolls back whole.
+ * together: one slot fires once in the farm. A run that is refused, or that fails for a fault of
+ * Ordo's own, is recorded as a {@code REFUSED} skip of its slot; a fire the database fails rolls the
+ * round back whole, for the next look to try again.
  */
 final class ScheduleFiring {
+  private static final Logger LOG = LoggerFactory.getLogger(ScheduleFiring.class);
+
   private final Pool pool;
   private final ScheduleStore store;
   private final RunLauncher launcher;
@@ -159,12 +167,23 @@ final class ScheduleFiring {
         .map(run -> new Outcome(ScheduleEvent.fired(schedule, slot, now, cause, run), run))
         .recover(
             error -> {
-              if (!(error instanceof TaskControlException refused)) {
-                return Future.failedFuture(error); // rolls back; the next look tries again
+              if (error instanceof PgException || DatabaseOutage.isOutage(error)) {
+                // the transaction is lost (or the database away): it rolls back whole, and the
+                // next look tries again
+                return Future.failedFuture(error);
+              }
+              String detail;
+              if (error instanceof TaskControlException refused) {
+                detail = refused.getMessage();
+              } else {
+                // a fault of Ordo's own with this schedule's run: it skips this slot, and the
+                // other schedules of the round fire (a rollback would hold them all back, for
+                // good)
+                LOG.error("Schedule {} could not start its run", schedule.scheduleId(), error);
+                detail = "internal error; the node's log has the details";
               }
               ScheduleEvent skip =
-                  ScheduleEvent.skipped(
-                      schedule, slot, now, cause, SkipReason.REFUSED, refused.getMessage());
+                  ScheduleEvent.skipped(schedule, slot, now, cause, SkipReason.REFUSED, detail);
               return Future.succeededFuture(new Outcome(skip, null));
             });
   }

@@ -5,6 +5,7 @@ import io.ordo.TaskControlException;
 import io.ordo.db.Transactions;
 import io.ordo.history.HistoryStore;
 import io.ordo.model.MessageIds;
+import io.ordo.statemachine.language.InvalidDefinitionException;
 import io.ordo.statemachine.language.StateMachineDefinition;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -105,7 +106,12 @@ final class ExecutionStarter {
   private record Prepared(StateMachineDefinition definition, TaskTypes types) {}
 
   private Future<Prepared> prepare(JsonObject definition) {
-    StateMachineDefinition parsed = StateMachineDefinition.parse(definition);
+    StateMachineDefinition parsed;
+    try {
+      parsed = StateMachineDefinition.parse(definition);
+    } catch (InvalidDefinitionException e) {
+      return Future.failedFuture(StateMachines.storedInvalid(e.errors()));
+    }
     return taskTypes.prepare(parsed).map(types -> new Prepared(parsed, types));
   }
 

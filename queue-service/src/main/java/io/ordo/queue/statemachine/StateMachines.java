@@ -4,6 +4,8 @@ import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.model.Caller;
 import io.ordo.model.Role;
+import io.ordo.parameter.InputValues;
+import io.ordo.parameter.StrictJson;
 import io.ordo.queue.management.Access;
 import io.ordo.queue.tasktype.TaskTypeCatalog;
 import io.ordo.statemachine.language.DefinitionValidator;
@@ -13,8 +15,8 @@ import io.ordo.statemachine.language.ValidationError;
 import io.ordo.tasktype.TaskTypeInfo;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -61,13 +63,21 @@ public final class StateMachines {
     Access.require(caller, Role.OPERATOR);
     Object decoded;
     try {
-      decoded = definition instanceof String text ? Json.decodeValue(text) : definition;
+      decoded = definition instanceof String text ? fromText(text) : definition;
     } catch (DecodeException e) {
+      String twice = StrictJson.duplicateMember(e);
       return Future.failedFuture(
           invalid(
               List.of(
                   new ValidationError(
-                      "$", "not valid JSON (or nested more than 1000 levels deep)"))));
+                      "$",
+                      twice != null
+                          ? "names the member '"
+                              + InputValues.printable(twice)
+                              + "' twice in one object; name each member once"
+                          : "not valid JSON (or nested more than 1000 levels deep)"))));
+    } catch (TaskControlException e) {
+      return Future.failedFuture(e);
     }
     return validate(decoded)
         .compose(
@@ -76,6 +86,20 @@ public final class StateMachines {
                     ? store.put(pool, caller.tenant(), name, (JsonObject) decoded, clock.instant())
                     : Future.failedFuture(invalid(errors)))
         .map(stored -> new Saved(stored.toJson(), stored.created()));
+  }
+
+  /**
+   * A definition sent as a string, decoded as a request's body is and held to the same values (no
+   * NUL, no unpaired surrogate, no number out of range), which the body's checks did not see inside
+   * the string.
+   *
+   * @throws DecodeException if it is no JSON or names a member twice
+   * @throws TaskControlException {@code invalid_request} naming a value it may not hold
+   */
+  private static Object fromText(String text) {
+    Object decoded = StrictJson.decode(Buffer.buffer(text));
+    InputValues.checkJson("/definition", decoded);
+    return decoded;
   }
 
   /** A stored state machine: its definition, revision and dates. */
@@ -150,6 +174,20 @@ public final class StateMachines {
                       : Optional.ofNullable(classNames.get(name));
             })
         .compose(known -> off(() -> DefinitionValidator.validateValue(definition, known)));
+  }
+
+  /**
+   * A stored definition that does not parse any more (stored before a check it fails was added): no
+   * execution of it starts until a valid definition is saved.
+   */
+  static TaskControlException storedInvalid(List<ValidationError> errors) {
+    TaskControlException invalid = invalid(errors);
+    return new TaskControlException(
+        ErrorCode.INVALID_DEFINITION,
+        "the state machine's stored "
+            + invalid.getMessage().substring("the ".length())
+            + "; save a valid definition to start executions",
+        invalid.details());
   }
 
   private static TaskControlException invalid(List<ValidationError> errors) {
