@@ -1,6 +1,8 @@
 package io.ordo.statemachine.language;
 
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The reserved error names of the States language, and the rule by which a Retry or Catch {@code
@@ -54,21 +56,37 @@ public final class StatesError {
   /** A task had insufficient privileges. Kept for definitions written for Step Functions. */
   public static final String PERMISSIONS = "States.Permissions";
 
+  /**
+   * The errors of Step Functions features Ordo does not have (a distributed Map's tolerated
+   * failures, its item reader and result writer, JSONata queries, HTTP tasks): Ordo never raises
+   * them, but a definition written for Step Functions may name them in {@code ErrorEquals}.
+   */
+  public static final Set<String> OF_OTHER_FEATURES =
+      Set.of(
+          "States.ExceedToleratedFailureThreshold",
+          "States.ItemReaderFailed",
+          "States.ResultWriterFailed",
+          "States.QueryEvaluationError",
+          "States.Http.Socket");
+
   /** Every reserved name a definition may put in {@code ErrorEquals}. */
   public static final Set<String> RESERVED =
-      Set.of(
-          ALL,
-          TASK_FAILED,
-          TIMEOUT,
-          HEARTBEAT_TIMEOUT,
-          RUNTIME,
-          BRANCH_FAILED,
-          RESULT_PATH_MATCH_FAILURE,
-          PARAMETER_PATH_FAILURE,
-          NO_CHOICE_MATCHED,
-          INTRINSIC_FAILURE,
-          DATA_LIMIT,
-          PERMISSIONS);
+      Stream.concat(
+              Stream.of(
+                  ALL,
+                  TASK_FAILED,
+                  TIMEOUT,
+                  HEARTBEAT_TIMEOUT,
+                  RUNTIME,
+                  BRANCH_FAILED,
+                  RESULT_PATH_MATCH_FAILURE,
+                  PARAMETER_PATH_FAILURE,
+                  NO_CHOICE_MATCHED,
+                  INTRINSIC_FAILURE,
+                  DATA_LIMIT,
+                  PERMISSIONS),
+              OF_OTHER_FEATURES.stream())
+          .collect(Collectors.toUnmodifiableSet());
 
   private StatesError() {}
 

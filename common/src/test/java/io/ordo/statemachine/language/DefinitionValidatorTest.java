@@ -605,6 +605,16 @@ class DefinitionValidatorTest {
   void retryAndCatch_rulesAreEnforced() {
     String task =
         "\"T\": {\"Type\": \"Task\", \"Resource\": \"ordo:task:Echo\", \"End\": true, %s}, \"H\": {\"Type\": \"Fail\"}";
+    for (String name : StatesError.OF_OTHER_FEATURES) {
+      // errors of Step Functions features Ordo does not run, named as a definition for it may
+      assertEquals(
+          List.of(),
+          states(
+              "T",
+              String.format(
+                  task, "\"Catch\": [{\"ErrorEquals\": [\"" + name + "\"], \"Next\": \"H\"}]")),
+          name);
+    }
     String catchH = ", \"Catch\": [{\"ErrorEquals\": [\"States.ALL\"], \"Next\": \"H\"}]";
     assertOnly(
         states(

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * UPDATE SKIP LOCKED}, so another queue service passes them by), the run is started, the fire or
  * skip is recorded in the schedule's history and the row moves to its next slot, all committed
  * together: one slot fires once in the farm. A run that is refused, or that fails for a fault of
- * Ordo's own, is recorded as a {@code REFUSED} skip of its slot; a fire the database fails rolls the
- * round back whole, for the next look to try again.
+ * Ordo's own, is recorded as a {@code REFUSED} skip of its slot; a fire the database fails rolls
+ * the round back whole, for the next look to try again.
  */
 final class ScheduleFiring {
   private static final Logger LOG = LoggerFactory.getLogger(ScheduleFiring.class);

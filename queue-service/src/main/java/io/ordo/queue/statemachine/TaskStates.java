@@ -225,7 +225,7 @@ final class TaskStates {
     }
     if (!(value instanceof Number number)
         || number.doubleValue() < 1
-        || number.doubleValue() > Timeouts.MAX_SECONDS
+        || number.doubleValue() > Integer.MAX_VALUE
         || number.doubleValue() != Math.rint(number.doubleValue())) {
       throw new StatesException(
           StatesError.RUNTIME,

@@ -57,6 +57,19 @@ class InterpreterConformanceTest {
   }
 
   @Test
+  void timeoutSecondsPath_takesWhatALiteralTimeoutSecondsMayBe_aboveAYearToo() {
+    String definition =
+        """
+        { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+          "TimeoutSecondsPath": "$.t", "End": true } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject().put("t", 40_000_000)).start();
+    assertEquals(
+        java.util.Optional.of(java.time.Duration.ofSeconds(40_000_000)),
+        run.lastRequests.get(0).timeouts().get(io.ordo.model.TimeoutType.START_TO_CLOSE));
+  }
+
+  @Test
   void aFailStateWithoutErrorInAMapIteration_failsTheExecutionWithANullError() {
     String definition =
         """
