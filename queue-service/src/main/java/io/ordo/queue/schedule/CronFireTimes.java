@@ -57,7 +57,9 @@ final class CronFireTimes implements FireTimes {
 
   @Override
   public Optional<Instant> after(Instant time) {
-    ZonedDateTime from = time.atZone(zone);
+    // slots are whole seconds: cron-utils carries a fraction of the time it starts from into
+    // every slot it answers (00:00:01.013 after 00:00:00.013 for a cron of every second)
+    ZonedDateTime from = time.truncatedTo(ChronoUnit.SECONDS).atZone(zone);
     for (int i = 0; i < MAX_STEPS; i++) {
       Optional<ZonedDateTime> next = times.nextExecution(from);
       if (next.isEmpty() || !next.get().toInstant().isAfter(time)) {

@@ -69,6 +69,18 @@ class FireTimesTest {
   }
 
   @Test
+  void slotsAreWholeSeconds_afterATimeWithAFraction() {
+    FireTimes times = CronFireTimes.parse("* * * * * *", ZoneId.of("UTC"));
+    assertEquals(
+        List.of(Instant.parse("2026-01-01T00:00:01Z"), Instant.parse("2026-01-01T00:00:02Z")),
+        times.next(Instant.parse("2026-01-01T00:00:00.013473Z"), 2));
+    assertEquals(
+        Optional.of(Instant.parse("2026-01-01T00:05:00Z")),
+        CronFireTimes.parse("*/5 * * * *", ZoneId.of("UTC"))
+            .after(Instant.parse("2026-01-01T00:00:00.5Z")));
+  }
+
+  @Test
   void badCron_isRefusedWithItsReason() {
     assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse("61 * * * *", BERLIN));
     assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse("* * *", BERLIN));
