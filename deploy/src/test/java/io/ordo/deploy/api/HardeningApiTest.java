@@ -318,6 +318,23 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void aTransferCodingBesideChunked_isRefused_andNothingIsRegistered() throws Exception {
+    String body = task("Echo").encode();
+    String response =
+        RawHttp.exchange(
+            node.httpPort(),
+            "POST /api/v1/parallel-queue/tasks HTTP/1.1\r\nHost: x\r\n"
+                + AUTH
+                + "Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+                + Integer.toHexString(body.length())
+                + "\r\n"
+                + body
+                + "\r\n0\r\n\r\n");
+    assertProblem(RawHttp.reply(response), 400, "invalid_request", "gzip", "chunked");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
   void twoAuthorizationHeaders_areRefused() throws Exception {
     String response =
         RawHttp.exchange(

@@ -100,6 +100,23 @@ class IdempotencyApiTest extends NodeApiTest {
   }
 
   @Test
+  void aKeyIsCountedInCharacters_notInUtf16Units() {
+    String emoji = "\ud83d\ude00";
+    String first =
+        assertCreated(
+            api.post(
+                "/parallel-queue/tasks", task("Echo").put("idempotencyKey", emoji.repeat(200))));
+    String again =
+        assertCreated(
+            api.post(
+                "/parallel-queue/tasks", task("Echo").put("idempotencyKey", emoji.repeat(200))));
+    assertEquals(first, again);
+    Api.Reply tooLong =
+        api.post("/parallel-queue/tasks", task("Echo").put("idempotencyKey", "k".repeat(256)));
+    assertEquals(400, tooLong.status(), tooLong.body().toString());
+  }
+
+  @Test
   void repeatAfterTheMessageWasRemoved_answersWithThatMessage() {
     JsonObject body = task("Echo").put("idempotencyKey", "removed-later");
     String id = assertCreated(api.post("/parallel-queue/tasks", body));

@@ -130,6 +130,7 @@ class ScheduleApiTest {
         "invalid_request");
     assertInvalid(daily(new JsonObject().put("stateMachine", "missing")), "invalid_request");
     assertInvalid(daily(echoTask()).put("overlapPolicy", "SOMETIMES"), "invalid_request");
+    assertInvalid(daily(echoTask().put("stopProgressOnError", true)), "invalid_request");
     assertEquals(0, api.get("/schedules").array().size());
   }
 

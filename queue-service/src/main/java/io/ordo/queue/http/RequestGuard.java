@@ -55,6 +55,15 @@ final class RequestGuard {
       refuse(rc, "a request may not have both Content-Length and Transfer-Encoding");
       return;
     }
+    String coding = headers.get(HttpHeaders.TRANSFER_ENCODING);
+    if (coding != null && !coding.trim().equalsIgnoreCase("chunked")) {
+      // Netty reads the body as chunked whatever codings come before; gzip's bytes would be read
+      // as the JSON they are not
+      rc.response().putHeader(HttpHeaders.CONNECTION, "close");
+      refuse(
+          rc, "the only Transfer-Encoding this node reads is chunked, not '" + coding.trim() + "'");
+      return;
+    }
     for (String single : SINGLE_HEADERS) {
       if (headers.getAll(single).size() > 1) {
         refuse(rc, "send one " + single + " header, not several");

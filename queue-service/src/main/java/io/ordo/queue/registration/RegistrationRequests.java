@@ -84,7 +84,8 @@ final class RegistrationRequests {
       throw invalid("the Idempotency-Key header and idempotencyKey differ; give one");
     }
     String key = fromBody != null ? fromBody : fromHeader;
-    if (key != null && (key.isEmpty() || key.length() > maxIdLength)) {
+    // counted in characters, as the key's column is (a character past U+FFFF is two chars in Java)
+    if (key != null && (key.isEmpty() || key.codePointCount(0, key.length()) > maxIdLength)) {
       throw invalid("idempotencyKey must be 1 to " + maxIdLength + " characters");
     }
     return key;

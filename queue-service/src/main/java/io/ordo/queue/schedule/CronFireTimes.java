@@ -50,9 +50,33 @@ final class CronFireTimes implements FireTimes {
               + " got "
               + fields);
     }
-    Cron cron = (fields == 5 ? UNIX : WITH_SECONDS).parse(trimmed);
-    cron.validate();
+    Cron cron;
+    try {
+      cron = (fields == 5 ? UNIX : WITH_SECONDS).parse(trimmed);
+      cron.validate();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(reason(e));
+    }
     return new CronFireTimes(ExecutionTime.forCron(cron), zone);
+  }
+
+  /**
+   * cron-utils' reason, when it is its own words about a field ("Value 61 not in range [0, 59]");
+   * else (a Java number parser's or its character scan's text) the fields' ranges.
+   */
+  private static String reason(IllegalArgumentException e) {
+    String message = e.getMessage() == null ? "" : e.getMessage();
+    boolean own =
+        !(e instanceof NumberFormatException)
+            && !(e.getCause() instanceof NumberFormatException)
+            && !message.contains("For input string")
+            && !message.contains("Invalid chars");
+    if (own && !message.isBlank()) {
+      return message.replace("Failed to parse cron expression. ", "");
+    }
+    return "its fields are minute 0-59, hour 0-23, day of month 1-31, month 1-12 (or JAN-DEC),"
+        + " weekday 0-7 (or SUN-SAT), with seconds 0-59 first when there are 6, each a number, a"
+        + " range a-b, a list a,b, a step */n or *";
   }
 
   @Override

@@ -48,6 +48,10 @@ record TaskTemplate(
     if (kind == QueueKind.PARALLEL && queueId != null) {
       throw invalid("task: queueId belongs to a serial-queue task");
     }
+    if (kind == QueueKind.PARALLEL && task.containsKey("stopProgressOnError")) {
+      // as a registration into the parallel queue is refused with it
+      throw invalid("task: stopProgressOnError belongs to a serial-queue task");
+    }
     JsonObject registration = new JsonObject();
     for (String field : REGISTRATION_FIELDS) {
       if (task.containsKey(field)) {

@@ -1,7 +1,9 @@
 package io.ordo.queue.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -82,7 +84,18 @@ class FireTimesTest {
 
   @Test
   void badCron_isRefusedWithItsReason() {
-    assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse("61 * * * *", BERLIN));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> CronFireTimes.parse("61 * * * *", BERLIN))
+            .getMessage()
+            .contains("61"));
+    for (String tooLarge : List.of("*/9999999999 * * * *", "2147483648 * * * *")) {
+      String reason =
+          assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse(tooLarge, BERLIN))
+              .getMessage();
+      assertTrue(reason.contains("minute 0-59"), reason);
+      assertFalse(reason.contains("input string") || reason.contains("Invalid chars"), reason);
+    }
     assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse("* * *", BERLIN));
     assertThrows(
         IllegalArgumentException.class, () -> CronFireTimes.parse("* * * * * * *", BERLIN));
