@@ -302,36 +302,33 @@ class HardeningApiTest extends NodeApiTest {
   void contentLengthBesideTransferEncoding_isRefused() throws Exception {
     String body = task("Echo").encode();
     String response =
-        RawHttp.exchange(
-            node.httpPort(),
-            "POST /api/v1/parallel-queue/tasks HTTP/1.1\r\nHost: x\r\n"
-                + AUTH
-                + "Content-Type: application/json\r\nContent-Length: "
-                + body.length()
-                + "\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + Integer.toHexString(body.length())
-                + "\r\n"
-                + body
-                + "\r\n0\r\n\r\n");
+        chunkedRegistration(
+            "Content-Length: " + body.length() + "\r\nTransfer-Encoding: chunked\r\n", body);
     assertEquals(400, RawHttp.status(response), response);
     assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
   }
 
   @Test
   void aTransferCodingBesideChunked_isRefused_andNothingIsRegistered() throws Exception {
-    String body = task("Echo").encode();
     String response =
-        RawHttp.exchange(
-            node.httpPort(),
-            "POST /api/v1/parallel-queue/tasks HTTP/1.1\r\nHost: x\r\n"
-                + AUTH
-                + "Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
-                + Integer.toHexString(body.length())
-                + "\r\n"
-                + body
-                + "\r\n0\r\n\r\n");
+        chunkedRegistration("Transfer-Encoding: gzip, chunked\r\n", task("Echo").encode());
     assertProblem(RawHttp.reply(response), 400, "invalid_request", "gzip", "chunked");
     assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  /** A registration of {@code body} in one chunk, with the framing headers given. */
+  private String chunkedRegistration(String framing, String body) throws Exception {
+    return RawHttp.exchange(
+        node.httpPort(),
+        "POST /api/v1/parallel-queue/tasks HTTP/1.1\r\nHost: x\r\n"
+            + AUTH
+            + "Content-Type: application/json\r\n"
+            + framing
+            + "\r\n"
+            + Integer.toHexString(body.length())
+            + "\r\n"
+            + body
+            + "\r\n0\r\n\r\n");
   }
 
   @Test

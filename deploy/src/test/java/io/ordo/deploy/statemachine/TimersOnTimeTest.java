@@ -62,23 +62,24 @@ class TimersOnTimeTest extends NodeTest {
 
   /** The time of the first event of a type, in seconds. */
   private static BigDecimal time(List<JsonObject> events, String type) {
-    return new BigDecimal(
-        events.stream()
-            .filter(e -> type.equals(e.getString("eventType")))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("no " + type + " in " + events))
-            .getValue("eventTimestamp")
-            .toString());
+    return times(events, type).get(0);
   }
 
   /** The time of the last event of a type, in seconds. */
   private static BigDecimal lastTime(List<JsonObject> events, String type) {
-    return new BigDecimal(
+    List<BigDecimal> times = times(events, type);
+    return times.get(times.size() - 1);
+  }
+
+  private static List<BigDecimal> times(List<JsonObject> events, String type) {
+    List<BigDecimal> times =
         events.stream()
             .filter(e -> type.equals(e.getString("eventType")))
-            .reduce((first, second) -> second)
-            .orElseThrow(() -> new AssertionError("no " + type + " in " + events))
-            .getValue("eventTimestamp")
-            .toString());
+            .map(e -> new BigDecimal(e.getValue("eventTimestamp").toString()))
+            .toList();
+    if (times.isEmpty()) {
+      throw new AssertionError("no " + type + " in " + events);
+    }
+    return times;
   }
 }
