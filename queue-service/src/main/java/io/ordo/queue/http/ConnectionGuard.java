@@ -39,10 +39,12 @@ import java.util.concurrent.TimeUnit;
  *   <li>a header-read timeout: once a request's first byte arrived, its head must be complete
  *       within the limit, else the connection is closed (a client dripping header bytes would keep
  *       the idle timeout from ever firing);
- *   <li>a request of another HTTP version than 1.0 and 1.1 is refused with 505, and a chunked body
- *       whose framing Netty could not decode with 400, before any response to it began (Vert.x
- *       would answer the first 501 without a body, and close the connection on the second without a
- *       word).
+ *   <li>a request of another HTTP version than 1.0 and 1.1 is refused with 505 (Vert.x would answer
+ *       501 without a body, on a status line of the client's version);
+ *   <li>a chunked body whose framing Netty could not decode is refused with 400, or, when a
+ *       response to its request began already (a route that did not wait for the body), that
+ *       response is flushed and the connection closed (Vert.x would close it at once without a
+ *       word, dropping an answer it had not yet flushed).
  * </ul>
  *
  * Each refusal is a problem document and closes the connection. Requests whose head Netty could not
