@@ -38,8 +38,21 @@ public final class StrictJson {
     return value instanceof List<?> list ? new JsonArray(list) : value;
   }
 
+  /**
+   * Why a refused text was refused, if it named a member twice: "names the member 'x' twice in one
+   * object; name each member once"; null if that was not the refusal.
+   */
+  public static String namedTwice(DecodeException e) {
+    String name = duplicateMember(e);
+    return name == null
+        ? null
+        : "names the member '"
+            + InputValues.printable(name)
+            + "' twice in one object; name each member once";
+  }
+
   /** The member a refused text named twice in one object, or null if that was not the refusal. */
-  public static String duplicateMember(DecodeException e) {
+  private static String duplicateMember(DecodeException e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof JsonProcessingException jackson
           && jackson.getOriginalMessage().startsWith(DUPLICATE)

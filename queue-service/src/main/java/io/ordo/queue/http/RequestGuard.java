@@ -177,13 +177,9 @@ final class RequestGuard {
             "the body is nested more than " + MAX_BODY_DEPTH + " levels deep, or too long");
       }
     }
-    String name = StrictJson.duplicateMember(e);
-    if (name != null) {
-      return new TaskControlException(
-          ErrorCode.INVALID_REQUEST,
-          "the body names the member '"
-              + InputValues.printable(name)
-              + "' twice in one object; name each member once");
+    String twice = StrictJson.namedTwice(e);
+    if (twice != null) {
+      return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body " + twice);
     }
     return new TaskControlException(ErrorCode.INVALID_REQUEST, "the body is not valid JSON");
   }

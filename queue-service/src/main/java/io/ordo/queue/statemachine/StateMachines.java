@@ -65,16 +65,14 @@ public final class StateMachines {
     try {
       decoded = definition instanceof String text ? fromText(text) : definition;
     } catch (DecodeException e) {
-      String twice = StrictJson.duplicateMember(e);
+      String twice = StrictJson.namedTwice(e);
       return Future.failedFuture(
           invalid(
               List.of(
                   new ValidationError(
                       "$",
                       twice != null
-                          ? "names the member '"
-                              + InputValues.printable(twice)
-                              + "' twice in one object; name each member once"
+                          ? twice
                           : "not valid JSON (or nested more than 1000 levels deep)"))));
     } catch (TaskControlException e) {
       return Future.failedFuture(e);
@@ -181,25 +179,30 @@ public final class StateMachines {
    * execution of it starts until a valid definition is saved.
    */
   static TaskControlException storedInvalid(List<ValidationError> errors) {
-    TaskControlException invalid = invalid(errors);
-    return new TaskControlException(
-        ErrorCode.INVALID_DEFINITION,
-        "the state machine's stored "
-            + invalid.getMessage().substring("the ".length())
-            + "; save a valid definition to start executions",
-        invalid.details());
+    return invalid(
+        "the state machine's stored definition",
+        errors,
+        "; save a valid definition to start executions");
   }
 
   private static TaskControlException invalid(List<ValidationError> errors) {
+    return invalid("the definition", errors, "");
+  }
+
+  /** {@code invalid_definition}: what has how many problems, the first of them, then the rest. */
+  private static TaskControlException invalid(
+      String what, List<ValidationError> errors, String then) {
     JsonArray list = new JsonArray();
     errors.forEach(
         e -> list.add(new JsonObject().put("path", e.path()).put("message", e.message())));
     return new TaskControlException(
         ErrorCode.INVALID_DEFINITION,
-        "the definition has "
+        what
+            + " has "
             + errors.size()
             + (errors.size() == 1 ? " problem: " : " problems, the first: ")
-            + errors.get(0),
+            + errors.get(0)
+            + then,
         new JsonObject().put("errors", list));
   }
 
