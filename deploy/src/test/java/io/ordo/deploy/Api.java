@@ -175,14 +175,17 @@ public final class Api implements AutoCloseable {
   private static final List<String> DIAGNOSTIC_METRICS =
       List.of(
           "ordo_runner_claim_seconds_count",
+          "ordo_runner_claims_total",
+          "ordo_work_announcements_total",
           "ordo_claim_batch_size_count",
           "ordo_lease_renewals_total",
           "ordo_runner_busy_threads");
 
   /**
-   * The node's claims answered and served, lease renewals by outcome and busy threads, as its
-   * metrics say now: for a condition that was not met, whether the runner stopped claiming, claimed
-   * without taking anything, or lost its lease.
+   * The node's claims answered and served, claims by outcome, work announced by reason, lease
+   * renewals by outcome and busy threads, as its metrics say now: for a condition that was not met,
+   * whether work was announced, and whether the runner stopped claiming, claimed without taking
+   * anything, or lost its lease.
    */
   private String claimsAndLeases() {
     try {

@@ -147,7 +147,7 @@ public final class QueueServiceVerticle extends VerticleBase {
 
   /** Builds the services, their loops and consumers, and (if asked) the HTTP API; starts them. */
   private Future<Void> startServices(OrdoConfig config, TokenSigner pageTokens) {
-    WorkNotifier notifier = new WorkNotifier(vertx, node.clock());
+    WorkNotifier notifier = new WorkNotifier(vertx, node.clock(), node.meters());
     dispatcher =
         new Dispatcher(claimPool, hotPool, vertx.eventBus(), notifier, metrics, node.clock());
     services = buildServices(config, notifier, pageTokens);

@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
-import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,6 +53,15 @@ final class ClaimLoop {
    */
   static final int SETTLING_PER_THREAD = 8;
 
+  /** Told of each claim's outcome (for metrics). */
+  interface Outcomes {
+    /** A claim was answered {@code nanos} after it was sent, with {@code took} messages. */
+    void answered(long nanos, int took);
+
+    /** A claim failed: unanswered, refused, or its statement failed. */
+    void failed();
+  }
+
   /** What the claims are for: the claiming owner and what it runs. */
   record Claimant(Supplier<String> ownerId, String node, List<String> taskTypes) {}
 
@@ -63,7 +71,7 @@ final class ClaimLoop {
   private final IntSupplier held;
   private final BooleanSupplier stopping;
   private final Consumer<List<ClaimedTask>> take;
-  private final LongConsumer answeredAfter;
+  private final Outcomes outcomes;
   private final QueueServiceContact contact;
   // serial queues with outcomes on their way from here: how many each, and the next head's
   // received time if the claim of the ended head answered it
@@ -80,7 +88,7 @@ final class ClaimLoop {
    * @param held how many messages the runner has in hand (waiting, in their lifecycle, or still to
    *     be freed)
    * @param take takes the claimed messages in and gives them threads
-   * @param answeredAfter told of each answered claim's round trip, in nanoseconds (for metrics)
+   * @param outcomes told of each claim answered (its round trip and what it took) or failed
    * @param contact told of each claim answered or failed
    */
   ClaimLoop(
@@ -90,7 +98,7 @@ final class ClaimLoop {
       IntSupplier held,
       BooleanSupplier stopping,
       Consumer<List<ClaimedTask>> take,
-      LongConsumer answeredAfter,
+      Outcomes outcomes,
       QueueServiceContact contact) {
     this.vertx = vertx;
     this.claimant = claimant;
@@ -98,7 +106,7 @@ final class ClaimLoop {
     this.held = held;
     this.stopping = stopping;
     this.take = take;
-    this.answeredAfter = answeredAfter;
+    this.outcomes = outcomes;
     this.contact = contact;
     this.pacing = new ClaimPacing(vertx, this::claim);
   }
@@ -152,7 +160,7 @@ final class ClaimLoop {
                 got = tasks.size();
                 long roundTrip = System.nanoTime() - sentAt;
                 answered();
-                answeredAfter.accept(roundTrip);
+                outcomes.answered(roundTrip, got);
                 pacing.answered(tasks, roundTrip, slots.averageHoldNanos());
                 take.accept(tasks);
               } else {
@@ -182,6 +190,7 @@ final class ClaimLoop {
   /** Logs a failed claim (once until a claim is answered again) and claims again a bit later. */
   private void failed(Throwable cause) {
     contact.failed(cause, System.nanoTime());
+    outcomes.failed();
     if (failing) {
       LOG.debug("Claim failed again: {}", cause.getMessage());
     } else {

@@ -1,17 +1,37 @@
 package io.ordo.runner;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
-/** A runner's own metrics: busy threads, its capacity and its claims' round trips. */
-public final class RunnerMetrics {
+/**
+ * A runner's own metrics: busy threads, its capacity, its claims' round trips, and its claims by
+ * outcome (took messages, took none, failed).
+ */
+public final class RunnerMetrics implements ClaimLoop.Outcomes {
   private final Timer claims;
+  private final Counter took;
+  private final Counter empty;
+  private final Counter failed;
 
-  private RunnerMetrics(Timer claims) {
+  private RunnerMetrics(Timer claims, MeterRegistry registry, String node) {
     this.claims = claims;
+    this.took = outcome(registry, node, "took");
+    this.empty = outcome(registry, node, "empty");
+    this.failed = outcome(registry, node, "failed");
+  }
+
+  private static Counter outcome(MeterRegistry registry, String node, String outcome) {
+    return Counter.builder("ordo.runner.claims")
+        .description(
+            "This runner's claims by outcome: answered with messages (took), answered with none"
+                + " (empty), or failed (unanswered, refused, or the statement failed)")
+        .tag("node", node)
+        .tag("outcome", outcome)
+        .register(registry);
   }
 
   public static RunnerMetrics register(
@@ -31,11 +51,19 @@ public final class RunnerMetrics {
                     + " most max-threads serial heads a round trip")
             .tag("node", node)
             .publishPercentileHistogram()
-            .register(registry));
+            .register(registry),
+        registry,
+        node);
   }
 
-  /** A claim was answered {@code nanos} after it was sent. */
-  void claimAnswered(long nanos) {
+  @Override
+  public void answered(long nanos, int took) {
     claims.record(nanos, TimeUnit.NANOSECONDS);
+    (took > 0 ? this.took : empty).increment();
+  }
+
+  @Override
+  public void failed() {
+    failed.increment();
   }
 }

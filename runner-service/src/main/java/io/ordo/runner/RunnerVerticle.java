@@ -133,7 +133,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
             executions::size,
             () -> stopping,
             this::take,
-            metrics::claimAnswered,
+            metrics,
             contact);
     node.health()
         .register(

@@ -51,7 +51,15 @@ final class ClaimLoops {
         held,
         () -> false,
         take,
-        answeredAfter,
+        new ClaimLoop.Outcomes() {
+          @Override
+          public void answered(long nanos, int took) {
+            answeredAfter.accept(nanos);
+          }
+
+          @Override
+          public void failed() {}
+        },
         new QueueServiceContact(Duration.ofMinutes(1)));
   }
 

@@ -72,6 +72,22 @@ class MetricsApiTest extends NodeTest {
   }
 
   @Test
+  void workAnnouncements_byReason_andClaims_byOutcome_areCounted() {
+    String delayed = register(new JsonObject().put("taskClassName", "Echo").put("delaySeconds", 1));
+    tasks.await(delayed, "DISPOSED");
+
+    String text = scrape();
+    // its registration, its time coming, and its end each told the runners to claim
+    assertTrue(value(text, "ordo_work_announcements_total", "reason=\"registered\"") >= 1, text);
+    assertTrue(value(text, "ordo_work_announcements_total", "reason=\"due\"") >= 1, text);
+    assertTrue(value(text, "ordo_work_announcements_total", "reason=\"task ended\"") >= 1, text);
+    // the claim at its registration took nothing (not due yet), the one when it was due took it
+    assertTrue(value(text, "ordo_runner_claims_total", "outcome=\"empty\"") >= 1, text);
+    assertEquals(1.0, value(text, "ordo_runner_claims_total", "outcome=\"took\""), text);
+    assertEquals(0.0, value(text, "ordo_runner_claims_total", "outcome=\"failed\""), text);
+  }
+
+  @Test
   void clockGauges_sayTheOffsetToTheDatabaseAndItsError() {
     String text = scrape();
     double offset = value(text, "ordo_clock_offset_seconds", "node=");

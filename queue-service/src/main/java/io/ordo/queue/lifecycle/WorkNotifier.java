@@ -1,12 +1,16 @@
 package io.ordo.queue.lifecycle;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.ordo.bus.Addresses;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Tells runners that messages may have become runnable: at once (registration into an active queue,
@@ -15,6 +19,9 @@ import java.util.TreeSet;
  *
  * <p>The times to come are kept in memory, one timer armed for the earliest: a node that restarts
  * forgets them, and the runners' poll (one round-interval) starts those messages instead.
+ *
+ * <p>Each announcement is counted by its reason ({@code ordo_work_announcements_total}): with the
+ * runners' claims, it tells an operator whether a message that did not start was announced.
  */
 public final class WorkNotifier {
   /** Times further apart than this are one wake-up: a claim takes every message that is due. */
@@ -25,16 +32,29 @@ public final class WorkNotifier {
 
   private final Vertx vertx;
   private final Clock clock;
+  private final MeterRegistry meters;
+  private final Map<String, Counter> announcements = new ConcurrentHashMap<>();
   private final TreeSet<Instant> pending = new TreeSet<>();
   private long timerId = -1;
   private Instant armedFor;
 
-  public WorkNotifier(Vertx vertx, Clock clock) {
+  public WorkNotifier(Vertx vertx, Clock clock, MeterRegistry meters) {
     this.vertx = vertx;
     this.clock = clock;
+    this.meters = meters;
   }
 
   public void workAvailable(String reason) {
+    announcements
+        .computeIfAbsent(
+            reason,
+            r ->
+                Counter.builder("ordo.work.announcements")
+                    .description(
+                        "Announcements to the runners that work may be runnable, by reason")
+                    .tag("reason", r)
+                    .register(meters))
+        .increment();
     vertx.eventBus().publish(Addresses.WORK_AVAILABLE, new JsonObject().put("reason", reason));
   }
 

@@ -3,6 +3,7 @@ package io.ordo.queue.dispatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.ordo.ErrorCode;
 import io.ordo.bus.Addresses;
 import io.ordo.bus.ClaimRequest;
@@ -75,7 +76,7 @@ class ClaimRefusalTest {
             pool,
             pool,
             vertx.eventBus(),
-            new WorkNotifier(vertx, Clock.systemUTC()),
+            new WorkNotifier(vertx, Clock.systemUTC(), new SimpleMeterRegistry()),
             QueueMetrics.NOOP,
             Clock.systemUTC())
         .registerClaims(vertx.eventBus());
