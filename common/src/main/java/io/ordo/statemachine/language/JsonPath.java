@@ -13,11 +13,13 @@ import java.util.List;
  * steps {@code .name}, {@code ['name']} and {@code ["name"]}, index steps {@code [0]} and {@code
  * [-1]} (from the end), and the selectors of {@link PathSelectors}: wildcards {@code .*} and {@code
  * [*]}, slices {@code [1:3]}, unions {@code [0,2]} and {@code ['a','b']}, deep scan {@code ..name}
- * and filters {@code [?(@.price < 10)]} ({@link FilterPredicate}). A path with a selector always
- * reads as an array of what it matched, empty when the data is missing ({@code $.items[*]} on
- * {@code {}} is {@code []}). A <em>reference path</em> (ResultPath, ItemsPath, SecondsPath,
- * TimestampPath) must name a single node: no selector. Not supported: functions such as {@code
- * length()} and script expressions {@code [(...)]}; the validator reports them as bad syntax.
+ * and filters {@code [?(@.price < 10)]} ({@link FilterPredicate}). Several names in one bracket at
+ * the end of a path read as one object of those fields, as in Jayway ({@link PathStep.Fields}). A
+ * path with a selector always reads as an array of what it matched, empty when the data is missing
+ * ({@code $.items[*]} on {@code {}} is {@code []}). A <em>reference path</em> (ResultPath,
+ * ItemsPath, SecondsPath, TimestampPath) must name a single node: no selector. Not supported:
+ * functions such as {@code length()} and script expressions {@code [(...)]}; the validator reports
+ * them as bad syntax.
  */
 public final class JsonPath {
 
@@ -62,8 +64,16 @@ public final class JsonPath {
     return contextPath;
   }
 
-  /** Whether this path names at most one node (it has no wildcard or other selector). */
+  /**
+   * Whether this path names at most one node that can be written: no wildcard or other selector,
+   * and no several fields at its end.
+   */
   public boolean isReferencePath() {
+    return isDefinite() && steps.stream().noneMatch(PathStep.Fields.class::isInstance);
+  }
+
+  /** Whether this path reads one node (it has no wildcard or other selector). */
+  private boolean isDefinite() {
     return steps.stream().noneMatch(PathStep.Selector.class::isInstance);
   }
 
@@ -76,7 +86,7 @@ public final class JsonPath {
    *     matches none)
    */
   public Object read(Object root) {
-    if (isReferencePath()) {
+    if (isDefinite()) {
       Object node = root;
       for (PathStep step : steps) {
         node = step.child(node, text);

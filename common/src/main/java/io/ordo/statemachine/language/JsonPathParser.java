@@ -6,7 +6,12 @@ import java.util.List;
 /** Reads the text of a {@link JsonPath}; every syntax problem is an IllegalArgumentException. */
 final class JsonPathParser extends TextScanner {
 
-  private static final String NOT_IN_NAMES = ".[]'\"*()?@,$ \t\r\n";
+  /**
+   * What ends a name in dot notation, as Jayway reads one: the next step ({@code .} or {@code [}),
+   * a function's parenthesis, or whitespace. Anything else belongs to the name ({@code
+   * $.@timestamp}, {@code $.$metadata.code}).
+   */
+  private static final String NAME_ENDS = ".[( \t\r\n";
 
   private final List<PathStep> steps = new ArrayList<>();
 
@@ -57,7 +62,24 @@ final class JsonPathParser extends TextScanner {
         throw error("expected '.' or '[' at position " + position);
       }
     }
+    mergeTrailingNames();
     return new JsonPath(text, context, steps);
+  }
+
+  /**
+   * Several names in one bracket at the end of a path read as one object of those fields, as in
+   * Jayway ({@code $['x','y']} on {@code {"x":1,"y":2,"z":3}} is {@code {"x":1,"y":2}}); before
+   * another step they select each field in turn (a {@link PathSelectors.Union}).
+   */
+  private void mergeTrailingNames() {
+    int last = steps.size() - 1;
+    if (last >= 0 && steps.get(last) instanceof PathSelectors.Union union) {
+      List<String> names = union.fieldNames();
+      if (!names.isEmpty()) {
+        boolean afterDeepScan = last > 0 && steps.get(last - 1) instanceof PathSelectors.DeepScan;
+        steps.set(last, new PathStep.Fields(names, afterDeepScan));
+      }
+    }
   }
 
   private void dotStep() {
@@ -75,7 +97,7 @@ final class JsonPathParser extends TextScanner {
       return;
     }
     int start = position;
-    while (position < text.length() && NOT_IN_NAMES.indexOf(text.charAt(position)) < 0) {
+    while (position < text.length() && NAME_ENDS.indexOf(text.charAt(position)) < 0) {
       position++;
     }
     if (position == start) {

@@ -48,6 +48,18 @@ final class PathSelectors {
       members = List.copyOf(members);
     }
 
+    /** The names of a union of fields ({@code ['a','b']}); empty for a union of indices. */
+    List<String> fieldNames() {
+      List<String> names = new ArrayList<>();
+      for (PathStep member : members) {
+        if (!(member instanceof PathStep.Field field)) {
+          return List.of();
+        }
+        names.add(field.name());
+      }
+      return names;
+    }
+
     @Override
     public List<Object> select(Object node, Object root) {
       List<Object> selected = new ArrayList<>();

@@ -67,6 +67,51 @@ sealed interface PathStep {
     }
   }
 
+  /**
+   * {@code ['a','b']} at the end of a path: one object of the named fields the node has, in the
+   * order named (Jayway's merge of several properties). After a deep scan ({@code $..['a','b']})
+   * only the objects that have every named field match, as Jayway's scan selects them. It names one
+   * node, but not one that can be written: a reference path cannot end with it.
+   */
+  record Fields(List<String> names, boolean everyName) implements PathStep {
+
+    public Fields {
+      names = List.copyOf(names);
+    }
+
+    @Override
+    public Object child(Object node, String path) {
+      if (!(node instanceof JsonObject object)) {
+        throw new PathFailure(
+            path,
+            "fields " + quoted() + " read from a " + JsonValues.typeOf(node) + ", not an object");
+      }
+      JsonObject merged = new JsonObject();
+      for (String name : names) {
+        if (object.containsKey(name)) {
+          merged.put(name, object.getValue(name));
+        } else if (everyName) {
+          throw new PathFailure(path, "field '" + name + "' is missing");
+        }
+      }
+      return merged;
+    }
+
+    @Override
+    public Object childForWrite(Object node, String path) {
+      throw new IllegalStateException("several fields cannot be written: " + path);
+    }
+
+    @Override
+    public void put(Object node, Object value, String path) {
+      throw new IllegalStateException("several fields cannot be written: " + path);
+    }
+
+    private String quoted() {
+      return String.join(", ", names.stream().map(name -> "'" + name + "'").toList());
+    }
+  }
+
   /** {@code [n]}; a negative {@code n} counts from the end ({@code [-1]} is the last element). */
   record Index(int index) implements PathStep {
 

@@ -101,9 +101,43 @@ class JsonPathTest {
     assertEquals(new JsonArray("[\"b\", \"c\"]"), JsonPath.parse("$.bar[-2:]").read(stores));
     assertEquals(new JsonArray("[\"a\", \"c\"]"), JsonPath.parse("$.bar[0,2]").read(stores));
     assertEquals("c", JsonPath.parse("$.bar[-1]").read(stores));
+  }
+
+  @Test
+  void read_severalNamesAtTheEndOfAPath_readAsOneObjectOfTheFieldsThatAreThere() {
+    JsonObject data = new JsonObject("{\"x\": 1, \"y\": {\"z\": 2}, \"w\": 3}");
+
+    // as Jayway merges several properties of a path's last step
     assertEquals(
-        new JsonArray().add(123).add(new JsonObject().put("cdr", true)),
-        JsonPath.parse("$['foo','car']").read(stores));
+        new JsonObject("{\"y\": {\"z\": 2}, \"x\": 1}"),
+        JsonPath.parse("$['y','x','missing']").read(data));
+    assertEquals(new JsonObject(), JsonPath.parse("$['p','q']").read(data));
+    assertThrows(PathFailure.class, () -> JsonPath.parse("$.x['a','b']").read(data));
+    // before another step, each field in turn: an array of what the rest matched
+    assertEquals(new JsonArray("[2]"), JsonPath.parse("$['y','x'].z").read(data));
+    // after a selector, one object per match
+    assertEquals(
+        new JsonArray("[{\"id\": 1}, {\"id\": 2}, {}]"),
+        JsonPath.parse("$.items[*]['id','nope']").read(document));
+    // after a deep scan, the objects that have every field
+    assertEquals(
+        new JsonArray("[{\"b\": 1, \"list\": [10, 20, {\"c\": \"deep\"}]}]"),
+        JsonPath.parse("$..['b','list']").read(document));
+    assertFalse(JsonPath.parse("$['x','y']").isReferencePath());
+    assertThrows(IllegalArgumentException.class, () -> JsonPath.parseReference("$['x','y']"));
+  }
+
+  @Test
+  void read_dotNotationNames_runToTheNextStepAsJaywayReadsThem() {
+    JsonObject data =
+        new JsonObject(
+            "{\"@timestamp\": \"t\", \"$metadata\": {\"code\": 200}, \"ok?\": true, \"a,b\": 4}");
+
+    assertEquals("t", JsonPath.parse("$.@timestamp").read(data));
+    assertEquals(200, JsonPath.parse("$.$metadata.code").read(data));
+    assertEquals(true, JsonPath.parse("$.ok?").read(data));
+    assertEquals(4, JsonPath.parse("$.a,b").read(data));
+    assertTrue(JsonPath.parseReference("$.$metadata.code").isReferencePath());
   }
 
   @Test
