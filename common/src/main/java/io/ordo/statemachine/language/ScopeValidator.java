@@ -4,7 +4,6 @@ import io.vertx.core.json.JsonObject;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +13,7 @@ import java.util.Set;
 /**
  * Validates a scope of states (the whole machine, a Parallel branch, a Map item processor): its own
  * fields, each state, that every transition stays in the scope and lands on a state, that every
- * state is reachable from StartAt, and that every state has a way to an end (no cycle that never
- * reaches an End, a Succeed or a Fail).
+ * state is reachable from StartAt, and that some state ends a run (an End, a Succeed or a Fail).
  */
 final class ScopeValidator {
 
@@ -79,8 +77,7 @@ final class ScopeValidator {
       }
       if (startsHere) {
         Set<String> reached = reportUnreachable(startAt, edges, fields.at("States"));
-        reportNoWayOut(
-            reached, edges, fields.object().getJsonObject("States"), fields.at("States"));
+        reportNoEnd(reached, edges, fields.object().getJsonObject("States"), fields.at("States"));
       }
     }
   }
@@ -170,46 +167,29 @@ final class ScopeValidator {
   }
 
   /**
-   * Reports the reachable states from which no end can be reached: they loop forever. An end is a
-   * state with End: true, a Succeed or Fail state, or a Choice without Default (which fails with
-   * States.NoChoiceMatched when no rule matches). Catch transitions count as ways out.
+   * Reports a scope none of whose reachable states ends a run: every run of it would loop until it
+   * is stopped. An end is a state with End: true, a Succeed or Fail state, or a Choice without
+   * Default (which fails with States.NoChoiceMatched when no rule matches). As on Step Functions
+   * (its MISSING_END_STATE), the check is for the scope, not for each state: a loop that runs until
+   * the execution is stopped is legal in a machine that can also end.
    */
-  private void reportNoWayOut(
+  private void reportNoEnd(
       Set<String> reached, Map<String, List<Edge>> edges, JsonObject states, Location statesAt) {
-    // Walked backwards from the states that end a run, each transition once: a fixpoint over every
-    // state took a pass per state of a chain (20,000 Pass states held the event loop for 30 s).
-    Set<String> canEnd = new HashSet<>();
-    Map<String, List<String>> ledTo = new HashMap<>();
-    Deque<String> found = new ArrayDeque<>();
-    for (Map.Entry<String, List<Edge>> state : edges.entrySet()) {
-      String name = state.getKey();
-      for (Edge edge : state.getValue()) {
-        ledTo.computeIfAbsent(edge.target(), target -> new ArrayList<>()).add(name);
-      }
+    for (String name : reached) {
       boolean ends = !(states.getValue(name) instanceof JsonObject json) || isEnd(json);
       // a transition to an unknown state was reported already: count it as a way out
-      boolean leavesTheMachine =
-          state.getValue().stream().anyMatch(edge -> !edges.containsKey(edge.target()));
-      if ((ends || leavesTheMachine) && canEnd.add(name)) {
-        found.add(name);
+      boolean leavesTheScope =
+          edges.getOrDefault(name, List.of()).stream()
+              .anyMatch(edge -> !edges.containsKey(edge.target()));
+      if (ends || leavesTheScope) {
+        return;
       }
     }
-    while (!found.isEmpty()) {
-      for (String from : ledTo.getOrDefault(found.poll(), List.of())) {
-        if (canEnd.add(from)) {
-          found.add(from);
-        }
-      }
-    }
-    for (String name : edges.keySet()) {
-      if (reached.contains(name) && !canEnd.contains(name)) {
-        problems.add(
-            statesAt.field(name),
-            "state '"
-                + name
-                + "' has no way to an end: it only leads to states that loop forever (no End:"
-                + " true, Succeed or Fail state is reachable from it)");
-      }
+    if (!reached.isEmpty()) {
+      problems.add(
+          statesAt,
+          "no state ends a run: none has End: true or is a Succeed or Fail state (or a Choice"
+              + " without Default), so every run would loop until it is stopped");
     }
   }
 
