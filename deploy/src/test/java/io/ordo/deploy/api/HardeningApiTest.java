@@ -90,6 +90,44 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
+  void head_answersAsGetWould_withoutTheBody() {
+    Api.Reply get = api.get("/parallel-queue");
+    Api.Reply head = api.send(HttpMethod.HEAD, "/parallel-queue", null);
+    assertEquals(200, head.status());
+    assertEquals(get.headers().get("content-type"), head.headers().get("content-type"));
+    assertEquals(0, head.body().length());
+
+    Api.Reply missing =
+        api.send(HttpMethod.HEAD, "/executions/0192f2a8-aaaa-7bbb-8ccc-000000000000", null);
+    assertEquals(404, missing.status());
+    assertEquals("application/problem+json", missing.headers().get("content-type"));
+    assertEquals(0, missing.body().length());
+
+    assertEquals(200, api.as(null).send(HttpMethod.HEAD, "/openapi.yaml", null).status());
+    // a path without GET: as a GET would be
+    Api.Reply post = api.send(HttpMethod.HEAD, "/parallel-queue/tasks", null);
+    assertEquals(405, post.status());
+    assertEquals("POST, OPTIONS", post.headers().get("Allow"));
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
+  void aPathWithADotSegment_isRefused_notRoutedToAnotherResource() {
+    // routing removes dot segments: "/tasks/.." was "/api/v1/" (a 405 naming the raw path with
+    // methods it did not have), "/tasks/%2e" the task list
+    for (String path :
+        List.of("/tasks/..", "/tasks/%2e", "/tasks/%2E%2E", "/state-machines/../executions")) {
+      assertProblem(api.get(path), 400, "invalid_request", "'.' or '..' segment");
+    }
+    assertProblem(
+        api.post("/tasks/%2e/release", new JsonObject().put("reentry", false).put("stop", false)),
+        400,
+        "invalid_request",
+        "'.' or '..' segment");
+    assertEquals(200, api.get("/tasks").status());
+  }
+
+  @Test
   void unpairedSurrogates_inAnyBodyText_areRefused_namingTheField_whilePairsAreKept() {
     // JSON's escapes can spell half a character; stored as UTF-8 it became '?', so the keys
     // "k\ud800" and "k\udbff" were one idempotency key.
@@ -131,16 +169,11 @@ class HardeningApiTest extends NodeApiTest {
 
     Api.Reply patch = api.send(HttpMethod.PATCH, "/serial-queues/some.queue", new JsonObject());
     assertProblem(patch, 405, "method_not_allowed");
-    assertEquals("DELETE, GET, OPTIONS", patch.headers().get("Allow"));
-
-    Api.Reply head =
-        api.send(HttpMethod.HEAD, "/executions/0192f2a8-aaaa-7bbb-8ccc-000000000000", null);
-    assertEquals(405, head.status());
-    assertEquals("GET, OPTIONS", head.headers().get("Allow"));
+    assertEquals("DELETE, GET, HEAD, OPTIONS", patch.headers().get("Allow"));
 
     Api.Reply options = api.send(HttpMethod.OPTIONS, "/serial-queues", null);
     assertEquals(204, options.status(), options.body().toString());
-    assertEquals("GET, POST, OPTIONS", options.headers().get("Allow"));
+    assertEquals("GET, HEAD, POST, OPTIONS", options.headers().get("Allow"));
 
     assertProblem(api.send(HttpMethod.DELETE, "/no-such-thing", null), 404, "not_found");
     assertProblem(api.send(HttpMethod.OPTIONS, "/no-such-thing", null), 404, "not_found");

@@ -75,6 +75,12 @@ class HttpCodecRefusalApiTest extends NodeApiTest {
   }
 
   @Test
+  void anHttp11RequestWithoutHost_isA400Problem_sayingItNeedsOne() throws Exception {
+    Api.Reply reply = exchange("GET /api/v1/parallel-queue HTTP/1.1\r\n" + AUTH);
+    assertProblem(reply, 400, "invalid_request", "Host header");
+  }
+
+  @Test
   void anotherHttpVersion_isA505Problem() throws Exception {
     Api.Reply reply = exchange("GET /api/v1/parallel-queue HTTP/7.3\r\nHost: x\r\n" + AUTH);
     assertProblem(reply, 505, "http_version_not_supported", "HTTP/1.1");

@@ -244,7 +244,7 @@ class MalformedInputApiTest extends NodeApiTest {
   void wrongMethod_isA405Problem_namingTheMethod() {
     Api.Reply reply = api.send(HttpMethod.DELETE, "/parallel-queue", null);
     assertProblem(reply, 405, "method_not_allowed", "DELETE");
-    assertEquals("GET, OPTIONS", reply.headers().get("Allow"));
+    assertEquals("GET, HEAD, OPTIONS", reply.headers().get("Allow"));
     Api.Reply patch = api.send(HttpMethod.PATCH, "/serial-queues/malformed.q", task("Echo"));
     assertProblem(patch, 405, "method_not_allowed", "PATCH");
     assertEquals(200, api.get("/serial-queues/malformed.q").status(), "the queue is untouched");

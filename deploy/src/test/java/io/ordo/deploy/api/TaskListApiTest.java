@@ -262,6 +262,22 @@ class TaskListApiTest extends NodeApiTest {
         400,
         "invalid_request",
         "another list");
+    // a token this API issued, for a list: a history says so, and does not deny issuing it
+    String id = registerParallel(api, task("Echo")).getString("messageId");
+    api.delete("/tasks/" + id); // a second event: its history has two pages of one
+    assertProblem(
+        api.get("/tasks/" + id + "/history?nextPageToken=" + encode(token)),
+        400,
+        "invalid_request",
+        "another list");
+    // and a history's token on a list
+    String historyToken =
+        api.get("/tasks/" + id + "/history?maximumPageSize=1").json().getString("nextPageToken");
+    assertProblem(
+        api.get("/tasks?nextPageToken=" + encode(historyToken)),
+        400,
+        "invalid_request",
+        "another list");
   }
 
   private JsonObject list(String query) {

@@ -27,7 +27,8 @@ record PageToken(String executionId, boolean reverse, long boundary) {
     try {
       decoded = new PageToken(json.getString("e"), json.getBoolean("r"), json.getLong("b"));
     } catch (NullPointerException | ClassCastException e) {
-      throw notIssued();
+      // signed, so issued here, but not for a history
+      throw invalid("nextPageToken belongs to another list, not to a history");
     }
     if (!executionId.equals(decoded.executionId()) || decoded.reverse() != reverse) {
       throw invalid("nextPageToken belongs to another history or read direction");

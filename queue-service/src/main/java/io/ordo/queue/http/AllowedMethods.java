@@ -28,6 +28,9 @@ final class AllowedMethods {
       for (Operation operation : path.getOperations()) {
         methods.add(operation.getHttpMethod().name());
       }
+      if (methods.contains("GET")) {
+        methods.add("HEAD"); // answered as GET without its body (ApiRouter)
+      }
       templates.add(new Template(regex(path.getName()), methods));
     }
   }

@@ -126,6 +126,14 @@ public final class ApiRouter {
     // Before every other route (a path-less route never decodes the path, so a malformed one
     // reaches it): framing, headers, path and query of every request.
     router.route().order(-1).handler(RequestGuard::framing);
+    // HEAD is a GET without its body (RFC 9110, 9.3.2), on every path that answers GET: routed
+    // again
+    // as a GET, whose body Vert.x leaves out of a HEAD's response (headers and status as GET's)
+    router
+        .route()
+        .order(-1)
+        .method(HttpMethod.HEAD)
+        .handler(rc -> rc.reroute(HttpMethod.GET, rc.request().uri()));
     // Separate routes: Vert.x Web orders handler kinds within one route (body before user
     // handlers), and the token is checked before a body is read.
     router

@@ -53,7 +53,8 @@ final class PageTokens {
         | DateTimeException
         | NullPointerException
         | ClassCastException e) {
-      throw invalid("nextPageToken is not a token this API issued");
+      // signed, so issued here, but not for a list (a history's)
+      throw invalid("nextPageToken belongs to another list or tenant");
     }
     if (!list.equals(json.getString("l")) || !tenant.equals(json.getString("n"))) {
       throw invalid("nextPageToken belongs to another list or tenant");

@@ -66,7 +66,13 @@ public final class Problems {
       LOG.debug("{} {}: connection closed", rc.request().method(), rc.request().path());
       return;
     }
-    TaskControlException problem = toProblem(failure, rc.statusCode());
+    TaskControlException problem =
+        rc.statusCode() == 400 && rc.request().authority() == null
+            // Vert.x Web's routing refuses an HTTP/1.1 request without a Host before any route
+            ? new TaskControlException(
+                ErrorCode.INVALID_REQUEST,
+                "an HTTP/1.1 request needs a Host header naming this node (host or host:port)")
+            : toProblem(failure, rc.statusCode());
     if (problem.code() == ErrorCode.INTERNAL) {
       LOG.error("{} {} failed", rc.request().method(), rc.request().path(), failure);
     } else if (DatabaseOutage.isOutage(failure)) {

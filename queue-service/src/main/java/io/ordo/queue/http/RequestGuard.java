@@ -21,9 +21,9 @@ import java.util.Map;
 /**
  * The checks every request passes before authentication and routing (SPEC 10): its framing (no
  * Content-Length beside Transfer-Encoding, one Authorization, Ordo-Tenant and Idempotency-Key
- * header each, a decodable path), no NUL in a header, query or path, a JSON media type for a body,
- * and a body whose every text and number {@link InputValues} accepts. Each refusal is a problem
- * response naming what is wrong.
+ * header each, a decodable path without dot segments), no NUL in a header, query or path, a JSON
+ * media type for a body, and a body whose every text and number {@link InputValues} accepts. Each
+ * refusal is a problem response naming what is wrong.
  */
 final class RequestGuard {
   /** The one media type request bodies have; matched case-insensitively, parameters aside. */
@@ -76,6 +76,12 @@ final class RequestGuard {
       }
       String path = decodedPath(request.path());
       InputValues.checkText("the path", path);
+      if (hasDotSegment(path)) {
+        // routing reads the path with its dot segments removed ("/tasks/.." is "/"): the request
+        // would reach another resource than the one it names
+        refuse(rc, "the path has a '.' or '..' segment; name the resource without them");
+        return;
+      }
       for (Map.Entry<String, String> query : rc.queryParams()) {
         InputValues.checkText("query parameter " + query.getKey(), query.getKey());
         InputValues.checkText("query parameter " + query.getKey(), query.getValue());
@@ -89,6 +95,16 @@ final class RequestGuard {
       return;
     }
     rc.next();
+  }
+
+  /** Whether a decoded path has a segment that is '.' or '..'. */
+  private static boolean hasDotSegment(String path) {
+    for (String segment : path.split("/", -1)) {
+      if (segment.equals(".") || segment.equals("..")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
