@@ -113,7 +113,9 @@ final class TextFunctions {
     try {
       return new String(Base64.getDecoder().decode(input), StandardCharsets.UTF_8);
     } catch (IllegalArgumentException notBase64) {
-      throw arguments.failure("input is not Base64: " + notBase64.getMessage());
+      // the JDK's message names a character by its code in hex: said in Ordo's words instead
+      throw arguments.failure(
+          "input is not Base64 (A-Z, a-z, 0-9, '+' and '/', padded with '=' to a multiple of 4)");
     }
   }
 

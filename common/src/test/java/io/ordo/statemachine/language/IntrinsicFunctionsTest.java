@@ -194,6 +194,8 @@ class IntrinsicFunctionsTest {
         eval("States.Hash('test', 'SHA-256')"));
     assertEquals("098f6bcd4621d373cade4e832627b4f6", eval("States.Hash('test', 'MD5')"));
     failure("States.Hash('test', 'SHA-999')");
+    String notBase64 = failure("States.Base64Decode('!!!')");
+    assertTrue(notBase64.contains("not Base64") && !notBase64.contains("character 21"), notBase64);
     assertTrue(
         ((String) eval("States.UUID()"))
             .matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"));

@@ -14,6 +14,7 @@ import io.ordo.statemachine.language.StatesError;
 import io.ordo.statemachine.language.StatesException;
 import io.ordo.statemachine.language.TaskState;
 import io.ordo.tasktype.TaskTypeInfo;
+import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -229,7 +230,12 @@ final class TaskStates {
         || number.doubleValue() != Math.rint(number.doubleValue())) {
       throw new StatesException(
           StatesError.RUNTIME,
-          "'" + path.get() + "' must select a whole number of seconds from 1, not " + value);
+          "'"
+              + path.get()
+              + "' must select a whole number of seconds from 1 to "
+              + Integer.MAX_VALUE
+              + ", not "
+              + (value instanceof String ? "the string " + Json.encode(value) : value));
     }
     return number.intValue();
   }

@@ -70,6 +70,26 @@ class InterpreterConformanceTest {
   }
 
   @Test
+  void timeoutSecondsPath_selectingWhatIsNoWholeNumberOfSeconds_failsNamingTheBoundsAndTheValue() {
+    String definition =
+        """
+        { "StartAt": "T", "States": { "T": { "Type": "Task", "Resource": "ordo:task:Echo",
+          "TimeoutSecondsPath": "$.t", "End": true } } }
+        """;
+    Harness tooLong = new Harness(definition, new JsonObject().put("t", 99_999_999_999L)).start();
+    assertEquals(ExecutionStatus.FAILED, tooLong.status);
+    assertEquals("States.Runtime", tooLong.error);
+    assertEquals(
+        "'$.t' must select a whole number of seconds from 1 to 2147483647, not 99999999999",
+        tooLong.cause);
+
+    Harness text = new Harness(definition, new JsonObject().put("t", "5")).start();
+    assertEquals(
+        "'$.t' must select a whole number of seconds from 1 to 2147483647, not the string \"5\"",
+        text.cause);
+  }
+
+  @Test
   void aFailStateWithoutErrorInAMapIteration_failsTheExecutionWithANullError() {
     String definition =
         """
