@@ -73,7 +73,7 @@ sealed interface PathStep {
    * only the objects that have every named field match, as Jayway's scan selects them. It names one
    * node, but not one that can be written: a reference path cannot end with it.
    */
-  record Fields(List<String> names, boolean everyName) implements PathStep {
+  record Fields(List<String> names, boolean everyName) implements ReadOnly {
 
     public Fields {
       names = List.copyOf(names);
@@ -95,16 +95,6 @@ sealed interface PathStep {
         }
       }
       return merged;
-    }
-
-    @Override
-    public Object childForWrite(Object node, String path) {
-      throw new IllegalStateException("several fields cannot be written: " + path);
-    }
-
-    @Override
-    public void put(Object node, Object value, String path) {
-      throw new IllegalStateException("several fields cannot be written: " + path);
     }
 
     private String quoted() {
@@ -163,11 +153,24 @@ sealed interface PathStep {
     }
   }
 
+  /** A step that reads but is never written: a reference path has none ({@link JsonPath#write}). */
+  sealed interface ReadOnly extends PathStep {
+    @Override
+    default Object childForWrite(Object node, String path) {
+      throw new IllegalStateException("this step cannot be written: " + path);
+    }
+
+    @Override
+    default void put(Object node, Object value, String path) {
+      throw new IllegalStateException("this step cannot be written: " + path);
+    }
+  }
+
   /**
    * A step that selects any number of nodes; a path with one reads as an array of what it matched,
    * and cannot be written to.
    */
-  non-sealed interface Selector extends PathStep {
+  non-sealed interface Selector extends ReadOnly {
 
     /**
      * The nodes this step selects below a node, in document order.
@@ -179,16 +182,6 @@ sealed interface PathStep {
     @Override
     default Object child(Object node, String path) {
       throw new IllegalStateException("this step selects many nodes: " + path);
-    }
-
-    @Override
-    default Object childForWrite(Object node, String path) {
-      throw new IllegalStateException("this step cannot be written: " + path);
-    }
-
-    @Override
-    default void put(Object node, Object value, String path) {
-      throw new IllegalStateException("this step cannot be written: " + path);
     }
   }
 
