@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.ordo.deploy.Api;
 import io.ordo.deploy.TestNode;
+import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +79,10 @@ class HttpCodecRefusalApiTest extends NodeApiTest {
   void anHttp11RequestWithoutHost_isA400Problem_sayingItNeedsOne() throws Exception {
     Api.Reply reply = exchange("GET /api/v1/parallel-queue HTTP/1.1\r\n" + AUTH);
     assertProblem(reply, 400, "invalid_request", "Host header");
+    // HTTP/1.0 needs none: its request's own problem is named
+    Api.Reply old = exchange("GET /api/v1/tasks?limit=x HTTP/1.0\r\n" + AUTH);
+    JsonObject problem = assertProblem(old, 400, "invalid_request", "limit");
+    assertFalse(problem.getString("detail").contains("Host"), problem::encode);
   }
 
   @Test

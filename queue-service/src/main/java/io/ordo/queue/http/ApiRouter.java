@@ -127,8 +127,7 @@ public final class ApiRouter {
     // reaches it): framing, headers, path and query of every request.
     router.route().order(-1).handler(RequestGuard::framing);
     // HEAD is a GET without its body (RFC 9110, 9.3.2), on every path that answers GET: routed
-    // again
-    // as a GET, whose body Vert.x leaves out of a HEAD's response (headers and status as GET's)
+    // again as a GET, whose body Vert.x leaves out of a HEAD's response (status and headers stay)
     router
         .route()
         .order(-1)

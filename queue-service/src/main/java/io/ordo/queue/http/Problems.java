@@ -5,6 +5,7 @@ import io.ordo.InstanceLockedException;
 import io.ordo.TaskControlException;
 import io.ordo.db.DatabaseOutage;
 import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -67,7 +68,9 @@ public final class Problems {
       return;
     }
     TaskControlException problem =
-        rc.statusCode() == 400 && rc.request().authority() == null
+        rc.statusCode() == 400
+                && rc.request().version() == HttpVersion.HTTP_1_1
+                && rc.request().authority() == null
             // Vert.x Web's routing refuses an HTTP/1.1 request without a Host before any route
             ? new TaskControlException(
                 ErrorCode.INVALID_REQUEST,
