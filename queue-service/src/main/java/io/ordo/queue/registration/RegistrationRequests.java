@@ -108,15 +108,8 @@ final class RegistrationRequests {
     JsonObject given = context == null ? new JsonObject() : context;
     String locale =
         given.containsKey("locale")
-            ? given.getString("locale")
+            ? givenLocale(given.getString("locale"))
             : preferredLanguage(meta.acceptLanguage());
-    if (locale != null) {
-      try {
-        locale = new Locale.Builder().setLanguageTag(locale).build().toLanguageTag();
-      } catch (IllformedLocaleException e) {
-        throw invalid("context.locale is not a BCP 47 language tag: " + locale);
-      }
-    }
     String timeZone = given.getString("timeZone");
     if (timeZone != null) {
       try {
@@ -145,10 +138,27 @@ final class RegistrationRequests {
         caller.role().name().toLowerCase(java.util.Locale.ROOT));
   }
 
+  /** The body's {@code context.locale}, normalised; a tag that is not BCP 47 is refused. */
+  private static String givenLocale(String tag) {
+    if (tag == null) {
+      return null;
+    }
+    try {
+      return normalised(tag);
+    } catch (IllformedLocaleException e) {
+      throw invalid("context.locale is not a BCP 47 language tag: " + tag);
+    }
+  }
+
+  /** A BCP 47 language tag in its canonical form ({@code en-us} is {@code en-US}). */
+  private static String normalised(String tag) {
+    return new Locale.Builder().setLanguageTag(tag).build().toLanguageTag();
+  }
+
   /**
    * The language the client prefers most ({@code Accept-Language}, RFC 9110: the highest weight,
-   * the first of equal ones), other than a wildcard; null when the header names none or cannot be
-   * read: a header we cannot read is no reason to refuse the message.
+   * the first of equal ones), other than a wildcard, normalised; null when the header names none or
+   * cannot be read: a header we cannot read is no reason to refuse the message.
    */
   private static String preferredLanguage(String acceptLanguage) {
     if (acceptLanguage == null || acceptLanguage.isBlank()) {
@@ -157,7 +167,7 @@ final class RegistrationRequests {
     try {
       for (Locale.LanguageRange range : Locale.LanguageRange.parse(acceptLanguage)) {
         if (range.getWeight() > 0 && !range.getRange().contains("*")) {
-          return new Locale.Builder().setLanguageTag(range.getRange()).build().toLanguageTag();
+          return normalised(range.getRange());
         }
       }
       return null;
