@@ -24,40 +24,46 @@ class TimersOnTimeTest extends NodeTest {
 
   @Test
   void aWaitOfOneSecond_endsAfterOneSecond_notAPollLater() {
-    Machines machines = new Machines(api);
-    machines.put(
-        "Nap",
-        """
-        { "StartAt": "Nap", "States": {
-          "Nap": { "Type": "Wait", "Seconds": 1, "Next": "Done" },
-          "Done": { "Type": "Pass", "End": true } } }
-        """);
-    String id = machines.start("Nap", new JsonObject().put("n", 1));
-
-    machines.await(id, "SUCCEEDED");
-    List<JsonObject> events = machines.history(id);
+    List<JsonObject> events =
+        historyOfARun(
+            "Nap",
+            """
+            { "StartAt": "Nap", "States": {
+              "Nap": { "Type": "Wait", "Seconds": 1, "Next": "Done" },
+              "Done": { "Type": "Pass", "End": true } } }
+            """,
+            new JsonObject().put("n", 1),
+            "SUCCEEDED");
     BigDecimal waited = time(events, "WaitStateExited").subtract(time(events, "WaitStateEntered"));
     assertTrue(waited.compareTo(BigDecimal.ONE) >= 0, "waited only " + waited + " s");
   }
 
   @Test
   void aRetryAfterOneSecond_isScheduledAfterOneSecond_notAPollLater() {
-    Machines machines = new Machines(api);
-    machines.put(
-        "Again",
-        """
-        { "StartAt": "Work", "States": {
-          "Work": { "Type": "Task", "Resource": "ordo:task:Fail", "End": true,
-            "Retry": [ { "ErrorEquals": ["States.ALL"], "IntervalSeconds": 1,
-                         "MaxAttempts": 1 } ] } } }
-        """);
-    String id = machines.start("Again", new JsonObject());
-
-    machines.await(id, "FAILED");
-    List<JsonObject> events = machines.history(id);
+    List<JsonObject> events =
+        historyOfARun(
+            "Again",
+            """
+            { "StartAt": "Work", "States": {
+              "Work": { "Type": "Task", "Resource": "ordo:task:Fail", "End": true,
+                "Retry": [ { "ErrorEquals": ["States.ALL"], "IntervalSeconds": 1,
+                             "MaxAttempts": 1 } ] } } }
+            """,
+            new JsonObject(),
+            "FAILED");
     assertEquals(2, Machines.count(events, "TaskScheduled"), "the run and its retry");
     BigDecimal backOff = lastTime(events, "TaskScheduled").subtract(time(events, "TaskFailed"));
     assertTrue(backOff.compareTo(BigDecimal.ONE) >= 0, "retried after " + backOff + " s");
+  }
+
+  /** Saves a machine, runs it on {@code input} until it ends in {@code status}: its history. */
+  private List<JsonObject> historyOfARun(
+      String name, String definition, JsonObject input, String status) {
+    Machines machines = new Machines(api);
+    machines.put(name, definition);
+    String id = machines.start(name, input);
+    machines.await(id, status);
+    return machines.history(id);
   }
 
   /** The time of the first event of a type, in seconds. */
