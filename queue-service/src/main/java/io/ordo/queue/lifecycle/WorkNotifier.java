@@ -27,6 +27,13 @@ public final class WorkNotifier {
   /** Times further apart than this are one wake-up: a claim takes every message that is due. */
   private static final Duration GRANULARITY = Duration.ofMillis(100);
 
+  /**
+   * A time is announced at least this long after it comes: the claim it brings may be answered by
+   * another node's queue service, whose clock (kept in step with PostgreSQL's) may lag this one's
+   * by its measurement's error, half a round trip.
+   */
+  private static final Duration MARGIN = Duration.ofMillis(10);
+
   /** How many times to come are remembered; past it the poll starts the later ones. */
   private static final int MAX_PENDING = 10_000;
 
@@ -60,11 +67,11 @@ public final class WorkNotifier {
 
   /** Work becomes runnable at {@code time} (a message's not-before time, after its commit). */
   public synchronized void workDueAt(Instant time) {
-    Instant due = roundUp(time);
-    if (!due.isAfter(clock.instant())) {
+    if (!time.isAfter(clock.instant())) {
       workAvailable("due");
       return;
     }
+    Instant due = roundUp(time.plus(MARGIN));
     if (pending.size() >= MAX_PENDING && due.isAfter(pending.last())) {
       return;
     }
@@ -103,9 +110,14 @@ public final class WorkNotifier {
     timerId = vertx.setTimer(delay, id -> fire());
   }
 
+  /**
+   * The first step at or after {@code time}: never before it, or the claim the announcement brings
+   * would find the message not due yet, and nothing would announce it again before the poll (the
+   * millisecond's fraction counts: a time 500 µs into a step's first millisecond is not that step).
+   */
   private static Instant roundUp(Instant time) {
-    long step = GRANULARITY.toMillis();
-    long millis = time.toEpochMilli();
-    return Instant.ofEpochMilli(Math.floorDiv(millis + step - 1, step) * step);
+    long step = GRANULARITY.toNanos(); // a step divides a second
+    long steps = (time.getNano() + step - 1) / step;
+    return Instant.ofEpochSecond(time.getEpochSecond()).plusNanos(steps * step);
   }
 }
