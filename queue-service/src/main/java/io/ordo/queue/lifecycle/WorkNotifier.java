@@ -3,6 +3,7 @@ package io.ordo.queue.lifecycle;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ordo.bus.Addresses;
+import io.ordo.time.DatabaseClock;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -26,13 +27,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class WorkNotifier {
   /** Times further apart than this are one wake-up: a claim takes every message that is due. */
   private static final Duration GRANULARITY = Duration.ofMillis(100);
-
-  /**
-   * A time is announced at least this long after it comes: the claim it brings may be answered by
-   * another node's queue service, whose clock (kept in step with PostgreSQL's) may lag this one's
-   * by its measurement's error, half a round trip.
-   */
-  private static final Duration MARGIN = Duration.ofMillis(10);
 
   /** How many times to come are remembered; past it the poll starts the later ones. */
   private static final int MAX_PENDING = 10_000;
@@ -65,13 +59,17 @@ public final class WorkNotifier {
     vertx.eventBus().publish(Addresses.WORK_AVAILABLE, new JsonObject().put("reason", reason));
   }
 
-  /** Work becomes runnable at {@code time} (a message's not-before time, after its commit). */
+  /**
+   * Work becomes runnable at {@code time} (a message's not-before time, after its commit):
+   * announced at once if that has come, else at the first step {@link DatabaseClock#LAG_MARGIN}
+   * after it (the claim it brings may be answered by another node's queue service).
+   */
   public synchronized void workDueAt(Instant time) {
     if (!time.isAfter(clock.instant())) {
       workAvailable("due");
       return;
     }
-    Instant due = roundUp(time.plus(MARGIN));
+    Instant due = roundUp(time.plus(DatabaseClock.LAG_MARGIN));
     if (pending.size() >= MAX_PENDING && due.isAfter(pending.last())) {
       return;
     }

@@ -2,6 +2,7 @@ package io.ordo.queue.statemachine;
 
 import io.ordo.bus.Addresses;
 import io.ordo.queue.store.ExecutionKey;
+import io.ordo.time.DatabaseClock;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -24,7 +25,7 @@ final class ExecutionTimers {
 
   private final Vertx vertx;
   private final Clock clock;
-  private final Map<ExecutionKey, Long> armed = new HashMap<>();
+  private final Map<ExecutionKey, Armed> armed = new HashMap<>();
   private Duration horizon = Duration.ZERO;
 
   ExecutionTimers(Vertx vertx, Clock clock) {
@@ -43,33 +44,50 @@ final class ExecutionTimers {
   }
 
   /**
-   * The execution's next timer is at {@code at} (null: none). Wakes it then if that is within the
-   * horizon, at once if that has passed.
+   * The execution's next timer is at {@code at} (null: none). Wakes it at once if that has passed,
+   * else {@link DatabaseClock#LAG_MARGIN} after it if that is within the horizon: the hint may be
+   * taken by another node's decider, whose clock may lag this one's.
    */
   synchronized void wakeAt(ExecutionKey key, Instant at) {
-    Long previous = armed.remove(key);
+    Armed previous = armed.remove(key);
     if (previous != null) {
-      vertx.cancelTimer(previous);
+      vertx.cancelTimer(previous.timerId());
     }
     if (at == null) {
       return;
     }
-    // rounded up and one more: a hint a moment early finds nothing due, and the poll would be next
-    long delayMillis = Duration.between(clock.instant(), at).toNanos() / 1_000_000 + 1;
-    if (delayMillis > horizon.toMillis() || armed.size() >= MAX_ARMED) {
-      return;
-    }
-    if (delayMillis <= 1) {
+    if (!at.isAfter(clock.instant())) {
       wake(key);
       return;
     }
-    armed.put(key, vertx.setTimer(delayMillis, id -> fired(key, id)));
+    arm(key, at);
   }
 
+  private void arm(ExecutionKey key, Instant at) {
+    Duration wait = Duration.between(clock.instant(), at.plus(DatabaseClock.LAG_MARGIN));
+    // rounded up: a hint a moment early finds nothing due, and the poll would be next
+    long delayMillis = Math.max(1, (wait.toNanos() + 999_999) / 1_000_000);
+    if (delayMillis > horizon.toMillis() || armed.size() >= MAX_ARMED) {
+      return;
+    }
+    armed.put(key, new Armed(vertx.setTimer(delayMillis, id -> fired(key, id)), at));
+  }
+
+  /**
+   * A timer fired: wakes its execution, unless it was re-armed meanwhile, or this clock has not
+   * come to the time yet (held back by a correction of its offset while the timer ran): then it
+   * waits for the rest.
+   */
   private void fired(ExecutionKey key, long id) {
     synchronized (this) {
-      if (!armed.remove(key, id)) {
+      Armed fired = armed.get(key);
+      if (fired == null || fired.timerId() != id) {
         return; // re-armed meanwhile
+      }
+      armed.remove(key);
+      if (fired.at().isAfter(clock.instant())) {
+        arm(key, fired.at());
+        return;
       }
     }
     wake(key);
@@ -82,4 +100,7 @@ final class ExecutionTimers {
             Addresses.EXECUTION_PENDING,
             new JsonObject().put("tenant", key.tenant()).put("executionId", key.executionId()));
   }
+
+  /** A timer armed for an execution's time. */
+  private record Armed(long timerId, Instant at) {}
 }
