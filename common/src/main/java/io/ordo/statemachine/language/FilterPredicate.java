@@ -1,16 +1,21 @@
 package io.ordo.statemachine.language;
 
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * The condition of a JSONPath filter {@code [?(...)]}, as Jayway (Step Functions' JSONPath) reads
- * it: comparisons {@code ==}, {@code !=}, {@code <}, {@code <=}, {@code >}, {@code >=} and {@code
- * =~ /regex/} between paths ({@code @...} on the element, {@code $...} on the document) and
- * literals (numbers, quoted strings, {@code true}, {@code false}, {@code null}); a path alone tests
- * that it exists; {@code &&}, {@code ||}, {@code !} and parentheses combine them. A comparison with
- * a path that matches nothing is false.
+ * it: comparisons {@code ==}, {@code ===}, {@code !=}, {@code !==}, {@code <}, {@code <=}, {@code
+ * >}, {@code >=}, {@code =~ /regex/} and the {@link FilterOperator words} ({@code in}, {@code
+ * size}, …) between paths ({@code @...} on the element, {@code $...} on the document) and literals
+ * (numbers, quoted strings, {@code true}, {@code false}, {@code null}, and JSON arrays and objects
+ * whose texts may be quoted with ' or "); a path alone tests that it exists; {@code &&}, {@code
+ * ||}, {@code !} and parentheses combine them. A comparison with a path that matches nothing is
+ * false, except {@code !=} (and {@code nin}): a value that is not there equals nothing.
  */
 interface FilterPredicate {
 
@@ -69,23 +74,27 @@ interface FilterPredicate {
     }
 
     private FilterPredicate unary() {
-      if (take("!")) {
-        FilterPredicate negated = unary();
-        return (element, root) -> !negated.test(element, root);
+      boolean negated = false;
+      while (take("!")) {
+        negated = !negated; // read in a loop: a run of them is no deeper than one
       }
+      FilterPredicate inner;
       if (take("(")) {
-        FilterPredicate inner = or();
+        inner = or();
         if (!take(")")) {
           throw error("expected ')' at position " + position);
         }
-        return inner;
+      } else {
+        inner = comparison();
       }
-      return comparison();
+      FilterPredicate operand = inner;
+      return negated ? (element, root) -> !operand.test(element, root) : operand;
     }
 
     private FilterPredicate comparison() {
       Operand left = operand();
-      for (String operator : new String[] {"==", "!=", "<=", ">=", "=~", "<", ">"}) {
+      // === and !== compare as == and != do, which compare types strictly already
+      for (String operator : new String[] {"===", "!==", "==", "!=", "<=", ">=", "=~", "<", ">"}) {
         if (take(operator)) {
           if (operator.equals("=~")) {
             Pattern pattern = regex();
@@ -99,25 +108,59 @@ interface FilterPredicate {
           return (element, root) -> {
             Optional<Object> a = left.value(element, root);
             Optional<Object> b = right.value(element, root);
-            return a.isPresent() && b.isPresent() && compare(operator, a.get(), b.get());
+            if (a.isEmpty() || b.isEmpty()) {
+              // a side that is not there equals nothing (Jayway's != is the negation of its ==)
+              return operator.startsWith("!");
+            }
+            return compare(operator, a.get(), b.get());
           };
         }
+      }
+      Optional<FilterOperator> named = word();
+      if (named.isPresent()) {
+        FilterOperator operator = named.get();
+        Operand right = operand();
+        if (right instanceof Literal literal && !operator.right.accepts(literal.value())) {
+          throw error(
+              operator.name().toLowerCase(Locale.ROOT)
+                  + " needs "
+                  + operator.right.description
+                  + " on its right");
+        }
+        return (element, root) ->
+            operator.test(left.value(element, root), right.value(element, root));
       }
       return (element, root) -> left.value(element, root).isPresent();
     }
 
-    private static boolean compare(String operator, Object leftOperand, Object rightOperand) {
-      Object left = leftOperand == NULL ? null : leftOperand;
-      Object right = rightOperand == NULL ? null : rightOperand;
-      Integer order = null;
-      if (left instanceof Number a && right instanceof Number b) {
-        order = JsonValues.decimal(a).compareTo(JsonValues.decimal(b));
-      } else if (left instanceof String a && right instanceof String b) {
-        order = a.compareTo(b);
+    /** An operator that is a word ({@code in}, {@code size}, …), if one comes next. */
+    private Optional<FilterOperator> word() {
+      skipSpaces();
+      int start = position;
+      while (position < text.length() && Character.isLetter(text.charAt(position))) {
+        position++;
       }
+      if (start == position) {
+        return Optional.empty();
+      }
+      String word = text.substring(start, position);
+      return Optional.of(
+          FilterOperator.named(word)
+              .orElseThrow(
+                  () ->
+                      error(
+                          "unknown operator '"
+                              + word
+                              + "' (a filter compares with ==, ===, !=, !==, <, <=, >, >=, =~, "
+                              + FilterOperator.words()
+                              + ")")));
+    }
+
+    private static boolean compare(String operator, Object left, Object right) {
+      Integer order = order(left, right);
       return switch (operator) {
-        case "==" -> order != null ? order == 0 : JsonValues.same(left, right);
-        case "!=" -> order != null ? order != 0 : !JsonValues.same(left, right);
+        case "==", "===" -> equal(left, right);
+        case "!=", "!==" -> !equal(left, right);
         case "<" -> order != null && order < 0;
         case "<=" -> order != null && order <= 0;
         case ">" -> order != null && order > 0;
@@ -141,11 +184,40 @@ interface FilterPredicate {
         };
       }
       Object literal = literal(c);
-      Optional<Object> value = Optional.of(literal == null ? NULL : literal);
-      return (element, root) -> value;
+      return new Literal(literal == null ? NULL : literal);
     }
 
+    /** A literal; JSON arrays and objects in it may quote their texts with ' or ". */
     private Object literal(char c) {
+      if (c == '[') {
+        JsonArray array = new JsonArray();
+        position++;
+        if (!take(']')) {
+          do {
+            skipSpaces();
+            array.add(literal(peek()));
+          } while (take(','));
+          expect(']');
+        }
+        return array;
+      }
+      if (c == '{') {
+        JsonObject object = new JsonObject();
+        position++;
+        if (!take('}')) {
+          do {
+            skipSpaces();
+            if (!(literal(peek()) instanceof String key)) {
+              throw error("an object's names are quoted texts, at position " + position);
+            }
+            expect(':');
+            skipSpaces();
+            object.put(key, literal(peek()));
+          } while (take(','));
+          expect('}');
+        }
+        return object;
+      }
       if (c == '\'' || c == '"') {
         StringBuilder value = new StringBuilder();
         position++;
@@ -203,11 +275,46 @@ interface FilterPredicate {
       return text.substring(start, position);
     }
 
+    private void expect(char token) {
+      if (!take(token)) {
+        throw error("expected '" + token + "' at position " + position);
+      }
+    }
+
     private IllegalArgumentException error(String reason) {
       return new IllegalArgumentException("filter '" + text + "': " + reason);
     }
   }
 
+  /** A literal side; its value is known when the filter is read. */
+  record Literal(Object value) implements Operand {
+    @Override
+    public Optional<Object> value(Object element, Object root) {
+      return Optional.of(value);
+    }
+  }
+
   /** JSON null as an operand that is present. */
   Object NULL = new Object();
+
+  /** Whether two sides are equal as {@code ==} finds them: numbers by value, the rest as JSON. */
+  static boolean equal(Object left, Object right) {
+    Integer order = order(left, right);
+    return order != null ? order == 0 : JsonValues.same(plain(left), plain(right));
+  }
+
+  /** The order of two numbers or two texts; null for other sides. */
+  private static Integer order(Object left, Object right) {
+    if (left instanceof Number a && right instanceof Number b) {
+      return JsonValues.decimal(a).compareTo(JsonValues.decimal(b));
+    }
+    if (left instanceof String a && right instanceof String b) {
+      return a.compareTo(b);
+    }
+    return null;
+  }
+
+  private static Object plain(Object side) {
+    return side == NULL ? null : side;
+  }
 }

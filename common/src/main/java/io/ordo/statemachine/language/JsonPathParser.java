@@ -13,6 +13,13 @@ final class JsonPathParser extends TextScanner {
    */
   private static final String NAME_ENDS = ".[( \t\r\n";
 
+  /**
+   * The deepest a path may nest brackets, parentheses and braces (filters, their groups, literals
+   * and paths inside them): far beyond what a path means to say, and well within what its reading,
+   * one call a level, can hold.
+   */
+  static final int MAX_NESTING = 32;
+
   private final List<PathStep> steps = new ArrayList<>();
 
   JsonPathParser(String text) {
@@ -50,6 +57,7 @@ final class JsonPathParser extends TextScanner {
     if (text == null || !text.startsWith("$")) {
       throw new IllegalArgumentException("a path must start with '$'");
     }
+    checkNesting();
     boolean context = text.startsWith("$$");
     position = context ? 2 : 1;
     while (position < text.length()) {
@@ -64,6 +72,31 @@ final class JsonPathParser extends TextScanner {
     }
     mergeTrailingNames();
     return new JsonPath(text, context, steps);
+  }
+
+  /** Refuses a path that nests deeper than {@link #MAX_NESTING}, before reading it. */
+  private void checkNesting() {
+    int depth = 0;
+    char quote = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (quote != 0) {
+        if (c == '\\') {
+          i++;
+        } else if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '[' || c == '(' || c == '{') {
+        if (++depth > MAX_NESTING) {
+          throw error(
+              "the path nests brackets and parentheses more than " + MAX_NESTING + " levels deep");
+        }
+      } else if (c == ']' || c == ')' || c == '}') {
+        depth--;
+      }
+    }
   }
 
   /**

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class JsonPathTest {
@@ -169,6 +172,76 @@ class JsonPathTest {
     assertEquals(
         new JsonArray("[\"A\"]"),
         JsonPath.parse("$.book[?(@.price < $.book[2].price)].author").read(stores));
+  }
+
+  @Test
+  void read_filterOperatorsThatAreWords_selectAsJaywayReadsThem() {
+    JsonObject shop =
+        new JsonObject(
+            "{\"items\": ["
+                + "{\"id\": 1, \"size\": \"S\", \"tags\": [\"a\", \"b\"], \"name\": \"ab\"},"
+                + "{\"id\": 2, \"size\": \"M\", \"tags\": [\"c\"], \"name\": \"\"},"
+                + "{\"id\": 3, \"size\": \"XL\", \"tags\": [], \"name\": \"xyz\"},"
+                + "{\"id\": 4}],"
+                + " \"allowed\": [\"S\", \"XL\"]}");
+    Map<String, String> selections = new LinkedHashMap<>();
+    selections.put("$.items[?(@.size in ['S', \"M\"])].id", "[1, 2]");
+    // an element without the field is not in the array
+    selections.put("$.items[?(@.size nin ['S', 'M'])].id", "[3, 4]");
+    selections.put("$.items[?(@.size in $.allowed)].id", "[1, 3]");
+    selections.put("$.items[?(@.id IN [1, 4.0])].id", "[1, 4]");
+    selections.put("$.items[?(@.tags subsetof ['a', 'b', 'c'])].id", "[1, 2, 3]");
+    selections.put("$.items[?(@.tags anyof ['b', 'c'])].id", "[1, 2]");
+    selections.put("$.items[?(@.tags noneof ['b', 'c'])].id", "[3]");
+    selections.put("$.items[?(@.tags size 1)].id", "[2]");
+    selections.put("$.items[?(@.name size 3)].id", "[3]");
+    selections.put("$.items[?(@.tags all ['b', 'a'])].id", "[1]");
+    selections.put("$.items[?(@.tags contains 'c' || @.name contains 'y')].id", "[2, 3]");
+    selections.put("$.items[?(@.id === 2 || @.size !== @.size)].id", "[2, 4]");
+    selections.put("$.items[?(@.name empty true)].id", "[2]");
+    selections.put("$.items[?(@.tags empty false && @.size in ['M', 'XL'])].id", "[2]");
+    // a side that is not there is unequal to anything, itself too, as Jayway's != reads it
+    selections.put("$.items[?(@.size != 'S')].id", "[2, 3, 4]");
+    selections.forEach(
+        (path, ids) -> assertEquals(new JsonArray(ids), JsonPath.parse(path).read(shop), path));
+  }
+
+  @Test
+  void parse_refusesAWordOperatorWithTheWrongKindOfRightSide_orAnUnknownWord() {
+    Map<String, String> refusals = new LinkedHashMap<>();
+    refusals.put("$.a[?(@.b in 'x')]", "in needs an array on its right");
+    refusals.put("$.a[?(@.b size 'x')]", "size needs a number on its right");
+    refusals.put("$.a[?(@.b empty 1)]", "empty needs true or false on its right");
+    refusals.put("$.a[?(@.b matches 'x')]", "unknown operator 'matches'");
+    refusals.put("$.a[?(@.b in [1,)]", "expected a path, a string, a number");
+    refusals.put("$.a[?(@.b in [1 2])]", "expected ']'");
+    refusals.forEach(
+        (path, reason) -> {
+          IllegalArgumentException refused =
+              assertThrows(IllegalArgumentException.class, () -> JsonPath.parse(path), path);
+          assertTrue(refused.getMessage().contains(reason), refused.getMessage());
+        });
+  }
+
+  @Test
+  void parse_refusesAPathNestedTooDeep_butReadsARunOfNegations() {
+    String deep = "the path nests brackets and parentheses more than 32 levels deep";
+    for (String path :
+        List.of(
+            "$.a[?(" + "(".repeat(50_000) + "@.b" + ")".repeat(50_000) + ")]",
+            "$.a[?(@.b in " + "[".repeat(50_000) + "]".repeat(50_000) + ")]",
+            "$.a[?(@.b == " + "$.c[?(".repeat(3_000) + "@.d" + ")]".repeat(3_000) + ")]")) {
+      IllegalArgumentException refused =
+          assertThrows(IllegalArgumentException.class, () -> JsonPath.parse(path));
+      assertTrue(refused.getMessage().contains(deep), refused.getMessage());
+    }
+    JsonObject items = new JsonObject("{\"a\": [{\"b\": 1}, {\"c\": 2}]}");
+    assertEquals(
+        new JsonArray("[{\"c\": 2}]"),
+        JsonPath.parse("$.a[?(" + "!".repeat(50_001) + "@.b)]").read(items));
+    assertEquals(
+        new JsonArray("[{\"b\": 1}]"),
+        JsonPath.parse("$.a[?(" + "(".repeat(29) + "@.b" + ")".repeat(29) + ")]").read(items));
   }
 
   @Test

@@ -275,6 +275,31 @@ class BoundsTest {
   }
 
   @Test
+  void aPathNestedTooDeep_isAnInvalidDefinition_notAnInternalError() {
+    // each of these once overflowed the path reader's stack: a 500
+    for (String path :
+        List.of(
+            "$.a[?(" + "(".repeat(20_000) + "@.b" + ")".repeat(20_000) + ")]",
+            "$.a[?(@.b == " + "$.c[?(".repeat(3_000) + "@.d" + ")]".repeat(3_000) + ")]")) {
+      JsonObject definition =
+          new JsonObject(
+              "{ \"StartAt\": \"P\", \"States\": { \"P\": { \"Type\": \"Pass\","
+                  + " \"End\": true } } }");
+      definition
+          .getJsonObject("States")
+          .getJsonObject("P")
+          .put("Parameters", new JsonObject().put("x.$", path));
+      Api.Reply refused =
+          api.put("/state-machines/Deep", new JsonObject().put("definition", definition));
+      assertEquals(400, refused.status(), () -> refused.body().toString());
+      assertEquals("invalid_definition", refused.code());
+      assertTrue(
+          refused.body().toString().contains("more than 32 levels deep"),
+          () -> refused.body().toString());
+    }
+  }
+
+  @Test
   void aTaskState_neverHandsItsTaskAParameterThatRegistrationRefuses() {
     machines.put(
         "Big",

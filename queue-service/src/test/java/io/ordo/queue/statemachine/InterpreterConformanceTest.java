@@ -197,4 +197,33 @@ class InterpreterConformanceTest {
     assertEquals(ExecutionStatus.SUCCEEDED, run.status);
     assertEquals(new JsonArray(), run.output);
   }
+
+  @Test
+  void aFilterWithAnOperatorThatIsAWord_selectsAsStepFunctionsJaywayPathsDo() {
+    String definition =
+        """
+        { "StartAt": "P", "States": { "P": { "Type": "Pass",
+          "Parameters": { "small.$": "$.items[?(@.size in ['S', 'M'])].id",
+                          "tagged.$": "$.items[?(@.tags anyof $.wanted)].id",
+                          "notS.$": "$.items[?(@.size != 'S')].id" },
+          "End": true } } }
+        """;
+    JsonObject input =
+        new JsonObject(
+            """
+            { "wanted": ["x"], "items": [
+              { "id": 1, "size": "S", "tags": ["x"] },
+              { "id": 2, "size": "L", "tags": [] },
+              { "id": 3, "tags": ["x", "y"] } ] }
+            """);
+    Harness run = new Harness(definition, input).start();
+
+    assertEquals(ExecutionStatus.SUCCEEDED, run.status);
+    assertEquals(
+        new JsonObject()
+            .put("small", new JsonArray().add(1))
+            .put("tagged", new JsonArray().add(1).add(3))
+            .put("notS", new JsonArray().add(2).add(3)),
+        run.output);
+  }
 }
