@@ -17,9 +17,19 @@ final class ChoiceRuleChecks {
   private static final Set<String> COMBINATORS = Set.of("And", "Or", "Not");
   private static final Set<String> OPERATORS = operators();
 
+  /**
+   * How deep And, Or and Not may nest: far beyond a rule anyone writes, and well within what the
+   * checks and the evaluation, one call a level, can hold (990 levels of Not overflowed the stack).
+   */
+  static final int MAX_DEPTH = 100;
+
   private ChoiceRuleChecks() {}
 
   static void check(FieldReader rule, boolean topLevel) {
+    check(rule, topLevel, 0);
+  }
+
+  private static void check(FieldReader rule, boolean topLevel, int depth) {
     Set<String> allowed = new HashSet<>(OPERATORS);
     allowed.add("Variable");
     // Comment is allowed in nested rules too (And[0].Comment), as Step Functions accepts.
@@ -56,7 +66,7 @@ final class ChoiceRuleChecks {
       if (rule.has("Variable")) {
         rule.report("Variable", "Variable is not allowed with " + operator);
       }
-      combinator(rule, operator);
+      combinator(rule, operator, depth);
     } else {
       if (rule.require("Variable")) {
         PathChecks.path(rule, "Variable", false);
@@ -65,11 +75,17 @@ final class ChoiceRuleChecks {
     }
   }
 
-  private static void combinator(FieldReader rule, String operator) {
+  private static void combinator(FieldReader rule, String operator, int depth) {
+    if (depth >= MAX_DEPTH) {
+      rule.report(
+          operator, "choice rules nest more than " + MAX_DEPTH + " levels of And, Or and Not");
+      return;
+    }
     if (operator.equals("Not")) {
       rule.jsonObject("Not")
           .ifPresent(
-              inner -> check(new FieldReader(inner, rule.at("Not"), rule.problems()), false));
+              inner ->
+                  check(new FieldReader(inner, rule.at("Not"), rule.problems()), false, depth + 1));
       return;
     }
     JsonArray rules = rule.array(operator).orElse(null);
@@ -82,7 +98,7 @@ final class ChoiceRuleChecks {
     for (int i = 0; i < rules.size(); i++) {
       Location at = rule.at(operator).index(i);
       if (rules.getValue(i) instanceof JsonObject inner) {
-        check(new FieldReader(inner, at, rule.problems()), false);
+        check(new FieldReader(inner, at, rule.problems()), false, depth + 1);
       } else {
         rule.problems()
             .add(

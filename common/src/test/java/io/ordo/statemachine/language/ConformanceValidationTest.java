@@ -37,6 +37,34 @@ class ConformanceValidationTest {
   }
 
   @Test
+  void choiceRulesNestedPast100Levels_areAnInvalidDefinition_notAStackOverflow() {
+    // 990 levels of Not (within a request body's 1,000) overflowed the checks' stack: a 500
+    String tooDeep = "{\"Not\": ".repeat(989) + "{\"Variable\": \"$.a\", \"IsNull\": true}";
+    List<ValidationError> errors =
+        states(
+            "C",
+            "\"C\": {\"Type\": \"Choice\", \"Default\": \"D\", \"Choices\": [{\"Next\": \"D\","
+                + " \"Not\": "
+                + tooDeep
+                + "}".repeat(990)
+                + "]}, \"D\": {\"Type\": \"Succeed\"}");
+    assertEquals(1, errors.size(), errors::toString);
+    assertTrue(
+        errors.get(0).message().contains("more than 100 levels of And, Or and Not"),
+        errors::toString);
+    String deepest = "{\"Not\": ".repeat(99) + "{\"Variable\": \"$.a\", \"IsNull\": true}";
+    assertEquals(
+        List.of(),
+        states(
+            "C",
+            "\"C\": {\"Type\": \"Choice\", \"Default\": \"D\", \"Choices\": [{\"Next\": \"D\","
+                + " \"Not\": "
+                + deepest
+                + "}".repeat(100)
+                + "]}, \"D\": {\"Type\": \"Succeed\"}"));
+  }
+
+  @Test
   void nextIsStillOnlyAllowedInATopLevelChoiceRule() {
     assertOnly(
         states(

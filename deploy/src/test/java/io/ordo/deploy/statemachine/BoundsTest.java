@@ -300,6 +300,24 @@ class BoundsTest {
   }
 
   @Test
+  void choiceRulesNestedPast100Levels_areAnInvalidDefinition_notAnInternalError() {
+    // 990 levels of Not fit a body's 1,000 levels, and once overflowed the checks' stack: a 500
+    String definition =
+        "{\"definition\": {\"StartAt\": \"C\", \"States\": {\"C\": {\"Type\": \"Choice\","
+            + " \"Default\": \"D\", \"Choices\": [{\"Next\": \"D\", \"Not\": "
+            + "{\"Not\": ".repeat(989)
+            + "{\"Variable\": \"$.a\", \"IsNull\": true}"
+            + "}".repeat(990)
+            + "]}, \"D\": {\"Type\": \"Succeed\"}}}}";
+    Api.Reply refused = api.put("/state-machines/Deep", definition);
+    assertEquals(400, refused.status(), () -> refused.body().toString());
+    assertEquals("invalid_definition", refused.code());
+    assertTrue(
+        refused.body().toString().contains("more than 100 levels of And, Or and Not"),
+        () -> refused.body().toString());
+  }
+
+  @Test
   void aTaskState_neverHandsItsTaskAParameterThatRegistrationRefuses() {
     machines.put(
         "Big",
