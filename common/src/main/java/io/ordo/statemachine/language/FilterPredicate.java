@@ -282,7 +282,7 @@ interface FilterPredicate {
     }
 
     private IllegalArgumentException error(String reason) {
-      return new IllegalArgumentException("filter '" + text + "': " + reason);
+      return new IllegalArgumentException("filter " + JsonValues.quoted(text) + ": " + reason);
     }
   }
 

@@ -131,7 +131,7 @@ final class IntrinsicParser extends TextScanner {
       }
       return value.doubleValue();
     } catch (NumberFormatException | ArithmeticException notANumber) {
-      throw error("'" + literal + "' is not a number");
+      throw error(JsonValues.quoted(literal) + " is not a number");
     }
   }
 
@@ -143,6 +143,6 @@ final class IntrinsicParser extends TextScanner {
   }
 
   private IllegalArgumentException error(String reason) {
-    return new IllegalArgumentException(reason + " in '" + text + "'");
+    return new IllegalArgumentException(reason + " in " + JsonValues.quoted(text));
   }
 }

@@ -69,6 +69,11 @@ public final class JsonValues {
     return text.length() <= 100 ? text : text.substring(0, 100) + "…";
   }
 
+  /** A text quoted for a message about it ('...'), cut short if long: texts may be megabytes. */
+  static String quoted(String text) {
+    return "'" + (text.length() <= 100 ? text : text.substring(0, 100) + "…") + "'";
+  }
+
   /** A number as a BigDecimal, so that 1 and 1.0 compare equal whatever their Java types. */
   static BigDecimal decimal(Number number) {
     if (number instanceof BigDecimal decimal) {

@@ -17,7 +17,8 @@ final class PathChecks {
               try {
                 JsonPath.parse(path);
               } catch (IllegalArgumentException bad) {
-                fields.report(name, "bad path '" + path + "': " + bad.getMessage());
+                fields.report(
+                    name, "bad path " + JsonValues.quoted(path) + ": " + bad.getMessage());
               }
             });
   }
@@ -30,7 +31,9 @@ final class PathChecks {
               try {
                 Expression.parse(expression);
               } catch (IllegalArgumentException bad) {
-                fields.report(name, "bad expression '" + expression + "': " + bad.getMessage());
+                fields.report(
+                    name,
+                    "bad expression " + JsonValues.quoted(expression) + ": " + bad.getMessage());
               }
             });
   }
@@ -43,7 +46,9 @@ final class PathChecks {
               try {
                 JsonPath.parseReference(path);
               } catch (IllegalArgumentException bad) {
-                fields.report(name, "bad reference path '" + path + "': " + bad.getMessage());
+                fields.report(
+                    name,
+                    "bad reference path " + JsonValues.quoted(path) + ": " + bad.getMessage());
               }
             });
   }
@@ -56,7 +61,8 @@ final class PathChecks {
               try {
                 ResultPath.of(path);
               } catch (IllegalArgumentException bad) {
-                fields.report(name, "bad ResultPath '" + path + "': " + bad.getMessage());
+                fields.report(
+                    name, "bad ResultPath " + JsonValues.quoted(path) + ": " + bad.getMessage());
               }
             });
   }
@@ -94,7 +100,8 @@ final class PathChecks {
             Expression.parse(expression);
           } catch (IllegalArgumentException bad) {
             problems.add(
-                at.field(name), "bad expression '" + expression + "': " + bad.getMessage());
+                at.field(name),
+                "bad expression " + JsonValues.quoted(expression) + ": " + bad.getMessage());
           }
         }
       }
