@@ -9,6 +9,22 @@ package io.ordo.statemachine.language;
  * @param message what is wrong, for a person
  */
 public record ValidationError(String path, String message) {
+  /**
+   * The longest path or message kept: each is cut there, since either may quote what the definition
+   * says (a state's name, a path), and a definition may be megabytes.
+   */
+  static final int MAX_LENGTH = 500;
+
+  public ValidationError {
+    path = cut(path);
+    message = cut(message);
+  }
+
+  private static String cut(String text) {
+    return text == null || text.length() <= MAX_LENGTH
+        ? text
+        : text.substring(0, MAX_LENGTH) + "… (" + text.length() + " characters)";
+  }
 
   @Override
   public String toString() {

@@ -302,6 +302,25 @@ class BoundsTest {
   }
 
   @Test
+  void aDefinitionProblemQuotingAHugeName_isCutShort_notEchoedWhole() {
+    String huge = "x".repeat(500_000);
+    for (JsonObject state :
+        List.of(
+            new JsonObject().put("Type", "Pass").put("Next", huge),
+            new JsonObject().put("Type", huge),
+            new JsonObject().put("Type", "Wait").put("Timestamp", huge).put("End", true))) {
+      JsonObject definition =
+          new JsonObject().put("StartAt", "A").put("States", new JsonObject().put("A", state));
+      Api.Reply refused =
+          api.put("/state-machines/Huge", new JsonObject().put("definition", definition));
+      assertEquals(400, refused.status());
+      assertEquals("invalid_definition", refused.code());
+      // before: each refusal echoed the name twice, about a megabyte
+      assertTrue(refused.body().toString().length() < 3_000, () -> refused.code());
+    }
+  }
+
+  @Test
   void choiceRulesNestedPast100Levels_areAnInvalidDefinition_notAnInternalError() {
     // 990 levels of Not fit a body's 1,000 levels, and once overflowed the checks' stack: a 500
     String definition =
