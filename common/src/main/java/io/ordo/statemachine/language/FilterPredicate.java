@@ -191,31 +191,21 @@ interface FilterPredicate {
     private Object literal(char c) {
       if (c == '[') {
         JsonArray array = new JsonArray();
-        position++;
-        if (!take(']')) {
-          do {
-            skipSpaces();
-            array.add(literal(peek()));
-          } while (take(','));
-          expect(']');
-        }
+        elements(']', () -> array.add(literal(peek())));
         return array;
       }
       if (c == '{') {
         JsonObject object = new JsonObject();
-        position++;
-        if (!take('}')) {
-          do {
-            skipSpaces();
-            if (!(literal(peek()) instanceof String key)) {
-              throw error("an object's names are quoted texts, at position " + position);
-            }
-            expect(':');
-            skipSpaces();
-            object.put(key, literal(peek()));
-          } while (take(','));
-          expect('}');
-        }
+        elements(
+            '}',
+            () -> {
+              if (!(literal(peek()) instanceof String key)) {
+                throw error("an object's names are quoted texts, at position " + position);
+              }
+              expect(':');
+              skipSpaces();
+              object.put(key, literal(peek()));
+            });
         return object;
       }
       if (c == '\'' || c == '"') {
@@ -273,6 +263,19 @@ interface FilterPredicate {
       int start = position;
       position = JsonPathParser.endOfPath(text, start, OPERATOR_CHARS);
       return text.substring(start, position);
+    }
+
+    /** Reads an array's or object's elements, comma-separated, to {@code close}. */
+    private void elements(char close, Runnable element) {
+      position++; // the opening bracket or brace
+      if (take(close)) {
+        return;
+      }
+      do {
+        skipSpaces();
+        element.run();
+      } while (take(','));
+      expect(close);
     }
 
     private void expect(char token) {
