@@ -32,8 +32,8 @@ enum FilterOperator {
   ALL(
       Right.ARRAY,
       (left, right) ->
-          elements(right).map(r -> r.stream().allMatch(v -> contains(left, v))).orElse(false)
-              && left instanceof JsonArray),
+          left instanceof JsonArray
+              && elements(right).orElseThrow().stream().allMatch(v -> contains(left, v))),
   CONTAINS(
       Right.ANY,
       (left, right) ->
@@ -106,20 +106,19 @@ enum FilterOperator {
     return test.test(left.get(), right.get());
   }
 
+  /** Whether {@code value} (JSON null among them) is an element of {@code array}. */
   private static boolean contains(Object array, Object value) {
-    return any(List.of(value), array);
+    for (Object element : (JsonArray) array) {
+      if (FilterPredicate.equal(value, element)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether some of {@code values} is an element of {@code array}. */
   private static boolean any(List<Object> values, Object array) {
-    for (Object element : (JsonArray) array) {
-      for (Object value : values) {
-        if (FilterPredicate.equal(value, element)) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return values.stream().anyMatch(value -> contains(array, value));
   }
 
   private static Optional<List<Object>> elements(Object value) {

@@ -207,6 +207,19 @@ class JsonPathTest {
   }
 
   @Test
+  void read_filterOperatorsThatAreWords_takeNullElementsAsValues() {
+    JsonObject lists =
+        new JsonObject("{\"a\": [{\"t\": [null]}, {\"t\": [\"y\"]}, {\"t\": null}]}");
+    assertEquals(
+        new JsonArray("[{\"t\": [null]}]"),
+        JsonPath.parse("$.a[?(@.t subsetof ['x', null])]").read(lists));
+    assertEquals(
+        new JsonArray("[{\"t\": [null]}]"), JsonPath.parse("$.a[?(@.t all [null])]").read(lists));
+    assertEquals(
+        new JsonArray("[{\"t\": null}]"), JsonPath.parse("$.a[?(@.t in [null, 1])]").read(lists));
+  }
+
+  @Test
   void parse_refusesAWordOperatorWithTheWrongKindOfRightSide_orAnUnknownWord() {
     Map<String, String> refusals = new LinkedHashMap<>();
     refusals.put("$.a[?(@.b in 'x')]", "in needs an array on its right");
