@@ -64,14 +64,19 @@ public final class JsonValues {
   }
 
   /** A value for an error's cause: its JSON text, cut short if long. */
-  static String abbreviate(Object value) {
+  public static String abbreviate(Object value) {
     String text = value instanceof Number || value == null ? String.valueOf(value) : encode(value);
-    return text.length() <= 100 ? text : text.substring(0, 100) + "…";
+    return shortened(text, 100);
   }
 
   /** A text quoted for a message about it ('...'), cut short if long: texts may be megabytes. */
   static String quoted(String text) {
-    return "'" + (text.length() <= 100 ? text : text.substring(0, 100) + "…") + "'";
+    return "'" + shortened(text, 100) + "'";
+  }
+
+  /** {@code text}, or its first {@code max} characters and an ellipsis if it is longer. */
+  static String shortened(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, max) + "…";
   }
 
   /** A number as a BigDecimal, so that 1 and 1.0 compare equal whatever their Java types. */

@@ -16,14 +16,8 @@ public record ValidationError(String path, String message) {
   static final int MAX_LENGTH = 500;
 
   public ValidationError {
-    path = cut(path);
-    message = cut(message);
-  }
-
-  private static String cut(String text) {
-    return text == null || text.length() <= MAX_LENGTH
-        ? text
-        : text.substring(0, MAX_LENGTH) + "… (" + text.length() + " characters)";
+    path = path == null ? null : JsonValues.shortened(path, MAX_LENGTH);
+    message = message == null ? null : JsonValues.shortened(message, MAX_LENGTH);
   }
 
   @Override

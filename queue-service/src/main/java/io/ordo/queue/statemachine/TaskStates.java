@@ -14,7 +14,6 @@ import io.ordo.statemachine.language.StatesError;
 import io.ordo.statemachine.language.StatesException;
 import io.ordo.statemachine.language.TaskState;
 import io.ordo.tasktype.TaskTypeInfo;
-import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -235,7 +234,8 @@ final class TaskStates {
               + "' must select a whole number of seconds from 1 to "
               + Integer.MAX_VALUE
               + ", not "
-              + (value instanceof String ? "the string " + Json.encode(value) : value));
+              + (value instanceof String ? "the string " : "")
+              + JsonValues.abbreviate(value));
     }
     return number.intValue();
   }

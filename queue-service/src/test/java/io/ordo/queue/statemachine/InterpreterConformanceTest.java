@@ -87,6 +87,10 @@ class InterpreterConformanceTest {
     assertEquals(
         "'$.t' must select a whole number of seconds from 1 to 2147483647, not the string \"5\"",
         text.cause);
+
+    // a large value is named cut short, as every cause names what a path selected
+    Harness huge = new Harness(definition, new JsonObject().put("t", "9".repeat(100_000))).start();
+    assertTrue(huge.cause.length() < 200, huge.cause);
   }
 
   @Test
