@@ -37,14 +37,6 @@ public final class DatabaseClock extends Clock {
   /** A backward correction at least this large is a step, taken rather than waited out. */
   static final Duration STEP = Duration.ofSeconds(1);
 
-  /**
-   * How long after a time it is announced to other nodes (a delayed message due, an execution's
-   * timer): their clocks, kept in step with PostgreSQL's like this one, may lag it by their
-   * measurements' errors (half a round trip), and a node that acts on a time before its own clock
-   * reaches it finds nothing due.
-   */
-  public static final Duration LAG_MARGIN = Duration.ofMillis(10);
-
   private static final long STEP_MICROS = STEP.toNanos() / 1_000;
 
   private final Clock local;

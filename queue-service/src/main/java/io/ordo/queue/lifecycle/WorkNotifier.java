@@ -3,7 +3,7 @@ package io.ordo.queue.lifecycle;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.ordo.bus.Addresses;
-import io.ordo.time.DatabaseClock;
+import io.ordo.time.Wakeups;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -61,15 +61,15 @@ public final class WorkNotifier {
 
   /**
    * Work becomes runnable at {@code time} (a message's not-before time, after its commit):
-   * announced at once if that has come, else at the first step {@link DatabaseClock#LAG_MARGIN}
-   * after it (the claim it brings may be answered by another node's queue service).
+   * announced at once if that has come, else at the first step {@link Wakeups#LAG_MARGIN} after it
+   * (the claim it brings may be answered by another node's queue service).
    */
   public synchronized void workDueAt(Instant time) {
     if (!time.isAfter(clock.instant())) {
       workAvailable("due");
       return;
     }
-    Instant due = roundUp(time.plus(DatabaseClock.LAG_MARGIN));
+    Instant due = roundUp(time.plus(Wakeups.LAG_MARGIN));
     if (pending.size() >= MAX_PENDING && due.isAfter(pending.last())) {
       return;
     }
@@ -104,8 +104,7 @@ public final class WorkNotifier {
       vertx.cancelTimer(timerId);
     }
     armedFor = pending.first();
-    long delay = Math.max(1, Duration.between(clock.instant(), armedFor).toMillis());
-    timerId = vertx.setTimer(delay, id -> fire());
+    timerId = vertx.setTimer(Wakeups.millisUntil(clock, armedFor), id -> fire());
   }
 
   /**

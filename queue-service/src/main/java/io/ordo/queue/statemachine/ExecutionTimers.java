@@ -2,7 +2,7 @@ package io.ordo.queue.statemachine;
 
 import io.ordo.bus.Addresses;
 import io.ordo.queue.store.ExecutionKey;
-import io.ordo.time.DatabaseClock;
+import io.ordo.time.Wakeups;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.time.Clock;
@@ -45,8 +45,8 @@ final class ExecutionTimers {
 
   /**
    * The execution's next timer is at {@code at} (null: none). Wakes it at once if that has passed,
-   * else {@link DatabaseClock#LAG_MARGIN} after it if that is within the horizon: the hint may be
-   * taken by another node's decider, whose clock may lag this one's.
+   * else {@link Wakeups#LAG_MARGIN} after it if that is within the horizon: the hint may be taken
+   * by another node's decider, whose clock may lag this one's.
    */
   synchronized void wakeAt(ExecutionKey key, Instant at) {
     Armed previous = armed.remove(key);
@@ -64,9 +64,7 @@ final class ExecutionTimers {
   }
 
   private void arm(ExecutionKey key, Instant at) {
-    Duration wait = Duration.between(clock.instant(), at.plus(DatabaseClock.LAG_MARGIN));
-    // rounded up: a hint a moment early finds nothing due, and the poll would be next
-    long delayMillis = Math.max(1, (wait.toNanos() + 999_999) / 1_000_000);
+    long delayMillis = Wakeups.millisUntil(clock, at.plus(Wakeups.LAG_MARGIN));
     if (delayMillis > horizon.toMillis() || armed.size() >= MAX_ARMED) {
       return;
     }
