@@ -99,6 +99,9 @@ final class RequestGuard {
 
   /** Whether a decoded path has a segment that is '.' or '..'. */
   private static boolean hasDotSegment(String path) {
+    if (path.indexOf('.') < 0) {
+      return false; // most paths, a registration's among them: no split on the way
+    }
     for (String segment : path.split("/", -1)) {
       if (segment.equals(".") || segment.equals("..")) {
         return true;
