@@ -48,8 +48,7 @@ public final class RegistrationService {
   private final TaskTypeCatalog catalog;
   private final QueueAdministration administration;
   private final TaskLookup lookup;
-  private final WorkNotifier notifier;
-  private final QueueMetrics metrics;
+  private final CommittedRegistrations committed;
   private final RegistrationRequests requests;
   private final RegistrationWriter writer;
   private final Batcher<Registration, TaskInfo> batcher;
@@ -72,8 +71,7 @@ public final class RegistrationService {
     this.catalog = catalog;
     this.administration = administration;
     this.lookup = lookup;
-    this.notifier = notifier;
-    this.metrics = metrics;
+    this.committed = new CommittedRegistrations(notifier, metrics);
     this.requests = new RegistrationRequests(parameterLimits, maxIdLength);
     this.writer =
         new RegistrationWriter(
@@ -188,17 +186,7 @@ public final class RegistrationService {
   }
 
   private Future<Void> answer(RegistrationWriter.Outcome outcome) {
-    outcome.created.forEach((pending, info) -> pending.promise().tryComplete(info));
-    outcome.refused.forEach((pending, error) -> pending.promise().tryFail(error));
-    outcome.created.keySet().forEach(p -> metrics.registered(p.item().tenant(), p.item().kind()));
-    if (outcome.activeQueuesFed) {
-      notifier.workAvailable("registered");
-    }
-    // a delayed message: the runners hear of it when its time comes, not a poll later
-    outcome.created.values().stream()
-        .map(TaskInfo::notBefore)
-        .filter(java.util.Objects::nonNull)
-        .forEach(notifier::workDueAt);
+    committed.announceThenAnswer(outcome);
     Future<?>[] replays =
         outcome.replayed.entrySet().stream()
             .map(entry -> replay(entry.getKey(), entry.getValue(), outcome.refusedIds))
