@@ -57,7 +57,13 @@ public final class Transition {
     announced.add(event);
   }
 
-  /** Closes a disposed message's history with its final task info and outcome. */
+  /**
+   * Closes a disposed message's history with its final task info and outcome. A serial message's
+   * end frees its queue for the next head, which is announced to the runners; a parallel message's
+   * end frees nothing another runner could claim (its own runner claims again as the slot frees),
+   * so it is not announced: every runner of a farm claimed on each such announcement, and took
+   * nothing.
+   */
   public void dispose(
       String tenant, TaskInfo info, Instant time, long lastEventId, JsonObject outcome) {
     closings.add(
@@ -69,7 +75,9 @@ public final class Transition {
       executionOutcomes.add(
           new ExecutionInboxStore.Entry(tenant, info.executionId(), info.messageId(), outcome));
     }
-    freedWork = true;
+    if (info.queue() == QueueKind.SERIAL) {
+      freedWork = true;
+    }
   }
 
   /**
@@ -103,7 +111,10 @@ public final class Transition {
     stops.add(new QueueStop(tenant, info.queue(), queueId, onError ? info.messageId() : null));
   }
 
-  /** Marks that messages may have become runnable (a slot or a serial queue freed). */
+  /**
+   * Marks that messages may have become runnable: a serial queue freed, or a message back in its
+   * queue (rejected, re-entered, recovered from a lost holder).
+   */
   public void freedWork() {
     freedWork = true;
   }
