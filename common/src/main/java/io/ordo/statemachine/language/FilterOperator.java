@@ -25,15 +25,14 @@ enum FilterOperator {
   NIN(Right.ARRAY, (left, right) -> !contains(right, left)),
   SUBSETOF(
       Right.ARRAY,
-      (left, right) ->
-          elements(left).map(l -> l.stream().allMatch(v -> contains(right, v))).orElse(false)),
-  ANYOF(Right.ARRAY, (left, right) -> elements(left).map(l -> any(l, right)).orElse(false)),
-  NONEOF(Right.ARRAY, (left, right) -> elements(left).map(l -> !any(l, right)).orElse(false)),
+      (left, right) -> left instanceof JsonArray l && l.stream().allMatch(v -> contains(right, v))),
+  ANYOF(Right.ARRAY, (left, right) -> left instanceof JsonArray l && any(l, right)),
+  NONEOF(Right.ARRAY, (left, right) -> left instanceof JsonArray l && !any(l, right)),
   ALL(
       Right.ARRAY,
       (left, right) ->
           left instanceof JsonArray
-              && elements(right).orElseThrow().stream().allMatch(v -> contains(left, v))),
+              && ((JsonArray) right).stream().allMatch(v -> contains(left, v))),
   CONTAINS(
       Right.ANY,
       (left, right) ->
@@ -117,17 +116,8 @@ enum FilterOperator {
   }
 
   /** Whether some of {@code values} is an element of {@code array}. */
-  private static boolean any(List<Object> values, Object array) {
+  private static boolean any(JsonArray values, Object array) {
     return values.stream().anyMatch(value -> contains(array, value));
-  }
-
-  private static Optional<List<Object>> elements(Object value) {
-    if (!(value instanceof JsonArray array)) {
-      return Optional.empty();
-    }
-    List<Object> elements = new ArrayList<>();
-    array.forEach(elements::add);
-    return Optional.of(elements);
   }
 
   private static Optional<Integer> size(Object value) {
