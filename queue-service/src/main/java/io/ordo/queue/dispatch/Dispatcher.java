@@ -122,9 +122,12 @@ public final class Dispatcher {
               return Future.failedFuture(error);
             })
         .onSuccess(
-            claimed -> {
+            claim -> {
+              List<ClaimedRow> claimed = claim.rows();
               message.reply(
-                  new ClaimedTasks(claimed.stream().map(row -> claimedTask(owner, row)).toList()));
+                  new ClaimedTasks(
+                      claimed.stream().map(row -> claimedTask(owner, row)).toList(),
+                      claim.serialHeadsLeft()));
               if (!claimed.isEmpty()) {
                 accepted(claimed);
               }

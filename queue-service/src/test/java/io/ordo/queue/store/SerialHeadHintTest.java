@@ -463,7 +463,9 @@ class SerialHeadHintTest {
 
   private Future<List<ClaimedRow>> claim(int capacity, int serialCapacity) {
     return pool.withTransaction(
-        tx -> tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), Settling.NONE, NOW));
+            tx ->
+                tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), Settling.NONE, NOW))
+        .map(TaskStore.Claim::rows);
   }
 
   private List<Hold> holds(List<ClaimedRow> claimed) {
