@@ -69,7 +69,7 @@ class ProtocolCodecTest {
   @Test
   void eachRecord_crossesTheWireEqual_andStaysTheSameInstanceInThisJvm() {
     roundTrip(ClaimRequest.class, CLAIM);
-    roundTrip(ClaimedTasks.class, new ClaimedTasks(List.of(TASK), false));
+    roundTrip(ClaimedTasks.class, new ClaimedTasks(List.of(TASK)));
     roundTrip(ReportBatch.class, BATCH);
     roundTrip(
         ReportBatch.Answer.class, new ReportBatch.Answer(List.of(Result.APPLIED, Result.LOST)));
@@ -83,7 +83,7 @@ class ProtocolCodecTest {
       ProtocolCodecs.register(vertx.eventBus()); // a second verticle of the node: no error
       vertx
           .eventBus()
-          .<ClaimRequest>consumer("test", m -> m.reply(new ClaimedTasks(List.of(TASK), true)));
+          .<ClaimRequest>consumer("test", m -> m.reply(new ClaimedTasks(List.of(TASK))));
       ClaimedTasks reply = vertx.eventBus().<ClaimedTasks>request("test", CLAIM).await().body();
       assertEquals(List.of(TASK), reply.tasks());
     } finally {

@@ -24,17 +24,16 @@ import org.slf4j.LoggerFactory;
 /**
  * A runner's claims: one in flight at a time, for the room its {@link Slots} leave (serial heads
  * only while it holds fewer tasks than threads), again at once while claims come back full or work
- * was announced meanwhile, and by itself a second after a claim that failed. A slot that frees
- * claims only while work may wait for room here ({@link #slotFreed}). Keeps the serial queues whose
- * task ended here and whose outcome is on its way: their next heads are not runnable until the
- * outcome is applied, and each claim names them so that nothing received after those heads is taken
- * meanwhile: by the oldest of their received times that the claims of the ended heads answered
- * ({@link ClaimRequest#settlingFrom}), and the queues whose next head it does not know by their
- * ids, for the claim to look up ({@link ClaimRequest#settling}). While more queues than {@link
- * #SETTLING_PER_THREAD} per thread are settling, it does not claim: outcomes that lag behind the
- * claims only pile up further if the claims go on (back-pressure; it claims again as outcomes are
- * applied). While short serial tasks it claimed run, the next claim waits for them ({@link
- * ClaimPacing}). Confined to the runner's event loop.
+ * was announced meanwhile, and by itself a second after a claim that failed. Keeps the serial
+ * queues whose task ended here and whose outcome is on its way: their next heads are not runnable
+ * until the outcome is applied, and each claim names them so that nothing received after those
+ * heads is taken meanwhile: by the oldest of their received times that the claims of the ended
+ * heads answered ({@link ClaimRequest#settlingFrom}), and the queues whose next head it does not
+ * know by their ids, for the claim to look up ({@link ClaimRequest#settling}). While more queues
+ * than {@link #SETTLING_PER_THREAD} per thread are settling, it does not claim: outcomes that lag
+ * behind the claims only pile up further if the claims go on (back-pressure; it claims again as
+ * outcomes are applied). While short serial tasks it claimed run, the next claim waits for them
+ * ({@link ClaimPacing}). Confined to the runner's event loop.
  */
 final class ClaimLoop {
   private static final Logger LOG = LoggerFactory.getLogger(ClaimLoop.class);
@@ -80,11 +79,6 @@ final class ClaimLoop {
   private final ClaimPacing pacing;
   private boolean claiming;
   private boolean claimAgain;
-  // whether work may wait that only more room here would take: the last claim came back full or
-  // left a serial head for lack of a free thread, or one was due and not sent for lack of room
-  private boolean roomWanted;
-  // whether a slot freed while the claim in flight was on its way (it was sized without that slot)
-  private boolean freedInFlight;
   // whether the last claim failed (its failure was logged; the next ones are logged again once a
   // claim was answered), and the timer of the claim after it, until a claim is answered
   private boolean failing;
@@ -128,23 +122,19 @@ final class ClaimLoop {
       return;
     }
     if (pacing.waiting()) {
-      roomWanted = true; // claims again once the serial heads it waits for have ended
-      return;
+      return; // claims again once the serial heads it waits for have ended
     }
     int inHand = held.getAsInt();
     int room = slots.claimRoom(inHand, System.nanoTime());
     if (room <= 0) {
-      roomWanted = true;
       return;
     }
     SettlingNow now = settlingNow();
     if (now.count() > SETTLING_PER_THREAD * slots.maxThreads()) {
-      roomWanted = true; // claims again as the outcomes on their way are applied
-      return;
+      return; // claims again as the outcomes on their way are applied
     }
     claiming = true;
     claimAgain = false;
-    freedInFlight = false;
     ClaimRequest request =
         new ClaimRequest(
             ownerId,
@@ -166,39 +156,20 @@ final class ClaimLoop {
               claiming = false;
               int got = 0;
               if (reply.succeeded()) {
-                ClaimedTasks answer = reply.result().body();
-                List<ClaimedTask> tasks = answer.tasks();
+                List<ClaimedTask> tasks = reply.result().body().tasks();
                 got = tasks.size();
-                roomWanted = got == room || answer.serialHeadsLeft();
                 long roundTrip = System.nanoTime() - sentAt;
                 answered();
                 outcomes.answered(roundTrip, got);
                 pacing.answered(tasks, roundTrip, slots.averageHoldNanos());
                 take.accept(tasks);
               } else {
-                roomWanted = true;
                 failed(reply.cause());
               }
-              if (claimAgain || (got > 0 && got == room) || (freedInFlight && roomWanted)) {
+              if (claimAgain || (got > 0 && got == room)) {
                 claim();
               }
             });
-  }
-
-  /**
-   * One of the runner's slots freed (its task's execution is over here): claims, if work may wait
-   * for that room. That is so after a claim that came back full or left a serial head for lack of a
-   * free thread, or one that was due and not sent for lack of room. Otherwise the last claim took
-   * all it found, and work that became runnable since was announced (a registration, an activation,
-   * a serial task's end, a message back in its queue, a delayed message's time; the poll is the
-   * safety net): a claim now would come back empty.
-   */
-  void slotFreed() {
-    if (claiming) {
-      freedInFlight = true; // the answer decides, knowing whether it left work behind
-    } else if (roomWanted) {
-      claim();
-    }
   }
 
   /** Whether a claim was sent and not yet answered (nor failed). */

@@ -262,7 +262,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
       }
     }
     dispatch();
-    claims.slotFreed();
+    claims.claim();
   }
 
   /**

@@ -72,8 +72,7 @@ class ClaimLoopTest {
               if (claims.incrementAndGet() == 1) {
                 claim.fail(500, "refused");
               } else {
-                vertx.setTimer(
-                    answerAfterMillis, id -> claim.reply(new ClaimedTasks(List.of(), false)));
+                vertx.setTimer(answerAfterMillis, id -> claim.reply(new ClaimedTasks(List.of())));
               }
             });
     vertx.runOnContext(
@@ -137,7 +136,7 @@ class ClaimLoopTest {
             return;
           }
           long afterMs = (System.nanoTime() - failedAt[0]) / 1_000_000;
-          claim.reply(new ClaimedTasks(List.of(), false));
+          claim.reply(new ClaimedTasks(List.of()));
           test.verify(
               () -> {
                 assertEquals(2, number);
@@ -165,7 +164,7 @@ class ClaimLoopTest {
             loopContext[0].runOnContext(v -> loop[0].claim());
             return;
           }
-          claim.reply(new ClaimedTasks(List.of(), false));
+          claim.reply(new ClaimedTasks(List.of()));
           if (number == 2) {
             // past the failure's retry: no claim may have followed the answered one
             vertx.setTimer(

@@ -77,7 +77,7 @@ final class ClaimLoops {
                 test.verify(
                     () -> {
                       check.accept(claim.body());
-                      claim.reply(new ClaimedTasks(List.of(), false));
+                      claim.reply(new ClaimedTasks(List.of()));
                       test.completeNow();
                     }));
   }

@@ -152,18 +152,15 @@ class ClaimPacingTest {
               });
     }
 
-    /** A taken task's execution is over here, as the runner books it: its slot freed. */
+    /** A taken task's execution is over here, as the runner books it: then it claims. */
     void end(ClaimedTask task) {
       held.decrementAndGet();
       loop.ended(task);
-      loop.slotFreed();
+      loop.claim();
     }
   }
 
-  /**
-   * Answers the first claim with {@code first} (and more serial heads left), late, and every later
-   * one with nothing.
-   */
+  /** Answers the first claim with {@code first}, late, and every later one with nothing. */
   private static void answerClaims(
       Vertx vertx, Consumer<ClaimRequest> seen, List<ClaimedTask> first) {
     ProtocolCodecs.register(vertx.eventBus());
@@ -174,9 +171,8 @@ class ClaimPacingTest {
             Addresses.QUEUE_CLAIM,
             claim -> {
               seen.accept(claim.body());
-              boolean isFirst = answered.getAndIncrement() == 0;
-              ClaimedTasks answer = new ClaimedTasks(isFirst ? first : List.of(), isFirst);
-              vertx.setTimer(CLAIM_ANSWER_MILLIS, id -> claim.reply(answer));
+              List<ClaimedTask> tasks = answered.getAndIncrement() == 0 ? first : List.of();
+              vertx.setTimer(CLAIM_ANSWER_MILLIS, id -> claim.reply(new ClaimedTasks(tasks)));
             });
   }
 

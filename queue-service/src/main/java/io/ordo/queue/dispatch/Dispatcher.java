@@ -122,12 +122,9 @@ public final class Dispatcher {
               return Future.failedFuture(error);
             })
         .onSuccess(
-            claim -> {
-              List<ClaimedRow> claimed = claim.rows();
+            claimed -> {
               message.reply(
-                  new ClaimedTasks(
-                      claimed.stream().map(row -> claimedTask(owner, row)).toList(),
-                      claim.serialHeadsLeft()));
+                  new ClaimedTasks(claimed.stream().map(row -> claimedTask(owner, row)).toList()));
               if (!claimed.isEmpty()) {
                 accepted(claimed);
               }

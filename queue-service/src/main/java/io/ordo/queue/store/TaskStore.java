@@ -435,8 +435,7 @@ public final class TaskStore {
    * it will accept, and a rejection puts the message back) and writes its {@code TaskAccepted}
    * event. The owner must hold a live lease, or nothing is claimed. The unique index on serial
    * queues in progress makes a second task of one serial queue impossible even if this statement
-   * were wrong. Answers each message with its registration context, and whether a runnable serial
-   * head was left for lack of a free thread (the owner claims again as a slot frees).
+   * were wrong. Answers each message with its registration context.
    */
   // package-private: its plan is checked by a test
   static final String CLAIM =
@@ -548,9 +547,7 @@ public final class TaskStore {
           + "     'fencingToken', c.lock_version) FROM claimed c)"
           + " SELECT c.*, x.principal, x.locale, x.time_zone, x.trace_id, x.traceparent, x.role,"
           + "   x.attributes AS context_attributes, x.message_id IS NOT NULL AS has_context,"
-          + "   n.next_head_received_at,"
-          // more runnable serial heads than the owner's free threads: one was left for lack of one
-          + "   (SELECT count(*) FROM serial_heads) > $4 AS serial_heads_left"
+          + "   n.next_head_received_at"
           + " FROM claimed c LEFT JOIN LATERAL (SELECT * FROM im_async_context_info x"
           + "   WHERE x.tenant = c.tenant AND x.message_id = c.message_id"
           + PROBE
@@ -1385,7 +1382,7 @@ public final class TaskStore {
    *     it knows: nothing received after their next heads is taken
    * @param acceptedAt the accept time (the queue service's clock)
    */
-  public Future<Claim> claim(
+  public Future<List<ClaimedRow>> claim(
       SqlClient client,
       UUID ownerId,
       int capacity,
@@ -1408,10 +1405,7 @@ public final class TaskStore {
         .map(
             rows -> {
               List<ClaimedRow> claimed = new ArrayList<>(rows.size());
-              // a claim that took nothing with no free thread may have left a head behind
-              boolean serialHeadsLeft = rows.size() == 0 && serialCapacity == 0;
               for (Row row : IndexedRows.of(rows)) {
-                serialHeadsLeft = row.getBoolean("serial_heads_left");
                 UUID execution = row.getUUID("execution_id");
                 claimed.add(
                     new ClaimedRow(
@@ -1442,17 +1436,9 @@ public final class TaskStore {
                         instant(row.getOffsetDateTime("received_at")),
                         instant(row.getOffsetDateTime("next_head_received_at"))));
               }
-              return new Claim(claimed, serialHeadsLeft);
+              return claimed;
             });
   }
-
-  /**
-   * What a claim took, oldest received first, and whether a runnable serial head was left for lack
-   * of a free thread of the owner (then a slot of the owner that frees may take it). A claim that
-   * took nothing and could take no serial head counts as having left one; one that took nothing
-   * while it could take serial heads found none it could take.
-   */
-  public record Claim(List<ClaimedRow> rows, boolean serialHeadsLeft) {}
 
   /** A serial queue of a tenant. */
   public record SerialQueue(String tenant, String queueId) {}

@@ -85,7 +85,6 @@ class ReportLockOrderTest {
             v ->
                 pool.withTransaction(
                     tx -> tasks.claim(tx, owner, 4, 2, List.of(TYPE), Settling.NONE, NOW)))
-        .map(TaskStore.Claim::rows)
         .compose(
             heads ->
                 SingleValues.deadlocks(pool)

@@ -171,7 +171,6 @@ class BatchJoinPlanTest {
                 .compose(v -> queues.ensureParallelQueue(c, TENANT, NOW.minusSeconds(3600)))
                 .compose(v -> WaitingRows.insert(c, TENANT, TYPE, ROWS, NOW.minusSeconds(60), null))
                 .compose(v -> tasks.claim(c, owner, BATCH, 0, List.of(TYPE), Settling.NONE, NOW))
-                .map(TaskStore.Claim::rows)
                 .map(
                     rows -> {
                       assertEquals(BATCH, rows.size(), "claimed");

@@ -218,7 +218,7 @@ class HotPathPlanTest {
             tx ->
                 tasks
                     .claim(connection, owner, BATCH, 0, List.of(TYPE), Settling.NONE, NOW)
-                    .compose(claimed -> tx.commit().map(claimed.rows())));
+                    .compose(claimed -> tx.commit().map(claimed)));
   }
 
   private static List<Hold> holds(List<ClaimedRow> claimed, UUID owner) {

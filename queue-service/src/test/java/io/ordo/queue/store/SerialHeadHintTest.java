@@ -463,9 +463,7 @@ class SerialHeadHintTest {
 
   private Future<List<ClaimedRow>> claim(int capacity, int serialCapacity) {
     return pool.withTransaction(
-            tx ->
-                tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), Settling.NONE, NOW))
-        .map(TaskStore.Claim::rows);
+        tx -> tasks.claim(tx, owner, capacity, serialCapacity, List.of(TYPE), Settling.NONE, NOW));
   }
 
   private List<Hold> holds(List<ClaimedRow> claimed) {

@@ -351,45 +351,6 @@ class TaskStoreHotPathTest {
   }
 
   @Test
-  void claim_answersWhetherARunnableSerialHeadWasLeftForLackOfAFreeThread(VertxTestContext ctx) {
-    Scheduling a1 = serial("a", 1, BASE.plusSeconds(1));
-    Scheduling b1 = serial("b", 1, BASE.plusSeconds(2));
-    Scheduling a2 = serial("a", 2, BASE.plusSeconds(3));
-    UUID owner = UUID.randomUUID();
-    serialQueue("a")
-        .compose(v -> serialQueue("b"))
-        .compose(v -> register(a1, b1, a2))
-        .compose(v -> liveOwner(owner, "runner-a"))
-        .compose(v -> claimAnswer(owner, 10, 1))
-        .compose(
-            first -> {
-              assertEquals(ids(a1), claimedIds(first.rows()));
-              assertTrue(first.serialHeadsLeft(), "b's head was left for lack of a thread");
-              return claimAnswer(owner, 10, 1);
-            })
-        .compose(
-            second -> {
-              assertEquals(ids(b1), claimedIds(second.rows()));
-              // a2 waits behind its queue's head in progress: not runnable, not left behind
-              assertFalse(second.serialHeadsLeft(), "no runnable head left");
-              return claimAnswer(owner, 10, 0);
-            })
-        .compose(
-            noThread -> {
-              assertEquals(List.of(), noThread.rows());
-              assertTrue(noThread.serialHeadsLeft(), "took nothing without a free thread: unknown");
-              return claimAnswer(owner, 10, 10);
-            })
-        .map(
-            nothing -> {
-              assertEquals(List.of(), nothing.rows());
-              assertFalse(nothing.serialHeadsLeft(), "took nothing with free threads: none left");
-              return null;
-            })
-        .onComplete(ctx.succeedingThenComplete());
-  }
-
-  @Test
   void claim_serialCapacity0_takesOnlyParallelMessagesOlderThanTheRunnableSerialHead(
       VertxTestContext ctx) {
     Scheduling p1 = parallel(1L, BASE.plusSeconds(1));
@@ -432,16 +393,14 @@ class TaskStoreHotPathTest {
               // b4 and p5, received after it, must not overtake it
               return pool.withTransaction(
                   tx ->
-                      tasks
-                          .claim(
-                              tx,
-                              owner,
-                              10,
-                              10,
-                              List.of(TYPE),
-                              new Settling(null, settlingA),
-                              ACCEPTED_AT)
-                          .map(TaskStore.Claim::rows));
+                      tasks.claim(
+                          tx,
+                          owner,
+                          10,
+                          10,
+                          List.of(TYPE),
+                          new Settling(null, settlingA),
+                          ACCEPTED_AT));
             })
         .compose(
             second -> {
@@ -480,10 +439,7 @@ class TaskStoreHotPathTest {
               // instead of the queue, and nothing received after a3 is taken
               Settling known = new Settling(first.get(0).nextHeadReceivedAt(), List.of());
               return pool.withTransaction(
-                  tx ->
-                      tasks
-                          .claim(tx, owner, 10, 10, List.of(TYPE), known, ACCEPTED_AT)
-                          .map(TaskStore.Claim::rows));
+                  tx -> tasks.claim(tx, owner, 10, 10, List.of(TYPE), known, ACCEPTED_AT));
             })
         .compose(
             second -> {
@@ -1191,10 +1147,6 @@ class TaskStoreHotPathTest {
   }
 
   private Future<List<ClaimedRow>> claim(UUID owner, int capacity, int serialCapacity) {
-    return claimAnswer(owner, capacity, serialCapacity).map(TaskStore.Claim::rows);
-  }
-
-  private Future<TaskStore.Claim> claimAnswer(UUID owner, int capacity, int serialCapacity) {
     return pool.withTransaction(
         tx ->
             tasks.claim(
