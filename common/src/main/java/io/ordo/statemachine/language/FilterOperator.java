@@ -23,16 +23,10 @@ import java.util.function.BiPredicate;
 enum FilterOperator {
   IN(Right.ARRAY, (left, right) -> contains(right, left)),
   NIN(Right.ARRAY, (left, right) -> !contains(right, left)),
-  SUBSETOF(
-      Right.ARRAY,
-      (left, right) -> left instanceof JsonArray l && l.stream().allMatch(v -> contains(right, v))),
+  SUBSETOF(Right.ARRAY, (left, right) -> left instanceof JsonArray l && every(l, right)),
   ANYOF(Right.ARRAY, (left, right) -> left instanceof JsonArray l && any(l, right)),
   NONEOF(Right.ARRAY, (left, right) -> left instanceof JsonArray l && !any(l, right)),
-  ALL(
-      Right.ARRAY,
-      (left, right) ->
-          left instanceof JsonArray
-              && ((JsonArray) right).stream().allMatch(v -> contains(left, v))),
+  ALL(Right.ARRAY, (left, right) -> left instanceof JsonArray && every((JsonArray) right, left)),
   CONTAINS(
       Right.ANY,
       (left, right) ->
@@ -113,6 +107,11 @@ enum FilterOperator {
       }
     }
     return false;
+  }
+
+  /** Whether every one of {@code values} is an element of {@code array}. */
+  private static boolean every(JsonArray values, Object array) {
+    return values.stream().allMatch(value -> contains(array, value));
   }
 
   /** Whether some of {@code values} is an element of {@code array}. */
