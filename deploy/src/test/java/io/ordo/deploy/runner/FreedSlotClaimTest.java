@@ -6,7 +6,6 @@ import io.ordo.deploy.NodeTest;
 import io.ordo.deploy.TestNode;
 import io.ordo.deploy.tasks.GateTask;
 import io.vertx.core.json.JsonObject;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -18,8 +17,6 @@ import org.junit.jupiter.api.Test;
  * though the end of the parallel task that held the thread is not announced.
  */
 class FreedSlotClaimTest extends NodeTest {
-  private static final Duration WELL_BEFORE_THE_POLL = Duration.ofSeconds(10);
-
   @Override
   protected Map<String, String> environment() {
     Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
@@ -38,9 +35,6 @@ class FreedSlotClaimTest extends NodeTest {
     assertEquals("WAITING", api.get("/tasks/" + head).json().getString("state"));
 
     GateTask.OPEN.add(gate);
-    api.await(
-        "/tasks/" + head,
-        r -> "DISPOSED".equals(r.json().getString("state")),
-        WELL_BEFORE_THE_POLL);
+    tasks.await(head, "DISPOSED"); // within Tasks.WAIT (20 s), well before the poll a minute away
   }
 }
