@@ -12,6 +12,7 @@ import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -393,5 +394,42 @@ class QueueInfoApiTest extends NodeApiTest {
 
     assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());
     awaitState(waiting, "DISPOSED");
+  }
+
+  /**
+   * A serial head takes only a free thread (it must not wait behind another task): while the only
+   * thread is busy its queue is blocked for capacity, although the runner still reports prefetch
+   * room (which parallel messages would take). The renewal period is long, so that the runner's
+   * report is the idle one it made when it joined.
+   */
+  @Test
+  void blockedReason_noCapacity_forASerialHeadWhileEveryThreadIsBusy_despitePrefetchRoom() {
+    restartNode(
+        () -> {
+          Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
+          env.put("ORDO_PREFETCH", "1");
+          env.put("ORDO_LOCK_LEASE", "60");
+          env.put("ORDO_LOCK_RENEWAL_PERIOD", "30");
+          return TestNode.start(env);
+        });
+    String busy =
+        registerParallel(api, task("Sleep", new JsonObject().put("millis", 60_000)))
+            .getString("messageId");
+    awaitState(busy, "RUNNING");
+    addSerialQueue(api, "blocked.nothread", true);
+    String head = registerSerial(api, "blocked.nothread", task("Echo")).getString("messageId");
+
+    JsonObject queue = api.get("/serial-queues/blocked.nothread").json();
+    JsonObject runner = api.get("/runners").array().getJsonObject(0);
+
+    assertEquals("NO_CAPACITY", queue.getString("blockedReason"), queue::encode);
+    assertEquals(List.of(head), ids(queue.getJsonArray("waitingTasks")));
+    // read after the queue's info: the room it was judged with still counted the prefetch room
+    assertEquals(2, runner.getInteger("capacity"), runner::encode);
+    assertEquals(1, runner.getInteger("maxThreads"), runner::encode);
+
+    assertEquals(200, api.post("/tasks/" + busy + "/release", new JsonObject()).status());
+    awaitState(head, "DISPOSED");
+    assertNull(api.get("/serial-queues/blocked.nothread").json().getValue("blockedReason"));
   }
 }

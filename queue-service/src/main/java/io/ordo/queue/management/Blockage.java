@@ -23,20 +23,50 @@ import java.util.Set;
 public record Blockage(String reason, JsonObject details) {
 
   /**
-   * The farm's live runners at one moment.
+   * The farm's live runners at one moment, each with its room.
    *
-   * @param liveRunners how many
-   * @param freeSlots their free slots
-   * @param taskTypes the task class names they run, all together
-   * @param everyType whether one of them never said which types it runs (a runner of an Ordo before
-   *     runners reported their status): then no type is said to have no runner
+   * @param runners one room for each live runner
    */
-  public record Capacity(int liveRunners, int freeSlots, Set<String> taskTypes, boolean everyType) {
+  public record Capacity(List<RunnerRoom> runners) {
+
+    /**
+     * One live runner's room.
+     *
+     * @param freeSlots the messages it would take beyond those it holds: its threads plus its
+     *     prefetch room, as it reported them, less what it holds (never below zero)
+     * @param freeThreads its threads that hold no message (never below zero): only these take a
+     *     serial head, which must not wait behind another task
+     * @param taskTypes the task class names it runs
+     * @param everyType whether it never said which types it runs (a runner of an Ordo before
+     *     runners reported their status): then it might run any
+     */
+    public record RunnerRoom(
+        int freeSlots, int freeThreads, Set<String> taskTypes, boolean everyType) {
+
+      /** Whether it runs the task class (null: a script, which every runner runs). */
+      boolean runs(String taskClassName) {
+        return taskClassName == null || everyType || taskTypes.contains(taskClassName);
+      }
+    }
+
+    int liveRunners() {
+      return runners.size();
+    }
 
     /** Whether a live runner runs the task class (null: a script, which every runner runs). */
     boolean runs(String taskClassName) {
-      return liveRunners > 0
-          && (taskClassName == null || everyType || taskTypes.contains(taskClassName));
+      return runners.stream().anyMatch(runner -> runner.runs(taskClassName));
+    }
+
+    /** Whether a live runner has room for one more message of the parallel queue. */
+    boolean freeSlot() {
+      return runners.stream().anyMatch(runner -> runner.freeSlots() > 0);
+    }
+
+    /** Whether a live runner that runs the task class has a thread free for a serial head. */
+    boolean freeThreadFor(String taskClassName) {
+      return runners.stream()
+          .anyMatch(runner -> runner.freeThreads() > 0 && runner.runs(taskClassName));
     }
   }
 
@@ -108,10 +138,13 @@ public record Blockage(String reason, JsonObject details) {
           new JsonObject()
               .put("taskClassNames", new JsonArray(waitingTypes.stream().sorted().toList())));
     }
-    if (capacity.freeSlots() <= 0) {
-      return new Blockage("NO_CAPACITY", new JsonObject());
-    }
-    return null;
+    // a serial head takes a free thread only (it must not wait behind another task), a parallel
+    // message a slot of a thread or of the prefetch room
+    boolean room =
+        queue.kind() == QueueKind.SERIAL
+            ? capacity.freeThreadFor(waitingHead == null ? null : waitingHead.taskClassName())
+            : capacity.freeSlot();
+    return room ? null : new Blockage("NO_CAPACITY", new JsonObject());
   }
 
   /**

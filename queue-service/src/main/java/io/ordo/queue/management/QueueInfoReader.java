@@ -11,6 +11,7 @@ import io.ordo.model.QueueKind;
 import io.ordo.model.Role;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.management.Blockage.Capacity;
+import io.ordo.queue.management.Blockage.Capacity.RunnerRoom;
 import io.ordo.queue.store.QueueRow;
 import io.ordo.queue.store.QueueStore;
 import io.ordo.queue.store.TaskStore;
@@ -24,7 +25,7 @@ import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -306,25 +307,29 @@ public final class QueueInfoReader {
   }
 
   /**
-   * Live runners, their free slots and the task types they run (the farm's capacity, shared by all
-   * tenants).
+   * Live runners, each with its free slots, its free threads and the task types it runs (the farm's
+   * capacity, shared by all tenants).
    */
   public Future<Capacity> capacity() {
     return Future.all(owners.liveRunners(pool), tasks.inProgressByOwner(hotPool))
         .map(
             all -> {
               List<LiveRunner> live = all.resultAt(0);
-              Map<String, Integer> busy = all.resultAt(1);
-              int free = 0;
-              Set<String> types = new HashSet<>();
-              boolean everyType = false;
+              Map<String, Integer> held = all.resultAt(1);
+              List<RunnerRoom> rooms = new ArrayList<>();
               for (LiveRunner runner : live) {
-                free += Math.max(0, runner.capacity() - busy.getOrDefault(runner.ownerId(), 0));
-                types.addAll(runner.taskTypes());
-                // a runner that never reported its status (an older Ordo) did not say its types
-                everyType |= runner.version() == null;
+                int holds = held.getOrDefault(runner.ownerId(), 0);
+                // a runner that never reported its status (an older Ordo) said neither its threads
+                // nor its types
+                int threads = runner.maxThreads() == null ? runner.capacity() : runner.maxThreads();
+                rooms.add(
+                    new RunnerRoom(
+                        Math.max(0, runner.capacity() - holds),
+                        Math.max(0, threads - holds),
+                        Set.copyOf(runner.taskTypes()),
+                        runner.version() == null));
               }
-              return new Capacity(live.size(), free, types, everyType);
+              return new Capacity(rooms);
             });
   }
 

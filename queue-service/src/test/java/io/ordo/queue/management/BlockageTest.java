@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.ordo.model.QueueKind;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.management.Blockage.Capacity;
+import io.ordo.queue.management.Blockage.Capacity.RunnerRoom;
 import io.ordo.queue.store.QueueRow;
 import io.ordo.queue.store.TaskStore.Counts;
 import io.vertx.core.json.JsonArray;
@@ -16,13 +17,17 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** {@code blockedReason} NO_RUNNER by task type: which waiting messages no live runner runs. */
+/**
+ * {@code blockedReason} NO_RUNNER by task type (which waiting messages no live runner runs), and
+ * NO_CAPACITY: no room in the parallel queue's sense (threads and prefetch room), or in a serial
+ * head's (a free thread of a runner of its type).
+ */
 class BlockageTest {
   private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
   private static final QueueRow SERIAL = new QueueRow("t", QueueKind.SERIAL, "q", true, null);
   private static final QueueRow PARALLEL = new QueueRow("t", QueueKind.PARALLEL, "", true, null);
   private static final Counts ONE_WAITING = new Counts(1, 0);
-  private static final Capacity RUNS_ECHO = new Capacity(1, 4, Set.of("Echo"), false);
+  private static final Capacity RUNS_ECHO = capacity(runner(4, 2, "Echo"));
 
   @Test
   void serialHeadOfATypeNoLiveRunnerRuns_namesItsTypeAndMessage() {
@@ -41,12 +46,12 @@ class BlockageTest {
 
   @Test
   void aRunnerThatNeverSaidItsTypes_mightRunAnyOfThem() {
-    assertNull(serial(head("Gone"), new Capacity(1, 4, Set.of(), true)));
+    assertNull(serial(head("Gone"), capacity(new RunnerRoom(4, 2, Set.of(), true))));
   }
 
   @Test
   void noLiveRunnerAtAll_hasNoDetails() {
-    Blockage blockage = serial(head(null), new Capacity(0, 0, Set.of(), false));
+    Blockage blockage = serial(head(null), capacity());
 
     assertEquals("NO_RUNNER", blockage.reason());
     assertEquals(new JsonObject(), blockage.details());
@@ -73,9 +78,26 @@ class BlockageTest {
 
   @Test
   void runnableTypesWithEveryRunnerFull_areNoCapacity() {
-    assertEquals(
-        "NO_CAPACITY",
-        parallel(Set.of("Echo"), new Capacity(1, 0, Set.of("Echo"), false)).reason());
+    assertEquals("NO_CAPACITY", parallel(Set.of("Echo"), capacity(runner(0, 0, "Echo"))).reason());
+  }
+
+  @Test
+  void serialHeadWhileEveryThreadIsBusy_isNoCapacity_thoughPrefetchRoomIsLeft() {
+    Capacity busyWithRoom = capacity(runner(2, 0, "Echo"));
+
+    assertEquals("NO_CAPACITY", serial(head("Echo"), busyWithRoom).reason());
+    assertEquals("NO_CAPACITY", serial(head(null), busyWithRoom).reason());
+    assertEquals("NO_CAPACITY", serial(null, busyWithRoom).reason());
+    assertNull(parallel(Set.of("Echo"), busyWithRoom));
+  }
+
+  @Test
+  void serialHeadWithAFreeThreadOnlyOnARunnerOfOtherTypes_isNoCapacity() {
+    Capacity elsewhere = capacity(runner(2, 0, "Echo"), runner(4, 2, "Sleep"));
+
+    assertEquals("NO_CAPACITY", serial(head("Echo"), elsewhere).reason());
+    assertNull(serial(head("Sleep"), elsewhere));
+    assertNull(serial(head(null), elsewhere));
   }
 
   @Test
@@ -84,10 +106,17 @@ class BlockageTest {
     types.add(null);
 
     assertEquals(List.of("Away", "Gone"), Blockage.withoutRunner(types, RUNS_ECHO));
-    assertEquals(List.of(), Blockage.withoutRunner(types, new Capacity(1, 4, Set.of(), true)));
     assertEquals(
-        List.of("Away", "Echo", "Gone"),
-        Blockage.withoutRunner(types, new Capacity(0, 0, Set.of(), false)));
+        List.of(), Blockage.withoutRunner(types, capacity(new RunnerRoom(4, 2, Set.of(), true))));
+    assertEquals(List.of("Away", "Echo", "Gone"), Blockage.withoutRunner(types, capacity()));
+  }
+
+  private static Capacity capacity(RunnerRoom... runners) {
+    return new Capacity(List.of(runners));
+  }
+
+  private static RunnerRoom runner(int freeSlots, int freeThreads, String... taskTypes) {
+    return new RunnerRoom(freeSlots, freeThreads, Set.of(taskTypes), false);
   }
 
   private static Blockage serial(TaskInfo head, Capacity capacity) {
