@@ -58,9 +58,14 @@ abstract class NodeApiTest {
 
   /** A node whose runner has one thread and room for one prefetched message. */
   static OrdoNode oneThreadOnePrefetched() {
+    return TestNode.start(oneThreadOnePrefetchedEnvironment());
+  }
+
+  /** The environment of {@link #oneThreadOnePrefetched}, for a test to add to. */
+  static Map<String, String> oneThreadOnePrefetchedEnvironment() {
     Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
     env.put("ORDO_PREFETCH", "1");
-    return TestNode.start(env);
+    return env;
   }
 
   /**

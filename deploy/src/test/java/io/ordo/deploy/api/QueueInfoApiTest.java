@@ -406,8 +406,7 @@ class QueueInfoApiTest extends NodeApiTest {
   void blockedReason_noCapacity_forASerialHeadWhileEveryThreadIsBusy_despitePrefetchRoom() {
     restartNode(
         () -> {
-          Map<String, String> env = TestNode.environment("ORDO_MAX_THREADS", "1");
-          env.put("ORDO_PREFETCH", "1");
+          Map<String, String> env = oneThreadOnePrefetchedEnvironment();
           env.put("ORDO_LOCK_LEASE", "60");
           env.put("ORDO_LOCK_RENEWAL_PERIOD", "30");
           return TestNode.start(env);
