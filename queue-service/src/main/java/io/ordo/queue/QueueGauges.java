@@ -35,13 +35,14 @@ final class QueueGauges {
   private final TaskStore tasks = new TaskStore();
   private final MultiGauge waiting;
   private final MultiGauge running;
-  private Duration interval;
+  private final Duration interval;
   private boolean stopped;
   private long timer = -1;
 
-  QueueGauges(Vertx vertx, Pool pool, MeterRegistry registry) {
+  QueueGauges(Vertx vertx, Pool pool, MeterRegistry registry, Duration interval) {
     this.vertx = vertx;
     this.pool = pool;
+    this.interval = interval;
     this.waiting =
         MultiGauge.builder("ordo.queue.waiting.messages")
             .description("Messages waiting in a queue")
@@ -52,8 +53,7 @@ final class QueueGauges {
             .register(registry);
   }
 
-  void start(Duration interval) {
-    this.interval = interval;
+  void start() {
     refreshThenWait();
   }
 

@@ -165,8 +165,8 @@ public final class QueueServiceVerticle extends VerticleBase {
             new OrphanSweep(pool, config.maxAttempts(), config.lock().lease(), metrics),
             dispatcher::announce);
     maintenance.start(config.runner().roundInterval());
-    gauges = new QueueGauges(vertx, pool, node.meters());
-    gauges.start(config.runner().roundInterval());
+    gauges = new QueueGauges(vertx, pool, node.meters(), config.runner().roundInterval());
+    gauges.start();
     new QueueApiConsumer(services, node.clock()).register(vertx.eventBus());
     vertx.setPeriodic(TASK_TYPE_REFRESH_INTERVAL.toMillis(), id -> services.catalog().refresh());
     return vertx
