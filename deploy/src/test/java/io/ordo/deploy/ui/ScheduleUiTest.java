@@ -54,6 +54,8 @@ class ScheduleUiTest extends BrowserTest {
         "/serial-queues", new JsonObject().put("queueId", "com.example.ui").put("active", false));
     Page page = signedIn();
     nav(page, "Schedules");
+    // the screen renders at once, heading and list together: the screen it left has no list here
+    assertThat(heading(page)).hasText("Schedules");
     assertThat(page.locator(".table-area")).containsText("create one with the form below");
 
     page.getByLabel("Schedule id").fill("ui-every");
