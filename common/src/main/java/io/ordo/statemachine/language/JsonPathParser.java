@@ -34,13 +34,11 @@ final class JsonPathParser extends TextScanner {
   static int endOfPath(String text, int from, String stops) {
     int position = from;
     int depth = 0;
-    char quote = 0;
     while (position < text.length()) {
       char c = text.charAt(position);
-      if (quote != 0) {
-        quote = c == quote ? 0 : quote;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
+      if (c == '\'' || c == '"') {
+        position = afterQuoted(text, position);
+        continue;
       } else if (c == '[') {
         depth++;
       } else if (c == ']') {
@@ -51,6 +49,24 @@ final class JsonPathParser extends TextScanner {
       position++;
     }
     return position;
+  }
+
+  /**
+   * Where the quoted text that opens at {@code quote} ends: just after its closing quote, or the
+   * end of {@code text} if it has none. A backslash takes the character after it as it is, as in a
+   * quoted name ({@code $['it\'s']}), so every scan of a path skips quoted text alike.
+   */
+  static int afterQuoted(String text, int quote) {
+    char mark = text.charAt(quote);
+    int position = quote + 1;
+    while (position < text.length()) {
+      char c = text.charAt(position);
+      if (c == mark) {
+        return position + 1;
+      }
+      position += c == '\\' ? 2 : 1;
+    }
+    return text.length();
   }
 
   JsonPath parse() {
@@ -77,17 +93,12 @@ final class JsonPathParser extends TextScanner {
   /** Refuses a path that nests deeper than {@link #MAX_NESTING}, before reading it. */
   private void checkNesting() {
     int depth = 0;
-    char quote = 0;
-    for (int i = 0; i < text.length(); i++) {
+    int i = 0;
+    while (i < text.length()) {
       char c = text.charAt(i);
-      if (quote != 0) {
-        if (c == '\\') {
-          i++;
-        } else if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '\'' || c == '"') {
-        quote = c;
+      if (c == '\'' || c == '"') {
+        i = afterQuoted(text, i);
+        continue;
       } else if (c == '[' || c == '(' || c == '{') {
         if (++depth > MAX_NESTING) {
           throw error(
@@ -96,6 +107,7 @@ final class JsonPathParser extends TextScanner {
       } else if (c == ']' || c == ')' || c == '}') {
         depth--;
       }
+      i++;
     }
   }
 
@@ -202,13 +214,11 @@ final class JsonPathParser extends TextScanner {
     }
     int start = position;
     int depth = 1;
-    char quote = 0;
     while (position < text.length() && depth > 0) {
       char c = text.charAt(position);
-      if (quote != 0) {
-        quote = c == quote ? 0 : quote;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
+      if (c == '\'' || c == '"') {
+        position = afterQuoted(text, position);
+        continue;
       } else if (c == '(') {
         depth++;
       } else if (c == ')') {

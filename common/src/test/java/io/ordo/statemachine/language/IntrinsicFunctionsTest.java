@@ -36,6 +36,16 @@ class IntrinsicFunctionsTest {
   }
 
   @Test
+  void format_readsAPathArgumentWhoseQuotedNameHasAnEscapedQuoteAndAComma() {
+    JsonObject named = new JsonObject().put("it's, here", "v");
+
+    assertEquals(
+        "[v]",
+        Expression.parse("States.Format('[{}]', $['it\\'s, here'])")
+            .evaluate(named, new JsonObject()));
+  }
+
+  @Test
   void format_failsWhenPlaceholdersAndArgumentsDisagree() {
     assertTrue(failure("States.Format('{} {}', $.name)").contains("more {}"));
     assertTrue(failure("States.Format('{}', $.name, $.n)").contains("fewer {}"));

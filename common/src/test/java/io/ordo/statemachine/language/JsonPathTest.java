@@ -175,6 +175,15 @@ class JsonPathTest {
   }
 
   @Test
+  void read_filterReadsAnEscapedQuoteInAQuotedNameAsPartOfTheName() {
+    JsonObject rows = new JsonObject("{\"rows\": [{\"it's\": \"a)\"}, {\"it's\": \"b\"}]}");
+
+    assertEquals(
+        new JsonArray("[{\"it's\": \"a)\"}]"),
+        JsonPath.parse("$.rows[?(@['it\\'s'] == 'a)')]").read(rows));
+  }
+
+  @Test
   void read_filterOperatorsThatAreWords_selectAsJaywayReadsThem() {
     JsonObject shop =
         new JsonObject(
