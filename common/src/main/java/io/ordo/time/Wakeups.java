@@ -22,10 +22,20 @@ public final class Wakeups {
   /**
    * How many milliseconds a timer must run for {@code clock} to reach {@code at}: rounded up, at
    * least one. The timer runs on another clock (the JVM's monotonic one), so whoever it wakes
-   * checks the time again.
+   * checks the time again. A time further ahead than a long can count in milliseconds (an
+   * execution's Wait may name 9999-12-31) answers {@link Long#MAX_VALUE}.
    */
   public static long millisUntil(Clock clock, Instant at) {
-    long nanos = Duration.between(clock.instant(), at).toNanos();
-    return Math.max(1, (nanos + 999_999) / 1_000_000);
+    Duration until = Duration.between(clock.instant(), at);
+    if (until.isNegative()) {
+      return 1;
+    }
+    if (until.getSeconds() >= Long.MAX_VALUE / 1_000 - 1) {
+      return Long.MAX_VALUE;
+    }
+    // whole milliseconds rounded up, from seconds and nanos apart: a duration's nanos overflow a
+    // long past about 292 years
+    long millis = until.getSeconds() * 1_000 + (until.getNano() + 999_999) / 1_000_000;
+    return Math.max(1, millis);
   }
 }

@@ -1,5 +1,8 @@
 package io.ordo.statemachine.language;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
@@ -28,8 +31,24 @@ final class JsonFunctions {
     try {
       return Json.decodeValue(text);
     } catch (DecodeException notJson) {
-      throw arguments.failure("the string is not JSON: " + notJson.getMessage());
+      throw arguments.failure("the string is not JSON" + where(notJson));
     }
+  }
+
+  /**
+   * Where the parser stopped, in Ordo's words (the parser's own message quotes its internals): the
+   * line and column, or that the text nests too deep.
+   */
+  private static String where(DecodeException notJson) {
+    if (notJson.getCause() instanceof StreamConstraintsException) {
+      return ": it nests deeper than JSON text may here (1,000 levels)";
+    }
+    if (notJson.getCause() instanceof JsonProcessingException parsing
+        && parsing.getLocation() != null) {
+      JsonLocation at = parsing.getLocation();
+      return " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+    }
+    return "";
   }
 
   /** {@code States.JsonToString(value)}: the compact JSON text of a value. */

@@ -1,11 +1,13 @@
 package io.ordo.statemachine.language;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class IntrinsicFunctionsTest {
@@ -124,6 +126,20 @@ class IntrinsicFunctionsTest {
   void stringToJson_ofAnEmptyOrBlankStringIsNull() {
     assertEquals(null, eval("States.StringToJson('')"));
     assertEquals(null, eval("States.StringToJson('  ')"));
+  }
+
+  @Test
+  void stringToJson_ofTextThatIsNotJson_failsInOrdosWords_notTheParsers() {
+    String bad = failure("States.StringToJson('{bad')");
+    assertTrue(bad.endsWith("the string is not JSON (line 1, column 2)"), bad);
+    String deep = failure("States.StringToJson('" + "[".repeat(2_000) + "')");
+    assertTrue(
+        deep.endsWith(
+            "the string is not JSON: it nests deeper than JSON text may here" + " (1,000 levels)"),
+        deep);
+    for (String message : List.of(bad, deep)) {
+      assertFalse(message.contains("Unexpected") || message.contains("Stream"), message);
+    }
   }
 
   @Test

@@ -120,6 +120,9 @@ class ScheduleApiTest {
   void invalidSchedules_areRefusedWith400() {
     assertInvalid(daily(echoTask()).put("cron", "61 * * * *"), "invalid_request");
     assertInvalid(daily(echoTask()).put("cron", "* * *"), "invalid_request");
+    // a cron of the 30th of February would never fire: refused, not stored with no fire times
+    assertInvalid(daily(echoTask()).put("cron", "0 0 30 2 *"), "invalid_request");
+    assertEquals(404, api.get("/schedules/bad").status());
     assertInvalid(daily(echoTask()).put("timeZone", "Mars/Olympus"), "invalid_request");
     assertInvalid(daily(echoTask()).put("intervalSeconds", 60), "invalid_request");
     assertInvalid(new JsonObject().put("task", echoTask()), "invalid_request");

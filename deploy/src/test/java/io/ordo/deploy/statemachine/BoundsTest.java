@@ -302,6 +302,38 @@ class BoundsTest {
   }
 
   @Test
+  void aWaitCenturiesAhead_waits_atTheStartAndAfterATask_andCanBeStopped() {
+    // a timer's milliseconds of 9999-12-31 are far past a long's nanoseconds (292 years): the
+    // start once answered 500 after saving the execution, and the decider failed to advance
+    machines.put(
+        "Forever",
+        """
+        { "StartAt": "W", "States": { "W": { "Type": "Wait",
+            "Timestamp": "9999-12-31T23:59:59Z", "End": true } } }""");
+    machines.put(
+        "ForeverAfterATask",
+        """
+        { "StartAt": "T", "States": {
+            "T": { "Type": "Task", "Resource": "ordo:task:Echo", "ResultPath": null,
+                   "Next": "W" },
+            "W": { "Type": "Wait", "TimestampPath": "$.until", "End": true } } }""");
+
+    String atStart = machines.start("Forever", new JsonObject());
+    String afterTask =
+        machines.start("ForeverAfterATask", new JsonObject().put("until", "2400-01-01T00:00:00Z"));
+
+    for (String id : List.of(atStart, afterTask)) {
+      machines.awaitEvents(id, "WaitStateEntered", 1);
+      assertEquals("RUNNING", machines.get(id).getString("status"));
+      Api.Reply stopped = api.post("/executions/" + id + "/stop", null);
+      assertEquals(200, stopped.status(), () -> stopped.body().toString());
+      assertEquals("ABORTED", stopped.json().getString("status"));
+      List<String> types = machines.eventTypes(id);
+      assertTrue(types.contains("WaitStateAborted"), types::toString);
+    }
+  }
+
+  @Test
   void aDefinitionProblemQuotingAHugeName_isCutShort_notEchoedWhole() {
     String huge = "x".repeat(500_000);
     for (JsonObject state :

@@ -25,6 +25,15 @@ final class CronFireTimes implements FireTimes {
   private static final CronParser WITH_SECONDS =
       new CronParser(CronDefinitionBuilder.instanceDefinitionFor(CronType.SPRING));
 
+  /** What a cron expression's fields may hold: the reason given for one that does not parse. */
+  private static final String FIELDS =
+      "its fields are minute 0-59, hour 0-23, day of month 1-31, month 1-12 (or JAN-DEC),"
+          + " weekday 0-7 (or SUN-SAT), with seconds 0-59 first when there are 6, each a number, a"
+          + " range a-b (a at most b), a list a,b, a step */n or *";
+
+  /** Where the check that an expression matches some date starts: any time would do. */
+  private static final Instant REFERENCE = Instant.parse("2000-01-01T00:00:00Z");
+
   /** Slots searched at most per question (a cron that never matches ends the search sooner). */
   private static final int MAX_STEPS = 1000;
 
@@ -39,7 +48,8 @@ final class CronFireTimes implements FireTimes {
   /**
    * Parses a cron expression.
    *
-   * @throws IllegalArgumentException with a readable reason if it is not 5 or 6 valid fields
+   * @throws IllegalArgumentException with a readable reason if it is not 5 or 6 valid fields, or if
+   *     it matches no date at all (the 30th of February)
    */
   static CronFireTimes parse(String expression, ZoneId zone) {
     String trimmed = expression.trim();
@@ -55,28 +65,17 @@ final class CronFireTimes implements FireTimes {
       cron = (fields == 5 ? UNIX : WITH_SECONDS).parse(trimmed);
       cron.validate();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(reason(e));
+      // cron-utils' own text ("Invalid range! [59,0]") is a library's message, not Ordo's words
+      throw new IllegalArgumentException(FIELDS);
     }
-    return new CronFireTimes(ExecutionTime.forCron(cron), zone);
-  }
-
-  /**
-   * cron-utils' reason, when it is its own words about a field ("Value 61 not in range [0, 59]");
-   * else (a Java number parser's or its character scan's text) the fields' ranges.
-   */
-  private static String reason(IllegalArgumentException e) {
-    String message = e.getMessage() == null ? "" : e.getMessage();
-    boolean own =
-        !(e instanceof NumberFormatException)
-            && !(e.getCause() instanceof NumberFormatException)
-            && !message.contains("For input string")
-            && !message.contains("Invalid chars");
-    if (own && !message.isBlank()) {
-      return message.replace("Failed to parse cron expression. ", "");
+    ExecutionTime times = ExecutionTime.forCron(cron);
+    // no year field: a cron that matches a date matches one within 28 years of any time (leap days
+    // and weekdays repeat so), and cron-utils finds none for the 30th of February at once
+    if (times.nextExecution(REFERENCE.atZone(zone)).isEmpty()) {
+      throw new IllegalArgumentException(
+          "it matches no date of any year (such as the 30th of February), so it would never fire");
     }
-    return "its fields are minute 0-59, hour 0-23, day of month 1-31, month 1-12 (or JAN-DEC),"
-        + " weekday 0-7 (or SUN-SAT), with seconds 0-59 first when there are 6, each a number, a"
-        + " range a-b, a list a,b, a step */n or *";
+    return new CronFireTimes(times, zone);
   }
 
   @Override

@@ -8,6 +8,8 @@ import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What follows a saved advance: runners hear of new task messages, live tails of the execution's
@@ -15,6 +17,8 @@ import java.time.Instant;
  * stopped.
  */
 class AfterCommit {
+  private static final Logger LOG = LoggerFactory.getLogger(AfterCommit.class);
+
   private final EventBus eventBus;
   private final WorkNotifier notifier;
   private final TaskStopper stopper;
@@ -32,6 +36,21 @@ class AfterCommit {
    * @param wakeAt the execution's next timer as saved (null: none)
    */
   void advanced(ExecutionRow after, Decision decision, Scheduled scheduled, Instant wakeAt) {
+    try {
+      announce(after, decision, scheduled, wakeAt);
+    } catch (RuntimeException e) {
+      // the advance is saved: whoever asked for it hears so; what was not announced is found by
+      // the sweeps (a timer by the decider's poll, a task by the runners' claims)
+      LOG.error(
+          "Announcing the advance of execution {}/{} failed",
+          after.tenant(),
+          after.executionId(),
+          e);
+    }
+  }
+
+  private void announce(
+      ExecutionRow after, Decision decision, Scheduled scheduled, Instant wakeAt) {
     if (scheduled.activeQueuesFed()) {
       notifier.workAvailable("execution advanced");
     }
