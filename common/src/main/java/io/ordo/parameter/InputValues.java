@@ -20,15 +20,28 @@ import java.util.Map;
  *       in values.
  *   <li>Integers: within a Java {@code long}, the widest integer of the task parameter type table
  *       (SPEC 3.5); a larger one would reach the task as a type it cannot receive.
- *   <li>Decimals: finite doubles; {@code 1e400} overflows to Infinity, which JSON cannot carry.
+ *   <li>Decimals: finite doubles whose value, if whole, is such an integer too. {@code 1e400}
+ *       overflows to Infinity, which JSON cannot carry; PostgreSQL's {@code jsonb} keeps a number's
+ *       value, not how it was written, so {@code 1e19} came back as the integer {@code
+ *       10000000000000000000} and reached a task as a {@code BigInteger}.
  * </ul>
  *
  * A refusal names the field by its JSON pointer; inside {@code /parameter} it is {@code
  * invalid_parameter}, elsewhere {@code invalid_request}.
  */
 public final class InputValues {
-  private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
-  private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+  /** The rule a number out of range breaks, as a refusal states it after naming the number. */
+  public static final String NUMBER_RANGE =
+      "integers must fit in 64 bits (at most "
+          + Long.MAX_VALUE
+          + " in magnitude), and so must a decimal whose value is whole, such as 1e19;"
+          + " other decimals must be finite";
+
+  private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+  private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
+  /** 2^63: every double at least this large in magnitude is a whole number past a long. */
+  private static final double TWO_TO_63 = 0x1p63;
 
   private InputValues() {}
 
@@ -93,11 +106,7 @@ public final class InputValues {
         return new Problem(where, "contains " + bad);
       }
     } else if (value instanceof Number number && !inRange(number)) {
-      return new Problem(
-          where,
-          "is a number out of range: integers must fit in 64 bits (at most "
-              + Long.MAX_VALUE
-              + " in magnitude), decimals must be finite doubles (at most about 1.8e308)");
+      return new Problem(where, "is a number out of range: " + NUMBER_RANGE);
     }
     return null;
   }
@@ -139,9 +148,9 @@ public final class InputValues {
 
   /**
    * What is wrong with a text's characters, or null: a NUL, or an unpaired surrogate (a high one
-   * not followed by a low one, or a low one alone).
+   * not followed by a low one, or a low one alone); e.g. "a NUL character (\\u0000)".
    */
-  private static String badCharacter(String text) {
+  public static String badCharacter(String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c == '\0') {
@@ -157,17 +166,31 @@ public final class InputValues {
     return null;
   }
 
-  private static boolean inRange(Number number) {
+  /**
+   * Whether a number is within {@link #NUMBER_RANGE}: an integer within a {@code long}, or a finite
+   * decimal whose value, if whole, is within a {@code long} too.
+   */
+  public static boolean inRange(Number number) {
     if (number instanceof Double || number instanceof Float) {
-      return Double.isFinite(number.doubleValue());
+      return inRange(number.doubleValue());
     }
     if (number instanceof BigInteger big) {
-      return big.compareTo(LONG_MIN) >= 0 && big.compareTo(LONG_MAX) <= 0;
+      return big.bitLength() < Long.SIZE;
     }
     if (number instanceof BigDecimal decimal) {
-      return Double.isFinite(decimal.doubleValue());
+      // compareTo looks at the exponents first: 1e999999999 is not expanded
+      return decimal.compareTo(LONG_MIN) >= 0 && decimal.compareTo(LONG_MAX) <= 0;
     }
     return true; // Byte, Short, Integer, Long
+  }
+
+  /**
+   * Whether a double is within {@link #NUMBER_RANGE}. A double of magnitude 2^53 or more has no
+   * fraction, so one breaks the rule exactly when it lies outside the range of a {@code long}
+   * (-2^63 is {@link Long#MIN_VALUE} itself); NaN and the infinities fail both comparisons.
+   */
+  public static boolean inRange(double number) {
+    return number >= -TWO_TO_63 && number < TWO_TO_63;
   }
 
   private static TaskControlException refused(String where, String what) {

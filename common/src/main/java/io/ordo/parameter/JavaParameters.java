@@ -15,8 +15,9 @@ import java.util.Set;
  * Converts between a task's Java parameter and its JSON form, enforcing the seed's type table (SPEC
  * 3.5): exactly {@code Boolean, Byte, Short, Integer, Long, Float, Double, String}, {@code List}
  * and {@code Map} implementations with String keys, and {@code null}. Anything else, a null key, a
- * non-finite number, a reference cycle or a value nested deeper than {@link #MAX_DEPTH} is an
- * {@link IllegalArgumentException}, raised before anything is sent.
+ * non-finite number, a decimal whose whole value is past a {@code long} ({@link
+ * InputValues#NUMBER_RANGE}), a reference cycle or a value nested deeper than {@link #MAX_DEPTH} is
+ * an {@link IllegalArgumentException}, raised before anything is sent.
  */
 public final class JavaParameters {
 
@@ -67,6 +68,11 @@ public final class JavaParameters {
       double number = ((Number) value).doubleValue();
       if (Double.isNaN(number) || Double.isInfinite(number)) {
         throw new IllegalArgumentException(where + " is " + value + ": not representable in JSON");
+      }
+      if (!InputValues.inRange(number)) {
+        // stored, 1.0E19 would come back as the integer 10000000000000000000: a BigInteger
+        throw new IllegalArgumentException(
+            where + " is " + value + ", out of range: " + InputValues.NUMBER_RANGE);
       }
       return value;
     }

@@ -46,6 +46,22 @@ class JavaParametersTest {
     assertTrue(refused.getMessage().contains("reference cycle"), refused::getMessage);
   }
 
+  @Test
+  void aDecimalWhoseWholeValueIsPast64Bits_isRefused_asItWouldComeBackABigInteger() {
+    for (Object number : List.of(1e19, -1e19, 1e308, 1e19f)) {
+      IllegalArgumentException refused =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> JavaParameters.toJsonValue(Map.of("x", List.of(number)), "result"));
+      assertEquals(
+          "result.x[0] is " + number + ", out of range: " + InputValues.NUMBER_RANGE,
+          refused.getMessage());
+    }
+    assertEquals(
+        new JsonObject().put("a", 1.5).put("b", 1e18).put("c", -0x1p63),
+        JavaParameters.toJsonValue(Map.of("a", 1.5, "b", 1e18, "c", -0x1p63), "result"));
+  }
+
   /** Maps nested {@code depth} levels (a map is a level). */
   private static Object nested(int depth) {
     Map<String, Object> value = new HashMap<>(Map.of("leaf", true));

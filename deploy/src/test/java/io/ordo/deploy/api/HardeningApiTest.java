@@ -234,10 +234,52 @@ class HardeningApiTest extends NodeApiTest {
             api,
             new JsonObject(
                 "{\"taskClassName\":\"Echo\",\"parameter\":{\"max\":9223372036854775807,"
-                    + "\"min\":-9223372036854775808,\"big\":1.7e308,\"small\":4.9e-324}}"));
-    assertEquals(Long.MAX_VALUE, info.getJsonObject("parameter").getLong("max"));
-    assertEquals(Long.MIN_VALUE, info.getJsonObject("parameter").getLong("min"));
+                    + "\"min\":-9223372036854775808,\"big\":9.2e18,\"small\":4.9e-324,"
+                    + "\"fraction\":1.5,\"tiny\":1e-5}}"));
+    JsonObject parameter = info.getJsonObject("parameter");
+    assertEquals(Long.MAX_VALUE, parameter.getLong("max"));
+    assertEquals(Long.MIN_VALUE, parameter.getLong("min"));
+    assertEquals(9.2e18, parameter.getDouble("big"));
+    assertEquals(1.5, parameter.getDouble("fraction"));
     assertEquals(1, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
+  void decimalsWhoseWholeValueIsPast64Bits_areRefusedLikeSuchIntegers_inEveryBody() {
+    // jsonb keeps a number's value, not its writing: 1e19 was stored, and read back, as the
+    // integer 10000000000000000000, which reached the Java task as a BigInteger
+    for (String whole :
+        List.of("1e19", "-1e19", "9.3e18", "1E+30", "1.7e308", "123456789012345678901.0")) {
+      JsonObject problem =
+          assertProblem(
+              postEcho("{\"x\":" + whole + "}"),
+              400,
+              "invalid_parameter",
+              "/parameter/x",
+              "integers must fit in 64 bits");
+      assertEquals(
+          assertProblem(postEcho("{\"x\":9223372036854775808}"), 400, "invalid_parameter")
+              .getString("detail"),
+          problem.getString("detail"),
+          "worded as for the integer");
+    }
+    assertProblem(
+        api.post("/state-machines/big/executions", "{\"input\":{\"x\":1e19}}"),
+        400,
+        "invalid_request",
+        "/input/x",
+        "64 bits");
+    assertProblem(
+        api.put(
+            "/schedules/big",
+            "{\"cron\":\"0 3 * * *\",\"task\":{\"queue\":\"parallel\",\"taskClassName\":\"Echo\","
+                + "\"parameter\":{\"x\":1e19}}}"),
+        400,
+        "invalid_request",
+        "/task/parameter/x",
+        "64 bits");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+    assertEquals(404, api.get("/schedules/big").status());
   }
 
   @Test

@@ -240,7 +240,8 @@ class BoundsTest {
         { "StartAt": "W", "States": { "W": { "Type": "Wait", "SecondsPath": "$.s",
           "End": true } } }
         """);
-    List<Object> values = List.of(1e20, 1e308, -1, 100_000_000, 1.5, "10");
+    // 1e20 and 1e308, whole numbers past 64 bits, are refused with the start's request
+    List<Object> values = List.of(9.2e18, 1e18, -1, 100_000_000, 1.5, "10");
     for (Object value : values) {
       String id = machines.start("Sleepy", new JsonObject().put("s", value));
       JsonObject execution = machines.await(id, "FAILED");

@@ -1,5 +1,6 @@
 package io.ordo.runner.script;
 
+import io.ordo.parameter.InputValues;
 import io.ordo.parameter.JavaParameters;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -10,6 +11,7 @@ import org.mozilla.javascript.Context;
 import org.mozilla.javascript.Function;
 import org.mozilla.javascript.LambdaFunction;
 import org.mozilla.javascript.NativeArray;
+import org.mozilla.javascript.ScriptRuntime;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.SerializableCallable;
@@ -30,39 +32,37 @@ final class JsValues {
    * A JavaScript value as a parameter value ({@code Map}, {@code List}, {@code String}, {@code
    * Long} or {@code Double}, {@code Boolean}, null).
    *
-   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, or a value nested
-   *     deeper than {@link JavaParameters#MAX_DEPTH} (found before the walk exhausts the task
-   *     thread's stack)
+   * @param what names the value for a refusal, e.g. "the result"; a refusal of a part of it names
+   *     the part too ("the result.items[2]")
+   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, a number or a
+   *     text Ordo cannot store ({@link #number}, {@link #text}, and a key as a text), or a value
+   *     nested deeper than {@link JavaParameters#MAX_DEPTH} (found before the walk exhausts the
+   *     task thread's stack)
    */
   static Object toJava(Object value, String what) {
-    return toJava(value, what, new IdentityHashMap<>());
+    return toJava(value, what, what, new IdentityHashMap<>());
   }
 
-  private static Object toJava(Object value, String what, IdentityHashMap<Object, Object> open) {
+  /** {@code where} is {@code what} with the path to {@code value} inside it. */
+  private static Object toJava(
+      Object value, String what, String where, IdentityHashMap<Object, Object> open) {
     if (value == null || value instanceof Undefined) {
       return null;
     }
-    if (value instanceof Boolean || value instanceof String) {
+    if (value instanceof Boolean) {
       return value;
     }
     if (value instanceof CharSequence text) {
-      return text.toString();
+      return text(text.toString(), where);
     }
     if (value instanceof Number number) {
-      double d = number.doubleValue();
-      if (d == Math.rint(d) && Math.abs(d) <= MAX_SAFE_INTEGER) {
-        return (long) d;
-      }
-      if (Double.isNaN(d) || Double.isInfinite(d)) {
-        throw new IllegalArgumentException(what + " contains " + d + ", which JSON cannot hold");
-      }
-      return d;
+      return number(number.doubleValue(), where);
     }
     if (value instanceof Function) {
-      throw new IllegalArgumentException(what + " contains a function");
+      throw new IllegalArgumentException(where + " is a function");
     }
     if (!(value instanceof Scriptable object)) {
-      throw new IllegalArgumentException(what + " contains an unsupported value");
+      throw new IllegalArgumentException(where + " is an unsupported value");
     }
     if (open.put(object, object) != null) {
       throw new IllegalArgumentException(what + " contains a reference cycle");
@@ -76,28 +76,72 @@ final class JsValues {
       if (object instanceof NativeArray array) {
         List<Object> list = new ArrayList<>();
         for (long i = 0; i < array.getLength(); i++) {
-          list.add(toJava(array.get((int) i, array), what, open));
+          list.add(toJava(array.get((int) i, array), what, where + "[" + i + "]", open));
         }
         return list;
       }
       if (!"Object".equals(object.getClassName())) {
         throw new IllegalArgumentException(
-            what + " contains a " + object.getClassName() + ", which is not a parameter type");
+            where + " is a " + object.getClassName() + ", which is not a parameter type");
       }
       Map<String, Object> map = new LinkedHashMap<>();
       for (Object id : object.getIds()) {
         if (id instanceof Integer index) {
-          map.put(String.valueOf(index), toJava(object.get(index, object), what, open));
+          String inside = where + "[" + index + "]";
+          map.put(String.valueOf(index), toJava(object.get(index, object), what, inside, open));
         } else if (id instanceof String key) {
-          map.put(key, toJava(object.get(key, object), what, open));
+          String bad = InputValues.badCharacter(key);
+          if (bad != null) {
+            throw new IllegalArgumentException(
+                where + " has the key '" + InputValues.printable(key) + "', which contains " + bad);
+          }
+          String inside = where + "." + key;
+          map.put(key, toJava(object.get(key, object), what, inside, open));
         } else if (id instanceof Symbol) {
-          throw new IllegalArgumentException(what + " has a symbol key");
+          throw new IllegalArgumentException(where + " has a symbol key");
         }
       }
       return map;
     } finally {
       open.remove(object);
     }
+  }
+
+  /**
+   * A text as Ordo stores it: one with a NUL (which PostgreSQL's {@code jsonb} cannot hold) or an
+   * unpaired surrogate (no Unicode character; written as UTF-8 it became {@code ?}) is refused, as
+   * a request's text is ({@link InputValues}), rather than stored altered.
+   */
+  private static String text(String text, String where) {
+    String bad = InputValues.badCharacter(text);
+    if (bad != null) {
+      throw new IllegalArgumentException(where + " contains " + bad);
+    }
+    return text;
+  }
+
+  /**
+   * A number as Ordo stores it: a whole one within 2^53 as a {@code Long}, any other as a {@code
+   * Double}. NaN and the infinities JSON cannot hold; a whole number past 64 bits (JavaScript's
+   * {@code 1e19}) PostgreSQL's {@code jsonb} would keep as the integer 10000000000000000000, which
+   * is no {@code long} (SPEC 3.5): both are refused, naming the number as the script writes it.
+   */
+  private static Object number(double d, String where) {
+    if (d == Math.rint(d) && Math.abs(d) <= MAX_SAFE_INTEGER) {
+      return (long) d;
+    }
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      throw new IllegalArgumentException(where + " is " + d + ", which JSON cannot hold");
+    }
+    if (!InputValues.inRange(d)) {
+      throw new IllegalArgumentException(
+          where
+              + " is "
+              + ScriptRuntime.numberToString(d, 10)
+              + ", a number out of range: "
+              + InputValues.NUMBER_RANGE);
+    }
+    return d;
   }
 
   /** A parameter value as a JavaScript value: objects, arrays, numbers, strings, booleans. */
