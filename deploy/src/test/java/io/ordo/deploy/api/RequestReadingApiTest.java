@@ -1,0 +1,132 @@
+package io.ordo.deploy.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ordo.deploy.Api;
+import io.ordo.deploy.TestNode;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the node reads a request's headers, parameters and body bytes (the hostile-input probe's
+ * findings): each as the client sent it, and what cannot be read unambiguously refused with a
+ * problem, nothing of it stored or run.
+ */
+class RequestReadingApiTest extends NodeApiTest {
+  private static final String AUTH = "Authorization: Bearer " + TestNode.OPERATOR + "\r\n";
+  private static final String NO_ID = "0192f2a8-aaaa-7bbb-8ccc-000000000000";
+
+  @BeforeEach
+  void holdTheParallelQueue() {
+    setParallelActive(api, false);
+  }
+
+  @Test
+  void aPercentInAHeader_isText_andAnEncodedPercentInAQuery_isOnePercent() {
+    Map<String, String> key = Map.of("Idempotency-Key", "50%off");
+    Api.Reply first = api.send(HttpMethod.POST, "/parallel-queue/tasks", task("Echo"), key);
+    assertEquals(201, first.status(), () -> first.body().toString());
+    Api.Reply again = api.send(HttpMethod.POST, "/parallel-queue/tasks", task("Echo"), key);
+    assertEquals(first.json().getString("messageId"), again.json().getString("messageId"));
+    assertEquals(1, api.get("/parallel-queue").json().getInteger("waitingCount"));
+
+    Api.Reply percent = api.get("/tasks?taskClassName=100%25");
+    assertEquals(200, percent.status(), () -> percent.body().toString());
+    assertEquals(0, percent.json().getJsonArray("tasks").size());
+    String id = first.json().getString("messageId");
+    // a header that is no number is refused as such, not as a malformed escape
+    Api.Reply stream =
+        api.send(
+            HttpMethod.GET, "/tasks/" + id + "/history/stream", null, Map.of("Last-Event-ID", "%"));
+    assertProblem(stream, 400, "invalid_request", "header parameter Last-Event-ID");
+  }
+
+  @Test
+  void stringParameters_thatReadAsJsonNumbers_areStrings() {
+    for (String name : List.of("-1", "1.5", "2.0")) {
+      Api.Reply put = putPassStateMachine(name);
+      assertEquals(name, put.json().getString("name"), () -> put.body().toString());
+      assertEquals(200, api.get("/state-machines/" + name).status(), name);
+    }
+    Api.Reply schedule =
+        api.put(
+            "/schedules/1.5",
+            new JsonObject()
+                .put("intervalSeconds", 3600)
+                .put(
+                    "task",
+                    new JsonObject().put("queue", "parallel").put("taskClassName", "Echo")));
+    assertEquals(201, schedule.status(), () -> schedule.body().toString());
+    assertProblem(api.get("/tasks/-1"), 404, "invalid_task");
+    assertProblem(api.get("/executions/1.5"), 404, "not_found");
+    Api.Reply list = api.get("/executions?stateMachine=1.5");
+    assertEquals(200, list.status(), () -> list.body().toString());
+    assertEquals(0, list.json().getJsonArray("executions").size());
+    // a string is checked against its pattern as the string it is
+    assertProblem(api.get("/executions?stateMachine=%7B%7D"), 400, "invalid_request", "pattern");
+  }
+
+  @Test
+  void aSingleValuedQueryParameterGivenTwice_isRefused_namingIt() {
+    String id = registerParallel(api, task("Echo")).getString("messageId");
+    assertProblem(api.get("/tasks?limit=5&limit=abc"), 400, "invalid_request", "limit", "once");
+    assertProblem(
+        api.get("/queues/stats?window=PT1H&window=PT2H"), 400, "invalid_request", "window");
+    assertProblem(
+        api.post(
+            "/tasks/" + id + "/release?queue=parallel&queue=serial",
+            new JsonObject().put("reentry", false).put("stop", false)),
+        400,
+        "invalid_request",
+        "queue");
+    assertEquals("WAITING", api.get("/tasks/" + id).json().getString("state"));
+    // a list parameter may be repeated
+    Api.Reply statuses = api.get("/tasks?status=WAITING&status=RUNNING");
+    assertEquals(200, statuses.status(), () -> statuses.body().toString());
+    assertEquals(1, statuses.json().getJsonArray("tasks").size());
+  }
+
+  /** A state machine of one Pass state, put under {@code name}, asserting 201. */
+  private Api.Reply putPassStateMachine(String name) {
+    Api.Reply reply =
+        api.put(
+            "/state-machines/" + name,
+            new JsonObject(
+                "{\"definition\":{\"StartAt\":\"P\",\"States\":{\"P\":{\"Type\":\"Pass\",\"End\":true}}}}"));
+    assertEquals(201, reply.status(), () -> name + ": " + reply.body());
+    return reply;
+  }
+
+  /** A request line's request with {@code body} sent as multipart/form-data. */
+  private Api.Reply multipart(String methodAndTarget, String body) throws Exception {
+    String response =
+        RawHttp.exchange(
+            node.httpPort(),
+            methodAndTarget
+                + " HTTP/1.1\r\nHost: x\r\n"
+                + AUTH
+                + "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: "
+                + body.getBytes(StandardCharsets.UTF_8).length
+                + "\r\nConnection: close\r\n\r\n"
+                + body);
+    Api.Reply reply = RawHttp.reply(response);
+    assertTrue(reply.status() > 0, response);
+    return reply;
+  }
+
+  /** Text, the bytes of a hex string, and text again, as one body. */
+  private static Buffer body(String before, String hex, String after) {
+    return Buffer.buffer(before)
+        .appendBytes(HexFormat.of().parseHex(hex))
+        .appendBuffer(Buffer.buffer(after));
+  }
+}
