@@ -95,6 +95,17 @@ class RequestReadingApiTest extends NodeApiTest {
     assertEquals(1, statuses.json().getJsonArray("tasks").size());
   }
 
+  @Test
+  void aTimeFilterOutsideItsRange_isRefused_namingTheRange() {
+    for (String path :
+        List.of("/tasks?since=0001-01-01T00:00:00Z", "/executions?until=9999-12-31T00:00:00Z")) {
+      assertProblem(
+          api.get(path), 400, "invalid_request", "0001-01-02T00:00:00Z", "9999-12-30T00:00:00Z");
+    }
+    assertEquals(200, api.get("/tasks?since=0001-01-02T00:00:00Z").status());
+    assertEquals(200, api.get("/executions?until=9999-12-30T00:00:00Z").status());
+  }
+
   /** A state machine of one Pass state, put under {@code name}, asserting 201. */
   private Api.Reply putPassStateMachine(String name) {
     Api.Reply reply =
