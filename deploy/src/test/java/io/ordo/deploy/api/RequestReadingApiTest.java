@@ -1,7 +1,6 @@
 package io.ordo.deploy.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
@@ -28,6 +27,34 @@ class RequestReadingApiTest extends NodeApiTest {
   @BeforeEach
   void holdTheParallelQueue() {
     setParallelActive(api, false);
+  }
+
+  @Test
+  void aMultipartBody_is415_onRoutesWhoseBodyIsOptionalOrRequired() throws Exception {
+    putPassStateMachine("mp");
+    String json = "{\"input\":{\"important\":1},\"name\":\"mp-test\"}";
+    String form =
+        "--x\r\nContent-Disposition: form-data; name=\"input\"\r\n\r\n{\"important\":1}\r\n--x--\r\n";
+    // an optional body: the execution ran with input {} and a generated name
+    for (String body : List.of(json, form)) {
+      assertProblem(
+          multipart("POST /api/v1/state-machines/mp/executions", body),
+          415,
+          "unsupported_media_type",
+          "multipart/form-data");
+    }
+    assertEquals(0, api.get("/state-machines/mp/executions").array().size());
+    for (String target :
+        List.of(
+            "POST /api/v1/executions/" + NO_ID + "/stop",
+            "POST /api/v1/tasks/" + NO_ID + "/rerun",
+            "POST /api/v1/tasks/" + NO_ID + "/release",
+            "POST /api/v1/parallel-queue/tasks",
+            "PUT /api/v1/parallel-queue/active")) {
+      // a required body was "required" although one was sent
+      assertProblem(multipart(target, json), 415, "unsupported_media_type", "multipart");
+    }
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
   }
 
   @Test
@@ -104,6 +131,29 @@ class RequestReadingApiTest extends NodeApiTest {
     }
     assertEquals(200, api.get("/tasks?since=0001-01-02T00:00:00Z").status());
     assertEquals(200, api.get("/executions?until=9999-12-30T00:00:00Z").status());
+  }
+
+  @Test
+  void twoHostOrContentTypeHeaders_areRefused() throws Exception {
+    String twoHosts =
+        RawHttp.exchange(
+            node.httpPort(),
+            "GET /api/v1/status?limit=0 HTTP/1.1\r\nHost: a\r\nHost: b\r\n"
+                + AUTH
+                + "Connection: close\r\n\r\n");
+    assertProblem(RawHttp.reply(twoHosts), 400, "invalid_request", "one Host header");
+    String body = task("Echo").encode();
+    String twoTypes =
+        RawHttp.exchange(
+            node.httpPort(),
+            "POST /api/v1/parallel-queue/tasks HTTP/1.1\r\nHost: x\r\n"
+                + AUTH
+                + "Content-Type: application/json\r\nContent-Type: text/plain\r\nContent-Length: "
+                + body.length()
+                + "\r\nConnection: close\r\n\r\n"
+                + body);
+    assertProblem(RawHttp.reply(twoTypes), 400, "invalid_request", "one Content-Type header");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
   }
 
   /** A state machine of one Pass state, put under {@code name}, asserting 201. */
