@@ -1,6 +1,7 @@
 package io.ordo.deploy.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
@@ -134,6 +135,23 @@ class RequestReadingApiTest extends NodeApiTest {
   }
 
   @Test
+  void aBodyWithAComment_isNotJson() {
+    for (String body :
+        List.of(
+            "{/*c*/\"taskClassName\":\"Echo\"}",
+            "{\"taskClassName\":\"Echo\"}// c",
+            "{\"taskClassName\"://c\n\"Echo\"}")) {
+      assertProblem(
+          api.post("/parallel-queue/tasks", body), 400, "invalid_request", "not valid JSON");
+    }
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+    // a slash inside a string is text
+    Api.Reply text =
+        api.post("/parallel-queue/tasks", task("Echo", new JsonObject().put("c", "/*x*/")));
+    assertEquals(201, text.status(), () -> text.body().toString());
+  }
+
+  @Test
   void twoHostOrContentTypeHeaders_areRefused() throws Exception {
     String twoHosts =
         RawHttp.exchange(
@@ -154,6 +172,35 @@ class RequestReadingApiTest extends NodeApiTest {
                 + body);
     assertProblem(RawHttp.reply(twoTypes), 400, "invalid_request", "one Content-Type header");
     assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
+  void aBodyThatIsNotWellFormedUtf8_isRefused_soByteDistinctValuesNeverCollide() {
+    // overlong '/' (two and three bytes), overlong '.', a UTF-16 surrogate encoded in UTF-8,
+    // past U+10FFFF
+    for (String bytes : List.of("c0af", "e080af", "c0aec0ae", "eda080", "f4908080")) {
+      Api.Reply key =
+          api.post(
+              "/parallel-queue/tasks",
+              body("{\"taskClassName\":\"Echo\",\"idempotencyKey\":\"ovl", bytes, "\"}"));
+      assertProblem(key, 400, "invalid_request", "not valid UTF-8");
+    }
+    assertProblem(
+        api.post("/parallel-queue/tasks", body("{\"jsPath\":\"h", "c0af", "res.js\"}")),
+        400,
+        "invalid_request",
+        "UTF-8");
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+
+    // well-formed characters of two, three and four bytes are kept
+    String text = "ovlø日\ud83d\ude00";
+    JsonObject info =
+        registerParallel(
+            api, task("Echo", new JsonObject().put("s", text)).put("idempotencyKey", text));
+    assertEquals(text, info.getJsonObject("parameter").getString("s"), info::encode);
+    String slash =
+        registerParallel(api, task("Echo").put("idempotencyKey", "ovl/")).getString("messageId");
+    assertNotEquals(info.getString("messageId"), slash, "two keys, two messages");
   }
 
   /** A state machine of one Pass state, put under {@code name}, asserting 201. */

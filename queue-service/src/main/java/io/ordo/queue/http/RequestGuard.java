@@ -22,8 +22,9 @@ import java.util.Map;
  * The checks every request passes before authentication and routing (SPEC 10): its framing (no
  * Content-Length beside Transfer-Encoding, one Host, Content-Type, Authorization, Ordo-Tenant and
  * Idempotency-Key header each, a decodable path without dot segments), no NUL in a header, query or
- * path, a JSON media type for a body, and a body whose every text and number {@link InputValues}
- * accepts. Each refusal is a problem response naming what is wrong.
+ * path, a JSON media type for a body, and a body of well-formed UTF-8 and JSON ({@link JsonBody})
+ * whose every text and number {@link InputValues} accepts. Each refusal is a problem response
+ * naming what is wrong.
  */
 final class RequestGuard {
   /** The one media type request bodies have; matched case-insensitively, parameters aside. */
@@ -117,8 +118,8 @@ final class RequestGuard {
 
   /**
    * The body of an API request, after it was read: no content coding, a JSON media type (also for a
-   * body the body handler did not keep), valid JSON nested at most {@value #MAX_BODY_DEPTH} deep,
-   * and values {@link InputValues} accepts.
+   * body the body handler did not keep), well-formed UTF-8, valid JSON nested at most {@value
+   * #MAX_BODY_DEPTH} deep, and values {@link InputValues} accepts.
    */
   static void body(RoutingContext rc) {
     Buffer body = rc.body() == null ? null : rc.body().buffer();
@@ -150,9 +151,18 @@ final class RequestGuard {
     }
     // The OpenAPI validator matches media types case-sensitively: hand it the canonical form.
     rc.request().headers().set(HttpHeaders.CONTENT_TYPE, canonical(contentType));
+    int malformed = JsonBody.malformedUtf8At(body);
+    if (malformed >= 0) {
+      refuse(
+          rc,
+          "the body is not valid UTF-8 (at byte "
+              + malformed
+              + ": an overlong form, an encoded surrogate or a byte that begins no character)");
+      return;
+    }
     Object value;
     try {
-      value = StrictJson.decode(body);
+      value = JsonBody.decode(body);
     } catch (DecodeException e) {
       Problems.send(rc, undecodable(e));
       return;
