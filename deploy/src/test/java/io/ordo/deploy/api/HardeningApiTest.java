@@ -324,23 +324,6 @@ class HardeningApiTest extends NodeApiTest {
   }
 
   @Test
-  void aLonePercentInAnIdempotencyKeyOrLastEventId_isAProblemNamingIt_notTheBody() {
-    Api.Reply register =
-        api.send(
-            HttpMethod.POST,
-            "/parallel-queue/tasks",
-            task("Echo"),
-            Map.of("Idempotency-Key", "50%"));
-    assertProblem(register, 400, "invalid_request", "header", "percent escape", "%25");
-    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
-    String id = registerParallel(api, task("Echo")).getString("messageId");
-    Api.Reply stream =
-        api.send(
-            HttpMethod.GET, "/tasks/" + id + "/history/stream", null, Map.of("Last-Event-ID", "%"));
-    assertProblem(stream, 400, "invalid_request", "header", "percent escape");
-  }
-
-  @Test
   void expectOtherThanContinue_is417() throws Exception {
     String body = task("Echo").encode();
     Api.Reply reply =

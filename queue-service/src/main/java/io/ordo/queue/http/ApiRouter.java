@@ -93,7 +93,7 @@ public final class ApiRouter {
       long bodyLimit,
       Clock clock) {
     OpenAPIContract cached = new CachedValidatorsContract(openApi.contract());
-    RequestExtractor extractor = RequestExtractor.withBodyHandler();
+    RequestExtractor extractor = new ParameterExtractor();
     RouterBuilder builder = RouterBuilder.create(vertx, cached, extractor);
     InlineRequestValidation validation = new InlineRequestValidation(vertx, cached, extractor);
     for (OpenAPIRoute route : builder.getRoutes()) {

@@ -1,8 +1,6 @@
 package io.ordo.queue.http;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.ordo.ErrorCode;
-import io.ordo.TaskControlException;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -10,13 +8,19 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
 import io.vertx.ext.web.openapi.router.RequestExtractor;
 import io.vertx.ext.web.openapi.router.RouterBuilder;
+import io.vertx.json.schema.JsonSchemaValidationException;
+import io.vertx.json.schema.OutputUnit;
+import io.vertx.json.schema.SchemaRepository;
+import io.vertx.json.schema.common.dsl.SchemaType;
 import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.Operation;
 import io.vertx.openapi.contract.Parameter;
 import io.vertx.openapi.validation.RequestParameter;
+import io.vertx.openapi.validation.SchemaValidationException;
 import io.vertx.openapi.validation.ValidatableRequest;
 import io.vertx.openapi.validation.ValidatedRequest;
 import io.vertx.openapi.validation.ValidatorException;
+import io.vertx.openapi.validation.impl.RequestParameterImpl;
 import io.vertx.openapi.validation.impl.RequestValidatorImpl;
 import io.vertx.openapi.validation.impl.ValidatedRequestImpl;
 import java.util.HashMap;
@@ -28,24 +32,28 @@ import java.util.Map;
  * every validation in {@code executeBlocking}. With each schema's validator built once ({@link
  * CachedValidatorsContract}) a validation is microseconds of CPU, less than the hand-over to a
  * worker and back. The parameters and the body are checked by the library's own {@code
- * validateParameter} and {@code validateBody}, in the order its {@code validate} has: the validated
- * request in the routing context under {@link RouterBuilder#KEY_META_DATA_VALIDATED_REQUEST}, or a
- * 400 {@link HttpException} wrapping the {@link ValidatorException}; a parameter's is re-thrown as
- * an {@link InvalidParameter} that names the parameter.
+ * validateParameter} (a string parameter's as the string it is, {@link #checkString}) and {@code
+ * validateBody}, in the order its {@code validate} has: the validated request in the routing
+ * context under {@link RouterBuilder#KEY_META_DATA_VALIDATED_REQUEST}, or a 400 {@link
+ * HttpException} wrapping the {@link ValidatorException}; a parameter's is re-thrown as an {@link
+ * InvalidParameter} that names the parameter.
  */
 final class InlineRequestValidation {
   private final RequestValidatorImpl validator;
+  private final SchemaRepository strings;
   private final RequestExtractor extractor;
 
   InlineRequestValidation(Vertx vertx, OpenAPIContract contract, RequestExtractor extractor) {
     this.validator = new RequestValidatorImpl(vertx, contract);
+    this.strings = contract.getSchemaRepository();
     this.extractor = extractor;
   }
 
   /** The first handler of the operation's route. */
   Handler<RoutingContext> handler(Operation operation) {
     return rc ->
-        extracted(rc, operation)
+        extractor
+            .extractValidatableRequest(rc, operation)
             .compose(request -> validated(request, operation))
             .onSuccess(
                 validated -> {
@@ -59,23 +67,6 @@ final class InlineRequestValidation {
                             ? new HttpException(
                                 HttpResponseStatus.BAD_REQUEST.code(), error.getMessage(), error)
                             : error));
-  }
-
-  /**
-   * The operation's parameters as Vert.x OpenAPI reads them. It percent-decodes every value as it
-   * reads it, the headers' too ({@code Idempotency-Key: 50%} cannot be read), and throws before any
-   * is validated: such a refusal names no parameter, and would read as the body's.
-   */
-  private Future<ValidatableRequest> extracted(RoutingContext rc, Operation operation) {
-    try {
-      return extractor.extractValidatableRequest(rc, operation);
-    } catch (ValidatorException e) {
-      return Future.failedFuture(
-          new TaskControlException(
-              ErrorCode.INVALID_REQUEST,
-              "a header, path or query value of the request has a malformed percent escape (such"
-                  + " as %zz or a lone %); send % as %25"));
-    }
   }
 
   private Future<ValidatedRequest> validated(ValidatableRequest request, Operation operation) {
@@ -105,10 +96,29 @@ final class InlineRequestValidation {
   }
 
   private RequestParameter check(Parameter parameter, Map<String, RequestParameter> values) {
+    RequestParameter value = values.get(parameter.getName());
     try {
-      return validator.validateParameter(parameter, values.get(parameter.getName()));
+      if (parameter.getSchemaType() == SchemaType.STRING && value != null && !value.isNull()) {
+        return checkString(parameter, value.getString());
+      }
+      return validator.validateParameter(parameter, value);
     } catch (ValidatorException e) {
       throw new InvalidParameter(parameter, e);
     }
+  }
+
+  /**
+   * A string parameter's value checked as the string it is. Vert.x OpenAPI 5.0.10 reads a value
+   * that is not all word characters as JSON first, so {@code -1} and {@code 1.5} (names the
+   * contract's patterns allow) were numbers, {@code {}} an object, and {@code "a"} lost its quotes.
+   */
+  private RequestParameter checkString(Parameter parameter, String value) {
+    OutputUnit result = strings.validator(parameter.getSchema()).validate(value);
+    try {
+      result.checkValidity();
+    } catch (JsonSchemaValidationException e) {
+      throw SchemaValidationException.createErrorFromOutputUnitType(parameter, result, e);
+    }
+    return new RequestParameterImpl(value);
   }
 }

@@ -55,7 +55,9 @@ final class ListParams {
     try {
       Instant time = Instant.parse(value.trim());
       if (time.isBefore(EARLIEST) || time.isAfter(LATEST)) {
-        throw invalid("query parameter " + name + " must be a time in the years 1 to 9999");
+        // the bounds themselves: "the years 1 to 9999" refused 0001-01-01 and 9999-12-31
+        throw invalid(
+            "query parameter " + name + " must be a time from " + EARLIEST + " to " + LATEST);
       }
       return time;
     } catch (DateTimeParseException e) {

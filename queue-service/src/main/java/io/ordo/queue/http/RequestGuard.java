@@ -20,10 +20,11 @@ import java.util.Map;
 
 /**
  * The checks every request passes before authentication and routing (SPEC 10): its framing (no
- * Content-Length beside Transfer-Encoding, one Authorization, Ordo-Tenant and Idempotency-Key
- * header each, a decodable path without dot segments), no NUL in a header, query or path, a JSON
- * media type for a body, and a body whose every text and number {@link InputValues} accepts. Each
- * refusal is a problem response naming what is wrong.
+ * Content-Length beside Transfer-Encoding, one Host, Content-Type, Authorization, Ordo-Tenant and
+ * Idempotency-Key header each, a decodable path without dot segments), no NUL in a header, query or
+ * path, a JSON media type for a body, and a body of well-formed UTF-8 and JSON ({@link JsonBody})
+ * whose every text and number {@link InputValues} accepts. Each refusal is a problem response
+ * naming what is wrong.
  */
 final class RequestGuard {
   /** The one media type request bodies have; matched case-insensitively, parameters aside. */
@@ -40,7 +41,12 @@ final class RequestGuard {
    * as Vert.x reads a header; a proxy may take the last).
    */
   private static final List<String> SINGLE_HEADERS =
-      List.of("Authorization", BearerAuthHandler.TENANT_HEADER, "Idempotency-Key");
+      List.of(
+          "Host", // RFC 9112, 3.2: a request with more than one is answered 400
+          "Content-Type",
+          "Authorization",
+          BearerAuthHandler.TENANT_HEADER,
+          "Idempotency-Key");
 
   private RequestGuard() {}
 
@@ -111,14 +117,21 @@ final class RequestGuard {
   }
 
   /**
-   * The body of an API request, after it was read: no content coding, a JSON media type, valid JSON
-   * nested at most {@value #MAX_BODY_DEPTH} deep, and values {@link InputValues} accepts.
+   * The body of an API request, after it was read: no content coding, a JSON media type (also for a
+   * body the body handler did not keep), well-formed UTF-8, valid JSON nested at most {@value
+   * #MAX_BODY_DEPTH} deep, and values {@link InputValues} accepts.
    */
   static void body(RoutingContext rc) {
     Buffer body = rc.body() == null ? null : rc.body().buffer();
     String contentType = rc.request().getHeader(HttpHeaders.CONTENT_TYPE);
     if (body == null || body.length() == 0) {
-      rc.next();
+      if (sentBody(rc.request()) && !isJson(contentType)) {
+        // the body handler keeps no multipart body (it reads such a body as form fields): a
+        // route whose body is optional ran as if none was sent
+        Problems.send(rc, unsupported(contentType));
+      } else {
+        rc.next();
+      }
       return;
     }
     String coding = rc.request().getHeader(HttpHeaders.CONTENT_ENCODING);
@@ -133,18 +146,23 @@ final class RequestGuard {
       return;
     }
     if (!isJson(contentType)) {
-      Problems.send(
-          rc,
-          new TaskControlException(
-              ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-              "send request bodies as " + JSON + ", not " + describe(contentType)));
+      Problems.send(rc, unsupported(contentType));
       return;
     }
     // The OpenAPI validator matches media types case-sensitively: hand it the canonical form.
     rc.request().headers().set(HttpHeaders.CONTENT_TYPE, canonical(contentType));
+    int malformed = JsonBody.malformedUtf8At(body);
+    if (malformed >= 0) {
+      refuse(
+          rc,
+          "the body is not valid UTF-8 (at byte "
+              + malformed
+              + ": an overlong form, an encoded surrogate or a byte that begins no character)");
+      return;
+    }
     Object value;
     try {
-      value = StrictJson.decode(body);
+      value = JsonBody.decode(body);
     } catch (DecodeException e) {
       Problems.send(rc, undecodable(e));
       return;
@@ -171,6 +189,22 @@ final class RequestGuard {
   static JsonObject jsonObjectOrEmpty(RoutingContext rc) {
     JsonObject body = jsonObject(rc);
     return body == null ? new JsonObject() : body;
+  }
+
+  /**
+   * Whether the request's head announces a body: a Content-Length above 0 (Netty refused one that
+   * is no number) or a Transfer-Encoding.
+   */
+  private static boolean sentBody(HttpServerRequest request) {
+    String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+    return request.headers().contains(HttpHeaders.TRANSFER_ENCODING)
+        || length != null && !length.trim().chars().allMatch(c -> c == '0');
+  }
+
+  private static TaskControlException unsupported(String contentType) {
+    return new TaskControlException(
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        "send request bodies as " + JSON + ", not " + describe(contentType));
   }
 
   static boolean isJson(String contentType) {
