@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * JSON text decoded as Vert.x holds it, with a member named twice in one object refused (RFC 8259
  * leaves such an object's meaning open, and a last-one-wins reading let {@code
- * {"active":true,"active":false}} deactivate a queue): a request's body, and a definition sent as a
- * string inside one.
+ * {"active":true,"active":false}} deactivate a queue) and comments refused (Vert.x's parser factory
+ * allows C and C++ comments, which are no JSON; the parser's feature, so refusing them costs
+ * nothing): a request's body, and a definition sent as a string inside one.
  */
 public final class StrictJson {
   /** How Jackson begins the message of a member named twice (STRICT_DUPLICATE_DETECTION). */
@@ -23,12 +24,13 @@ public final class StrictJson {
   private StrictJson() {}
 
   /**
-   * @throws DecodeException if the text is no JSON, nests too deep, or names a member twice ({@link
-   *     #duplicateMember})
+   * @throws DecodeException if the text is no JSON (comments included), nests too deep, or names a
+   *     member twice ({@link #duplicateMember})
    */
   public static Object decode(Buffer text) {
     JsonParser parser = JacksonCodec.createParser(text);
     parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    parser.disable(JsonParser.Feature.ALLOW_COMMENTS);
     Object value = JacksonCodec.fromParser(parser, Object.class);
     if (value instanceof Map<?, ?> map) {
       @SuppressWarnings("unchecked")

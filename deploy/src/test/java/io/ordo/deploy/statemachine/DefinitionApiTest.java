@@ -147,7 +147,9 @@ class DefinitionApiTest {
           {pass.formatted("A\\u0000", "A\\u0000", ""), "NUL"},
           {pass.formatted("A\\ud800", "A\\ud800", ""), "surrogate"},
           {pass.formatted("A", "A", " \"Result\": 1e400,"), "finite"},
-          {pass.formatted("A", "A", " \"Result\": 1, \"Result\": 2,"), "twice"}
+          {pass.formatted("A", "A", " \"Result\": 1, \"Result\": 2,"), "twice"},
+          // comments are no JSON, inside a string as in a body
+          {pass.formatted("A", "A", " /* c */"), "not valid JSON"}
         }) {
       Api.Reply reply = put("Text", bad[0]);
       assertEquals(400, reply.status(), bad[0] + ": " + reply.body());

@@ -1,17 +1,10 @@
 package io.ordo.queue.http;
 
-import com.fasterxml.jackson.core.JsonParser;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
-import io.vertx.core.json.jackson.JacksonCodec;
-import java.util.List;
-import java.util.Map;
 
 /**
- * A request body's bytes read as JSON text (RFC 8259): well-formed UTF-8, no comments, no member
- * named twice in one object.
+ * A request body's bytes checked as JSON text must be (RFC 8259): well-formed UTF-8, before {@link
+ * io.ordo.parameter.StrictJson} decodes them.
  */
 final class JsonBody {
   /** The high bit of each of eight bytes: none is set in eight ASCII bytes. */
@@ -76,26 +69,5 @@ final class JsonBody {
       i += continuations + 1;
     }
     return -1;
-  }
-
-  /**
-   * The JSON value of {@code text}, as Vert.x holds it. Vert.x's parser factory allows C and C++
-   * comments, which are no JSON: a body with one is refused, as other text that is not JSON (the
-   * parser's feature, so that refusing them costs nothing). A member named twice is refused ({@code
-   * StrictJson.namedTwice} reads such a refusal).
-   *
-   * @throws DecodeException if the text is not JSON, nests too deep, or names a member twice
-   */
-  static Object decode(Buffer text) {
-    JsonParser parser = JacksonCodec.createParser(text);
-    parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-    parser.disable(JsonParser.Feature.ALLOW_COMMENTS);
-    Object value = JacksonCodec.fromParser(parser, Object.class);
-    if (value instanceof Map<?, ?> map) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> members = (Map<String, Object>) map;
-      return new JsonObject(members);
-    }
-    return value instanceof List<?> list ? new JsonArray(list) : value;
   }
 }

@@ -162,7 +162,7 @@ final class RequestGuard {
     }
     Object value;
     try {
-      value = JsonBody.decode(body);
+      value = StrictJson.decode(body);
     } catch (DecodeException e) {
       Problems.send(rc, undecodable(e));
       return;
