@@ -11,7 +11,6 @@ import org.mozilla.javascript.Context;
 import org.mozilla.javascript.Function;
 import org.mozilla.javascript.LambdaFunction;
 import org.mozilla.javascript.NativeArray;
-import org.mozilla.javascript.ScriptRuntime;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.SerializableCallable;
@@ -122,9 +121,9 @@ final class JsValues {
 
   /**
    * A number as Ordo stores it: a whole one within 2^53 as a {@code Long}, any other as a {@code
-   * Double}. NaN and the infinities JSON cannot hold; a whole number past 64 bits (JavaScript's
-   * {@code 1e19}) PostgreSQL's {@code jsonb} would keep as the integer 10000000000000000000, which
-   * is no {@code long} (SPEC 3.5): both are refused, naming the number as the script writes it.
+   * Double}. NaN and the infinities JSON cannot hold: refused. A whole number past 64 bits
+   * (JavaScript's {@code 1e19}) is refused where every task's result and heartbeat details are
+   * checked, {@link JavaParameters#toJsonValue} ({@link InputValues#NUMBER_RANGE}).
    */
   private static Object number(double d, String where) {
     if (d == Math.rint(d) && Math.abs(d) <= MAX_SAFE_INTEGER) {
@@ -132,14 +131,6 @@ final class JsValues {
     }
     if (Double.isNaN(d) || Double.isInfinite(d)) {
       throw new IllegalArgumentException(where + " is " + d + ", which JSON cannot hold");
-    }
-    if (!InputValues.inRange(d)) {
-      throw new IllegalArgumentException(
-          where
-              + " is "
-              + ScriptRuntime.numberToString(d, 10)
-              + ", a number out of range: "
-              + InputValues.NUMBER_RANGE);
     }
     return d;
   }
