@@ -34,7 +34,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>leaves the rest waiting (the script throws the database away).
  * </ol>
  *
- * Heap is also sampled every second throughout; the maximum is reported. Prints one JSON line.
+ * With the environment variable {@code PROBE_ACTIVATE_AFTER} set to a file's path, the probe prints
+ * {@code registered} once the messages wait and activates the queue only once that file exists
+ * (deploy/bench/backlog-wal.sh checkpoints and notes the WAL position in between).
+ *
+ * <p>Heap is also sampled every second throughout; the maximum is reported. Prints one JSON line.
  * Exits 1 if a registration was refused or the drain made no progress for 120 s.
  */
 public final class MillionProbe {
@@ -80,6 +84,7 @@ public final class MillionProbe {
     long heapAfterGc = gc ? probe.heapUsed() : -1;
     long waiting = probe.waiting();
 
+    awaitActivation(System.getenv("PROBE_ACTIVATE_AFTER"));
     double before = probe.completed();
     probe.put("/api/v1/parallel-queue/active", "{\"active\": true}");
     long activated = System.nanoTime();
@@ -147,6 +152,18 @@ public final class MillionProbe {
   }
 
   /** {@code jcmd PID GC.run}, then a second for the metrics to see it; false without jcmd. */
+  /** Waits until the file {@code path} exists (no wait when null), after saying so. */
+  private static void awaitActivation(String path) throws InterruptedException {
+    if (path == null || path.isEmpty()) {
+      return;
+    }
+    System.out.println("registered; activating once " + path + " exists");
+    System.out.flush();
+    while (!Files.exists(Path.of(path))) {
+      Thread.sleep(200);
+    }
+  }
+
   private static boolean fullGc(long pid) throws InterruptedException {
     if (pid <= 0) {
       return false;
