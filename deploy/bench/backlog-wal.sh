@@ -17,7 +17,9 @@
 # Usage: deploy/bench/backlog-wal.sh --url http://127.0.0.1:8080 --token TOKEN \
 #          --db postgresql://user@127.0.0.1:5432/ordo --pgdata /path/to/pgdata \
 #          [--node-pid PID] [--settle 20]  COUNT MEASURE
-# Needs java 17, psql and pg_waldump (the server's own version), python3.
+# Needs java 17, psql, python3 and the server's own major version of pg_waldump: Debian's
+# /usr/lib/postgresql/N/bin/pg_waldump, or PG_WALDUMP=/path/to/pg_waldump (the embedded
+# PostgreSQL's binaries have none: run the node on a PostgreSQL of your own, ORDO_DB_URL).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,8 +52,8 @@ cleanup() {
 trap cleanup EXIT
 
 version=$(psql "$db" -Atc "SHOW server_version_num")
-waldump=/usr/lib/postgresql/$((version / 10000))/bin/pg_waldump
-[ -x "$waldump" ] || waldump=$(command -v pg_waldump) || { echo "no pg_waldump" >&2; exit 1; }
+waldump=${PG_WALDUMP:-/usr/lib/postgresql/$((version / 10000))/bin/pg_waldump}
+[ -x "$waldump" ] || { echo "no pg_waldump of PostgreSQL $((version / 10000)) (set PG_WALDUMP)" >&2; exit 1; }
 owner=$(stat -c %U "$pgdata")
 as_owner() { if [ "$(id -un)" = "$owner" ]; then "$@"; else runuser -u "$owner" -- "$@"; fi; }
 
