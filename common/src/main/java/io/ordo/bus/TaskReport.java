@@ -34,9 +34,11 @@ public record TaskReport(
 
   /**
    * The data as PostgreSQL can store it: a NUL character ({@code \u0000}) in any of its keys or
-   * strings (an exception's message, a result, heartbeat details) becomes U+FFFD. The queue service
-   * writes report data into jsonb, which refuses NUL; one such report would fail its whole batch,
-   * and the runner, retrying that batch forever, would report nothing again.
+   * strings becomes U+FFFD. The queue service writes report data into jsonb, which refuses NUL; one
+   * such report would fail its whole batch, and the runner, retrying that batch forever, would
+   * report nothing again. A safety net: a task's result and heartbeat details with a NUL are
+   * refused before they are sent ({@code JavaParameters.toJsonValue}), and a failure's text keeps
+   * it as a visible escape, so only a text no task chose (a rejection's reason) can still meet it.
    */
   public TaskReport {
     data = NulFreeJson.of(data);

@@ -16,8 +16,10 @@ import java.util.Set;
  * 3.5): exactly {@code Boolean, Byte, Short, Integer, Long, Float, Double, String}, {@code List}
  * and {@code Map} implementations with String keys, and {@code null}. Anything else, a null key, a
  * non-finite number, a decimal whose whole value is past a {@code long} ({@link
- * InputValues#NUMBER_RANGE}), a reference cycle or a value nested deeper than {@link #MAX_DEPTH} is
- * an {@link IllegalArgumentException}, raised before anything is sent.
+ * InputValues#NUMBER_RANGE}), a text or key with a NUL or an unpaired UTF-16 surrogate ({@link
+ * InputValues#badCharacter}: PostgreSQL's {@code jsonb} cannot hold the one, UTF-8 cannot write the
+ * other), a reference cycle or a value nested deeper than {@link #MAX_DEPTH} is an {@link
+ * IllegalArgumentException}, raised before anything is sent (a request's text is refused alike).
  */
 public final class JavaParameters {
 
@@ -55,9 +57,15 @@ public final class JavaParameters {
   }
 
   private static Object convert(Object value, String where, Set<Object> path) {
+    if (value instanceof String text) {
+      String bad = InputValues.badCharacter(text);
+      if (bad != null) {
+        throw new IllegalArgumentException(where + " contains " + bad);
+      }
+      return text;
+    }
     if (value == null
         || value instanceof Boolean
-        || value instanceof String
         || value instanceof Byte
         || value instanceof Short
         || value instanceof Integer
@@ -87,6 +95,11 @@ public final class JavaParameters {
         if (!(key instanceof String name)) {
           throw new IllegalArgumentException(
               where + " has a key of type " + key.getClass().getName() + ": keys must be Strings");
+        }
+        String bad = InputValues.badCharacter(name);
+        if (bad != null) {
+          throw new IllegalArgumentException(
+              where + " has the key '" + InputValues.printable(name) + "', which contains " + bad);
         }
         json.put(name, convert(entry.getValue(), where + "." + name, path));
       }

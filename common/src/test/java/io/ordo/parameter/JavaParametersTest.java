@@ -62,6 +62,35 @@ class JavaParametersTest {
         JavaParameters.toJsonValue(Map.of("a", 1.5, "b", 1e18, "c", -0x1p63), "result"));
   }
 
+  @Test
+  void aTextOrKeyWithANulOrALoneSurrogate_isRefusedNamingWhere_andAPairIsKept() {
+    assertRefused(
+        Map.of("a", List.of("x\u0000")), "result.a[0] contains a NUL character (\\u0000)");
+    assertRefused(
+        Map.of("a", Map.of("k\u0000", 1)),
+        "result.a has the key 'k\\u0000', which contains a NUL character (\\u0000)");
+    assertRefused(
+        List.of("\udfff"),
+        "result[0] contains an unpaired UTF-16 surrogate (\\udfff), which is no Unicode character");
+    assertRefused(
+        "x\ud800y",
+        "result contains an unpaired UTF-16 surrogate (\\ud800), which is no Unicode character");
+    assertEquals(
+        new JsonObject().put("\ud83d\ude00", "\ud83d\ude00"),
+        JavaParameters.toJsonValue(Map.of("\ud83d\ude00", "\ud83d\ude00"), "result"));
+    IllegalArgumentException parameter =
+        assertThrows(
+            IllegalArgumentException.class, () -> JavaParameters.toJson(Map.of("p", "\u0000")));
+    assertEquals("parameter.p contains a NUL character (\\u0000)", parameter.getMessage());
+  }
+
+  private static void assertRefused(Object value, String message) {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class, () -> JavaParameters.toJsonValue(value, "result"));
+    assertEquals(message, refused.getMessage());
+  }
+
   /** Maps nested {@code depth} levels (a map is a level). */
   private static Object nested(int depth) {
     Map<String, Object> value = new HashMap<>(Map.of("leaf", true));

@@ -50,14 +50,14 @@ class UnstorableScriptTextTest extends ScriptNodeTest {
 
   @Test
   void aNulOrLoneSurrogate_inAResultHeartbeatOrKey_failsTheTaskWithATypeErrorNamingIt() {
-    assertRefused("nul-result.js", "the result.text contains a NUL character (\\u0000)");
+    assertRefused("nul-result.js", "result.text contains a NUL character (\\u0000)");
     assertRefused(
         "surrogate-result.js",
-        "the result[1] contains an unpaired UTF-16 surrogate (\\ud800), which is no Unicode"
+        "result[1] contains an unpaired UTF-16 surrogate (\\ud800), which is no Unicode"
             + " character");
     assertRefused(
         "nul-key.js",
-        "the result.inner has the key 'k\\u0000', which contains a NUL character (\\u0000)");
+        "result.inner has the key 'k\\u0000', which contains a NUL character (\\u0000)");
     JsonObject details = assertRefused("nul-details.js", "heartbeat details.s contains a NUL");
     assertNull(details.getValue("heartbeatDetails"), details::encode);
 
@@ -73,7 +73,7 @@ class UnstorableScriptTextTest extends ScriptNodeTest {
     JsonObject outcome = done.getJsonObject("outcome");
     assertEquals("COMPLETED", outcome.getString("type"), done::encode);
     assertEquals(
-        "TypeError: the result.s contains an unpaired UTF-16 surrogate (\\udfff), which is no"
+        "TypeError: result.s contains an unpaired UTF-16 surrogate (\\udfff), which is no"
             + " Unicode character",
         outcome.getString("result"));
   }

@@ -4,6 +4,7 @@ import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
 import io.ordo.model.TaskState;
+import io.ordo.parameter.InputValues;
 import io.ordo.parameter.JavaParameters;
 import io.ordo.runner.tasktype.TaskFactory;
 import io.ordo.script.ScriptFailure;
@@ -623,7 +624,17 @@ public final class TaskExecution {
         .put(
             "error",
             failure instanceof ScriptFailure s ? s.errorName() : failure.getClass().getName())
-        .put("cause", failure.getMessage())
-        .put("details", details);
+        .put("cause", shown(failure.getMessage()))
+        .put("details", shown(details));
+  }
+
+  /**
+   * A failure's text with each NUL or unpaired UTF-16 surrogate as its escape, as a script's (
+   * {@link ScriptFailure}): the task is failing already, so its failure is kept, altered visibly
+   * (PostgreSQL's {@code jsonb} cannot hold a NUL; a lone surrogate written as UTF-8 became {@code
+   * ?}).
+   */
+  private static String shown(String text) {
+    return text == null ? null : InputValues.printable(text);
   }
 }

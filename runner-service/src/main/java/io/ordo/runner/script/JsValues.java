@@ -33,10 +33,11 @@ final class JsValues {
    *
    * @param what names the value for a refusal, e.g. "the result"; a refusal of a part of it names
    *     the part too ("the result.items[2]")
-   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, a number or a
-   *     text Ordo cannot store ({@link #number}, {@link #text}, and a key as a text), or a value
-   *     nested deeper than {@link JavaParameters#MAX_DEPTH} (found before the walk exhausts the
-   *     task thread's stack)
+   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, a number Ordo
+   *     cannot store ({@link #number}), or a value nested deeper than {@link
+   *     JavaParameters#MAX_DEPTH} (found before the walk exhausts the task thread's stack). A text
+   *     or key with a NUL or an unpaired surrogate is refused where every task's result and
+   *     heartbeat details are checked, {@link JavaParameters#toJsonValue}.
    */
   static Object toJava(Object value, String what) {
     return toJava(value, what, what, new IdentityHashMap<>());
@@ -52,7 +53,7 @@ final class JsValues {
       return value;
     }
     if (value instanceof CharSequence text) {
-      return text(text.toString(), where);
+      return text.toString();
     }
     if (value instanceof Number number) {
       return number(number.doubleValue(), where);
@@ -89,11 +90,6 @@ final class JsValues {
           String inside = where + "[" + index + "]";
           map.put(String.valueOf(index), toJava(object.get(index, object), what, inside, open));
         } else if (id instanceof String key) {
-          String bad = InputValues.badCharacter(key);
-          if (bad != null) {
-            throw new IllegalArgumentException(
-                where + " has the key '" + InputValues.printable(key) + "', which contains " + bad);
-          }
           String inside = where + "." + key;
           map.put(key, toJava(object.get(key, object), what, inside, open));
         } else if (id instanceof Symbol) {
@@ -104,19 +100,6 @@ final class JsValues {
     } finally {
       open.remove(object);
     }
-  }
-
-  /**
-   * A text as Ordo stores it: one with a NUL (which PostgreSQL's {@code jsonb} cannot hold) or an
-   * unpaired surrogate (no Unicode character; written as UTF-8 it became {@code ?}) is refused, as
-   * a request's text is ({@link InputValues}), rather than stored altered.
-   */
-  private static String text(String text, String where) {
-    String bad = InputValues.badCharacter(text);
-    if (bad != null) {
-      throw new IllegalArgumentException(where + " contains " + bad);
-    }
-    return text;
   }
 
   /**
