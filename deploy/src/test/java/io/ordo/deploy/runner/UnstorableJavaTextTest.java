@@ -1,13 +1,11 @@
 package io.ordo.deploy.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.NodeTest;
+import io.ordo.deploy.UnstorableText;
 import io.vertx.core.json.JsonObject;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,11 +48,7 @@ class UnstorableJavaTextTest extends NodeTest {
     assertEquals("FAILED", outcome.getString("type"), outcome::encode);
     assertEquals("java.lang.IllegalStateException", outcome.getString("error"));
     assertEquals("bad \\u0000 byte", outcome.getString("cause"));
-    List<JsonObject> history = tasks.history(failing);
-    JsonObject taskFailed = history.get(history.size() - 1);
-    assertEquals("TaskFailed", taskFailed.getString("eventType"));
-    assertTrue(taskFailed.encode().contains("bad \\\\u0000 byte"), taskFailed::encode);
-    assertFalse(taskFailed.encode().contains("\uFFFD"), taskFailed::encode);
+    UnstorableText.assertEscapedInHistory(tasks.history(failing), "bad \\\\u0000 byte");
   }
 
   private String run(String which) {
@@ -62,12 +56,7 @@ class UnstorableJavaTextTest extends NodeTest {
   }
 
   private JsonObject assertRefused(String which, String cause) {
-    JsonObject task = tasks.await(run(which), "DISPOSED");
-    JsonObject outcome = task.getJsonObject("outcome");
-    assertEquals("FAILED", outcome.getString("type"), task::encode);
-    assertEquals("java.lang.IllegalArgumentException", outcome.getString("error"), task::encode);
-    assertTrue(outcome.getString("cause").contains(cause), task::encode);
-    assertNull(outcome.getValue("result"), task::encode);
-    return task;
+    return UnstorableText.assertRefused(
+        tasks.await(run(which), "DISPOSED"), "java.lang.IllegalArgumentException", cause);
   }
 }
