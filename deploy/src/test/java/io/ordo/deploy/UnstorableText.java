@@ -9,8 +9,8 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /**
- * What the tests of a text no task can report (a NUL, an unpaired UTF-16 surrogate) assert, for
- * Java tasks and scripts alike.
+ * What the tests of a value no task can report (a text with a NUL or an unpaired UTF-16 surrogate,
+ * NaN, a number out of range) assert, for Java tasks and scripts alike.
  */
 public final class UnstorableText {
   private UnstorableText() {}

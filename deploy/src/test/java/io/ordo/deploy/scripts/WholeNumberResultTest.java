@@ -4,14 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.deploy.UnstorableText;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 /**
  * A script's result or heartbeat details holding a whole number past 64 bits ({@code 1e19}): its
  * {@code setResult} or {@code heartbeat} throws a TypeError naming the number and where it is, as
- * for NaN, and nothing of the value is stored. (Before, {@code 1e19} was stored, PostgreSQL's jsonb
- * kept it as the integer 10000000000000000000, and a Java task given it received a BigInteger.)
+ * for NaN and the infinities, and nothing of the value is stored. (Before, {@code 1e19} was stored,
+ * PostgreSQL's jsonb kept it as the integer 10000000000000000000, and a Java task given it received
+ * a BigInteger.)
  */
 class WholeNumberResultTest extends ScriptNodeTest {
   @Override
@@ -20,6 +22,10 @@ class WholeNumberResultTest extends ScriptNodeTest {
         scripts, "big-result.js", "function run() { context.setResult({x: 1e19}); }\n");
     ScriptFiles.write(
         scripts, "big-details.js", "function run() { context.heartbeat({n: [-1e19]}); }\n");
+    ScriptFiles.write(
+        scripts, "nan-result.js", "function run() { context.setResult({x: 0 / 0}); }\n");
+    ScriptFiles.write(
+        scripts, "infinite-details.js", "function run() { context.heartbeat({n: [1 / 0]}); }\n");
     ScriptFiles.write(
         scripts,
         "fits.js",
@@ -39,6 +45,19 @@ class WholeNumberResultTest extends ScriptNodeTest {
   }
 
   @Test
+  void aNaNOrAnInfinity_inAResultOrHeartbeat_failsTheTask_namingIt() {
+    JsonObject result =
+        tasks.await(tasks.parallelScript("nan-result.js", new JsonObject()), "DISPOSED");
+    UnstorableText.assertRefused(result, "TypeError", "result.x is NaN: not representable in JSON");
+
+    JsonObject details =
+        tasks.await(tasks.parallelScript("infinite-details.js", new JsonObject()), "DISPOSED");
+    UnstorableText.assertRefused(
+        details, "TypeError", "heartbeat details.n[0] is Infinity: not representable in JSON");
+    assertNull(details.getValue("heartbeatDetails"), details::encode);
+  }
+
+  @Test
   void decimalsWithinRange_areStored() {
     JsonObject done = tasks.await(tasks.parallelScript("fits.js", new JsonObject()), "DISPOSED");
 
@@ -51,11 +70,8 @@ class WholeNumberResultTest extends ScriptNodeTest {
   }
 
   private static void assertRefused(JsonObject task, String cause) {
-    JsonObject outcome = task.getJsonObject("outcome");
-    assertEquals("FAILED", outcome.getString("type"), task::encode);
-    assertEquals("TypeError", outcome.getString("error"), task::encode);
-    assertTrue(outcome.getString("cause").contains(cause), task::encode);
-    assertTrue(outcome.getString("cause").contains("integers must fit in 64 bits"), task::encode);
-    assertNull(outcome.getValue("result"), task::encode);
+    UnstorableText.assertRefused(task, "TypeError", cause);
+    String said = task.getJsonObject("outcome").getString("cause");
+    assertTrue(said.contains("integers must fit in 64 bits"), task::encode);
   }
 }

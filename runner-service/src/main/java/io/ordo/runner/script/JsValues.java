@@ -33,11 +33,11 @@ final class JsValues {
    *
    * @param what names the value for a refusal, e.g. "the result"; a refusal of a part of it names
    *     the part too ("the result.items[2]")
-   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, a number Ordo
-   *     cannot store ({@link #number}), or a value nested deeper than {@link
-   *     JavaParameters#MAX_DEPTH} (found before the walk exhausts the task thread's stack). A text
-   *     or key with a NUL or an unpaired surrogate is refused where every task's result and
-   *     heartbeat details are checked, {@link JavaParameters#toJsonValue}.
+   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, or a value nested
+   *     deeper than {@link JavaParameters#MAX_DEPTH} (found before the walk exhausts the task
+   *     thread's stack). A number Ordo cannot store ({@link #number}) and a text or key with a NUL
+   *     or an unpaired surrogate are refused where every task's result and heartbeat details are
+   *     checked, {@link JavaParameters#toJsonValue}.
    */
   static Object toJava(Object value, String what) {
     return toJava(value, what, what, new IdentityHashMap<>());
@@ -56,7 +56,7 @@ final class JsValues {
       return text.toString();
     }
     if (value instanceof Number number) {
-      return number(number.doubleValue(), where);
+      return number(number.doubleValue());
     }
     if (value instanceof Function) {
       throw new IllegalArgumentException(where + " is a function");
@@ -104,16 +104,13 @@ final class JsValues {
 
   /**
    * A number as Ordo stores it: a whole one within 2^53 as a {@code Long}, any other as a {@code
-   * Double}. NaN and the infinities JSON cannot hold: refused. A whole number past 64 bits
-   * (JavaScript's {@code 1e19}) is refused where every task's result and heartbeat details are
+   * Double}. NaN, the infinities (which JSON cannot hold) and a whole number past 64 bits
+   * (JavaScript's {@code 1e19}) are refused where every task's result and heartbeat details are
    * checked, {@link JavaParameters#toJsonValue} ({@link InputValues#NUMBER_RANGE}).
    */
-  private static Object number(double d, String where) {
+  private static Object number(double d) {
     if (d == Math.rint(d) && Math.abs(d) <= MAX_SAFE_INTEGER) {
       return (long) d;
-    }
-    if (Double.isNaN(d) || Double.isInfinite(d)) {
-      throw new IllegalArgumentException(where + " is " + d + ", which JSON cannot hold");
     }
     return d;
   }
