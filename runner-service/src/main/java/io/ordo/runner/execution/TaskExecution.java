@@ -4,10 +4,8 @@ import io.ordo.bus.ClaimedTask;
 import io.ordo.bus.ReportType;
 import io.ordo.bus.TaskReport;
 import io.ordo.model.TaskState;
-import io.ordo.parameter.InputValues;
 import io.ordo.parameter.JavaParameters;
 import io.ordo.runner.tasktype.TaskFactory;
-import io.ordo.script.ScriptFailure;
 import io.ordo.task.CurrentTask;
 import io.ordo.task.Task;
 import io.ordo.task.TaskCancelledException;
@@ -17,8 +15,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Instant;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
@@ -242,7 +238,7 @@ public final class TaskExecution {
         outcomePending = true;
         reportOutcome(
                 failure == null ? ReportType.COMPLETED : ReportType.FAILED,
-                failure == null ? new JsonObject().put("result", result) : failureData(failure))
+                failure == null ? new JsonObject().put("result", result) : FailureData.of(failure))
             .onComplete(
                 ended -> {
                   if (!applied(ended)) {
@@ -608,33 +604,5 @@ public final class TaskExecution {
 
   private SimpleTaskEvent event(TaskEventType type, TaskException exception) {
     return new SimpleTaskEvent(type, task, exception);
-  }
-
-  private static JsonObject failureData(Throwable failure) {
-    StringWriter trace = new StringWriter();
-    failure.printStackTrace(new PrintWriter(trace));
-    String details = trace.toString();
-    if (details.length() > 32_768) {
-      details = details.substring(0, 32_768) + "…";
-    }
-    if (failure instanceof ScriptFailure script) {
-      details = script.scriptStack();
-    }
-    return new JsonObject()
-        .put(
-            "error",
-            failure instanceof ScriptFailure s ? s.errorName() : failure.getClass().getName())
-        .put("cause", shown(failure.getMessage()))
-        .put("details", shown(details));
-  }
-
-  /**
-   * A failure's text with each NUL or unpaired UTF-16 surrogate as its escape, as a script's (
-   * {@link ScriptFailure}): the task is failing already, so its failure is kept, altered visibly
-   * (PostgreSQL's {@code jsonb} cannot hold a NUL; a lone surrogate written as UTF-8 became {@code
-   * ?}).
-   */
-  private static String shown(String text) {
-    return text == null ? null : InputValues.printable(text);
   }
 }
