@@ -26,8 +26,9 @@ import java.util.Map;
  *       10000000000000000000} and reached a task as a {@code BigInteger}.
  * </ul>
  *
- * A refusal names the field by its JSON pointer; inside {@code /parameter} it is {@code
- * invalid_parameter}, elsewhere {@code invalid_request}.
+ * A refusal names the field by its JSON pointer; inside a task's parameter ({@code /parameter} of a
+ * registration, {@code /task/parameter} of a schedule) it is {@code invalid_parameter}, elsewhere
+ * {@code invalid_request}.
  */
 public final class InputValues {
   /** The rule a number out of range breaks, as a refusal states it after naming the number. */
@@ -193,10 +194,14 @@ public final class InputValues {
     return number >= -TWO_TO_63 && number < TWO_TO_63;
   }
 
+  private static boolean isInside(String where, String pointer) {
+    return where.equals(pointer) || where.startsWith(pointer + "/");
+  }
+
   private static TaskControlException refused(String where, String what) {
     String field = where.isEmpty() ? "the body" : printable(where);
     ErrorCode code =
-        where.equals("/parameter") || where.startsWith("/parameter/")
+        isInside(where, "/parameter") || isInside(where, "/task/parameter")
             ? ErrorCode.INVALID_PARAMETER
             : ErrorCode.INVALID_REQUEST;
     return new TaskControlException(code, field + " " + what, new JsonObject().put("field", field));

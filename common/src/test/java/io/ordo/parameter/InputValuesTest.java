@@ -66,11 +66,29 @@ class InputValuesTest {
   }
 
   @Test
+  void theCode_isInvalidParameterInsideATasksParameterOnly() {
+    JsonObject big = new JsonObject().put("x", 1e19);
+    assertEquals(ErrorCode.INVALID_PARAMETER, refusedAt(new JsonObject().put("parameter", 1e19)));
+    assertEquals(
+        ErrorCode.INVALID_PARAMETER,
+        refusedAt(new JsonObject().put("task", new JsonObject().put("parameter", big))));
+    assertEquals(ErrorCode.INVALID_REQUEST, refusedAt(new JsonObject().put("input", big)));
+    assertEquals(ErrorCode.INVALID_REQUEST, refusedAt(new JsonObject().put("parameters", big)));
+    assertEquals(
+        ErrorCode.INVALID_REQUEST,
+        refusedAt(new JsonObject().put("task", new JsonObject().put("input", big))));
+  }
+
+  @Test
   void stateDataAnIntrinsicMade_isJudgedByTheSameRule() {
     assertEquals(
         "/x is a number out of range: " + InputValues.NUMBER_RANGE,
         InputValues.problem(new JsonObject().put("x", 1e19)));
     assertNull(InputValues.problem(new JsonObject().put("x", 1e18)));
+  }
+
+  private static ErrorCode refusedAt(JsonObject body) {
+    return assertThrows(TaskControlException.class, () -> InputValues.checkJson("", body)).code();
   }
 
   private static TaskControlException refused(String number) {

@@ -275,7 +275,7 @@ class HardeningApiTest extends NodeApiTest {
             "{\"cron\":\"0 3 * * *\",\"task\":{\"queue\":\"parallel\",\"taskClassName\":\"Echo\","
                 + "\"parameter\":{\"x\":1e19}}}"),
         400,
-        "invalid_request",
+        "invalid_parameter",
         "/task/parameter/x",
         "64 bits");
     assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
