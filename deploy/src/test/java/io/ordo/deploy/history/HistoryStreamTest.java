@@ -112,6 +112,23 @@ class HistoryStreamTest extends NodeTest {
   }
 
   @Test
+  void head_answersTheStreamsHead_andEnds_evenWhileTheHistoryIsOpen() {
+    String id = tasks.parallel("Sleep", new JsonObject().put("millis", 60_000));
+    tasks.await(id, "RUNNING");
+    Api.Reply head = api.send(HttpMethod.HEAD, "/tasks/" + id + "/history/stream", null);
+    assertEquals(200, head.status());
+    assertEquals("text/event-stream", head.headers().get("content-type"));
+    assertEquals(0, head.body().length());
+    Api.Reply missing =
+        api.send(
+            HttpMethod.HEAD,
+            "/executions/0192f2a8-aaaa-7bbb-8ccc-000000000000/history/stream",
+            null);
+    assertEquals(404, missing.status());
+    api.post("/tasks/" + id + "/release", new JsonObject());
+  }
+
+  @Test
   void anUnknownExecution_isNotFound() {
     Api.Reply reply = api.get("/executions/0192f2a8-aaaa-7bbb-8ccc-000000000000/history/stream");
     assertEquals(404, reply.status());

@@ -33,6 +33,9 @@ public final class ApiRouter {
   private static final String DOCUMENTED_SERVER = "http://127.0.0.1:8080";
   private static final String API_BASE = "/api/v1";
 
+  /** The routing context data key that marks a {@code HEAD} request routed as a {@code GET}. */
+  private static final String HEAD_REQUEST = "ordo.headRequest";
+
   private ApiRouter() {}
 
   /**
@@ -132,7 +135,11 @@ public final class ApiRouter {
         .route()
         .order(-1)
         .method(HttpMethod.HEAD)
-        .handler(rc -> rc.reroute(HttpMethod.GET, rc.request().uri()));
+        .handler(
+            rc -> {
+              rc.put(HEAD_REQUEST, true);
+              rc.reroute(HttpMethod.GET, rc.request().uri());
+            });
     // Separate routes: Vert.x Web orders handler kinds within one route (body before user
     // handlers), and the token is checked before a body is read.
     router
@@ -148,6 +155,14 @@ public final class ApiRouter {
     // everything else (the UI, the ops routes, a request target that is no path, such as "*")
     router.route().failureHandler(Problems::handle);
     return null;
+  }
+
+  /**
+   * Whether the client sent {@code HEAD}: such a request is routed as a {@code GET}, whose method
+   * it then shows; a handler that would hold the response open (a live tail) ends it instead.
+   */
+  static boolean isHead(RoutingContext rc) {
+    return rc.get(HEAD_REQUEST) != null;
   }
 
   /**

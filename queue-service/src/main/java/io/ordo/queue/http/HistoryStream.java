@@ -21,10 +21,10 @@ import org.slf4j.LoggerFactory;
  * {@code GET /tasks/{id}/history/stream} and {@code GET /executions/{id}/history/stream}: a live
  * tail of a history as Server-Sent Events (SPEC 5). New events are fetched when the history service
  * announces them after commit, and once a second regardless (an announcement can be missed; the
- * history cannot). The stream ends once the history is closed and everything was sent. A read that
- * fails is read again at the next second (the history service may be busy or restarting); a history
- * that is gone (purged while streamed) ends the stream with an {@code error} event carrying the
- * problem.
+ * history cannot). The stream ends once the history is closed and everything was sent; a {@code
+ * HEAD} gets the stream's head (200, {@code text/event-stream}) and its end. A read that fails is
+ * read again at the next second (the history service may be busy or restarting); a history that is
+ * gone (purged while streamed) ends the stream with an {@code error} event carrying the problem.
  */
 final class HistoryStream {
   private static final long POLL_MS = 1000;
@@ -96,6 +96,10 @@ final class HistoryStream {
                   .putHeader("content-type", "text/event-stream")
                   .putHeader("cache-control", "no-cache")
                   .putHeader("x-accel-buffering", "no");
+              if (ApiRouter.isHead(rc)) {
+                response.end(); // a GET's head; a HEAD has no body to hold open
+                return;
+              }
               new Tail(caller, messageId, response, afterId).start(first);
             });
   }
