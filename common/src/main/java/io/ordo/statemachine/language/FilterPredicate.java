@@ -3,9 +3,12 @@ package io.ordo.statemachine.language;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The condition of a JSONPath filter {@code [?(...)]}, as Jayway (Step Functions' JSONPath) reads
@@ -19,8 +22,12 @@ import java.util.regex.Pattern;
  */
 interface FilterPredicate {
 
-  /** Whether an element passes. */
-  boolean test(Object element, Object root);
+  /**
+   * Whether an element passes.
+   *
+   * @param budget what the read's regular expressions may still look at
+   */
+  boolean test(Object element, Object root, MatchBudget budget);
 
   /**
    * Parses the text between {@code [?(} and {@code )]}.
@@ -33,7 +40,7 @@ interface FilterPredicate {
 
   /** A side of a comparison: a path or a literal; empty if a path matches nothing. */
   interface Operand {
-    Optional<Object> value(Object element, Object root);
+    Optional<Object> value(Object element, Object root, MatchBudget budget);
   }
 
   /** Reads a filter's text. */
@@ -53,24 +60,42 @@ interface FilterPredicate {
       return predicate;
     }
 
+    // A chain of || or && is a list tested in a loop: as nested predicates, a chain of thousands
+    // of operands overflowed the stack when tested.
     private FilterPredicate or() {
-      FilterPredicate left = and();
+      List<FilterPredicate> any = new ArrayList<>(List.of(and()));
       while (take("||")) {
-        FilterPredicate first = left;
-        FilterPredicate second = and();
-        left = (element, root) -> first.test(element, root) || second.test(element, root);
+        any.add(and());
       }
-      return left;
+      if (any.size() == 1) {
+        return any.get(0);
+      }
+      return (element, root, budget) -> {
+        for (FilterPredicate operand : any) {
+          if (operand.test(element, root, budget)) {
+            return true;
+          }
+        }
+        return false;
+      };
     }
 
     private FilterPredicate and() {
-      FilterPredicate left = unary();
+      List<FilterPredicate> all = new ArrayList<>(List.of(unary()));
       while (take("&&")) {
-        FilterPredicate first = left;
-        FilterPredicate second = unary();
-        left = (element, root) -> first.test(element, root) && second.test(element, root);
+        all.add(unary());
       }
-      return left;
+      if (all.size() == 1) {
+        return all.get(0);
+      }
+      return (element, root, budget) -> {
+        for (FilterPredicate operand : all) {
+          if (!operand.test(element, root, budget)) {
+            return false;
+          }
+        }
+        return true;
+      };
     }
 
     private FilterPredicate unary() {
@@ -88,7 +113,7 @@ interface FilterPredicate {
         inner = comparison();
       }
       FilterPredicate operand = inner;
-      return negated ? (element, root) -> !operand.test(element, root) : operand;
+      return negated ? (element, root, budget) -> !operand.test(element, root, budget) : operand;
     }
 
     private FilterPredicate comparison() {
@@ -98,16 +123,17 @@ interface FilterPredicate {
         if (take(operator)) {
           if (operator.equals("=~")) {
             Pattern pattern = regex();
-            return (element, root) ->
-                left.value(element, root)
+            String filter = text;
+            return (element, root, budget) ->
+                left.value(element, root, budget)
                     .filter(String.class::isInstance)
-                    .map(value -> pattern.matcher((String) value).matches())
+                    .map(value -> budget.matches(pattern, (String) value, filter))
                     .orElse(false);
           }
           Operand right = operand();
-          return (element, root) -> {
-            Optional<Object> a = left.value(element, root);
-            Optional<Object> b = right.value(element, root);
+          return (element, root, budget) -> {
+            Optional<Object> a = left.value(element, root, budget);
+            Optional<Object> b = right.value(element, root, budget);
             if (a.isEmpty() || b.isEmpty()) {
               // a side that is not there equals nothing (Jayway's != is the negation of its ==)
               return operator.startsWith("!");
@@ -127,10 +153,10 @@ interface FilterPredicate {
                   + operator.right.description
                   + " on its right");
         }
-        return (element, root) ->
-            operator.test(left.value(element, root), right.value(element, root));
+        return (element, root, budget) ->
+            operator.test(left.value(element, root, budget), right.value(element, root, budget));
       }
-      return (element, root) -> left.value(element, root).isPresent();
+      return (element, root, budget) -> left.value(element, root, budget).isPresent();
     }
 
     /** An operator that is a word ({@code in}, {@code size}, …), if one comes next. */
@@ -174,9 +200,9 @@ interface FilterPredicate {
       if (c == '@' || c == '$') {
         boolean relative = c == '@';
         JsonPath path = JsonPath.parse("$" + pathText().substring(1));
-        return (element, root) -> {
+        return (element, root, budget) -> {
           try {
-            return Optional.ofNullable(path.read(relative ? element : root))
+            return Optional.ofNullable(path.read(relative ? element : root, budget))
                 .or(() -> Optional.of(NULL));
           } catch (PathFailure missing) {
             return Optional.empty();
@@ -255,7 +281,16 @@ interface FilterPredicate {
         flags = Pattern.CASE_INSENSITIVE;
         position++;
       }
-      return Pattern.compile(regex, flags);
+      try {
+        return Pattern.compile(regex, flags);
+      } catch (PatternSyntaxException e) {
+        throw error(
+            "/"
+                + regex
+                + "/ is not a regular expression: "
+                + e.getDescription()
+                + (e.getIndex() >= 0 ? " at index " + e.getIndex() : ""));
+      }
     }
 
     // A path runs to the next space or operator that is not inside brackets or quotes.
@@ -292,7 +327,7 @@ interface FilterPredicate {
   /** A literal side; its value is known when the filter is read. */
   record Literal(Object value) implements Operand {
     @Override
-    public Optional<Object> value(Object element, Object root) {
+    public Optional<Object> value(Object element, Object root, MatchBudget budget) {
       return Optional.of(value);
     }
   }

@@ -1,5 +1,6 @@
 package io.ordo.statemachine.language;
 
+import io.ordo.parameter.InputValues;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,15 +125,20 @@ final class IntrinsicParser extends TextScanner {
       position++;
     }
     String literal = text.substring(start, position);
+    BigDecimal value;
     try {
-      BigDecimal value = new BigDecimal(literal);
-      if (literal.matches("-?\\d+")) {
-        return value.longValueExact();
-      }
-      return value.doubleValue();
-    } catch (NumberFormatException | ArithmeticException notANumber) {
+      value = new BigDecimal(literal);
+    } catch (NumberFormatException notANumber) {
       throw error(JsonValues.quoted(literal) + " is not a number");
     }
+    // as in state data (InputValues): 1e400 would be Infinity, 1e19 a whole number past a long
+    if (!InputValues.inRange(value)) {
+      throw error(literal + " is a number out of range: " + InputValues.NUMBER_RANGE);
+    }
+    if (literal.matches("-?\\d+")) {
+      return value.longValueExact();
+    }
+    return value.doubleValue();
   }
 
   private void expect(char expected) {

@@ -99,7 +99,7 @@ final class JsonFunctions {
     }
     Random random =
         arguments.size() == 3 ? new Random(integer(arguments, rounded(arguments, 2))) : RANDOM;
-    return start + random.nextLong(end - start);
+    return random.nextLong(start, end); // end - start may be past a long: not computed here
   }
 
   private static BigDecimal rounded(IntrinsicArguments arguments, int index) {

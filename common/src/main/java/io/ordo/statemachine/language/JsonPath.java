@@ -86,6 +86,11 @@ public final class JsonPath {
    *     matches none)
    */
   public Object read(Object root) {
+    return read(root, new MatchBudget());
+  }
+
+  /** {@link #read(Object)} within a budget of regular-expression matching, a filter's own paths. */
+  Object read(Object root, MatchBudget budget) {
     if (isDefinite()) {
       Object node = root;
       for (PathStep step : steps) {
@@ -94,7 +99,7 @@ public final class JsonPath {
       return JsonValues.copy(node);
     }
     List<Object> matches = new ArrayList<>();
-    collect(root, root, 0, matches);
+    collect(root, root, 0, matches, budget);
     JsonArray array = new JsonArray();
     matches.forEach(match -> array.add(JsonValues.copy(match)));
     return array;
@@ -129,20 +134,21 @@ public final class JsonPath {
     return copy;
   }
 
-  private void collect(Object root, Object node, int index, List<Object> matches) {
+  private void collect(
+      Object root, Object node, int index, List<Object> matches, MatchBudget budget) {
     if (index == steps.size()) {
       matches.add(node);
       return;
     }
     PathStep step = steps.get(index);
     if (step instanceof PathStep.Selector selector) {
-      for (Object child : selector.select(node, root)) {
-        collect(root, child, index + 1, matches);
+      for (Object child : selector.select(node, root, budget)) {
+        collect(root, child, index + 1, matches, budget);
       }
       return;
     }
     try {
-      collect(root, step.child(node, text), index + 1, matches);
+      collect(root, step.child(node, text), index + 1, matches, budget);
     } catch (PathFailure missing) {
       // As in Jayway's JSONPath, what is missing on the way is no match, not a failure.
     }

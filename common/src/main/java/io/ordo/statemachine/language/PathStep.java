@@ -176,8 +176,9 @@ sealed interface PathStep {
      * The nodes this step selects below a node, in document order.
      *
      * @param root the whole document, which {@code $} inside a filter reads
+     * @param budget what the read's regular expressions may still look at
      */
-    List<Object> select(Object node, Object root);
+    List<Object> select(Object node, Object root, MatchBudget budget);
 
     @Override
     default Object child(Object node, String path) {
@@ -201,7 +202,7 @@ sealed interface PathStep {
     }
 
     @Override
-    public List<Object> select(Object node, Object root) {
+    public List<Object> select(Object node, Object root, MatchBudget budget) {
       return children(node);
     }
   }

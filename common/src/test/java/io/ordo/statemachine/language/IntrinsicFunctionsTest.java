@@ -100,6 +100,34 @@ class IntrinsicFunctionsTest {
   }
 
   @Test
+  void mathRandom_spansTheWholeLongRange_withoutOverflow() {
+    // end - start is past a long: the range was computed as one and refused by Random
+    for (int i = 0; i < 20; i++) {
+      long random = (Long) eval("States.MathRandom(-9223372036854775807, 9223372036854775807)");
+      assertTrue(random < Long.MAX_VALUE, String.valueOf(random));
+    }
+    JsonObject bounds =
+        new JsonObject().put("a", -9_000_000_000_000_000_000L).put("b", 9_000_000_000_000_000_000L);
+    long fromPaths =
+        (Long) Expression.parse("States.MathRandom($.a, $.b)").evaluate(bounds, new JsonObject());
+    assertTrue(fromPaths >= bounds.getLong("a") && fromPaths < bounds.getLong("b"));
+    assertEquals(eval("States.MathRandom(1, 999, 7)"), eval("States.MathRandom(1, 999, 7)"));
+  }
+
+  @Test
+  void parse_refusesANumberLiteralOutOfRange_asStateDataRefusesIt() {
+    for (String literal : new String[] {"1e400", "-1e309", "1e19", "99999999999999999999"}) {
+      IllegalArgumentException refused =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> Expression.parse("States.MathAdd(" + literal + ", 1)"),
+              literal);
+      assertTrue(refused.getMessage().contains("out of range"), refused.getMessage());
+    }
+    assertEquals(1_000_000_000_000_000_001L, eval("States.MathAdd(1e18, 1)"));
+  }
+
+  @Test
   void parse_allowsUpToTenIntrinsicFunctionsInAField() {
     // Nine nested, like the documentation's example.
     String nine =

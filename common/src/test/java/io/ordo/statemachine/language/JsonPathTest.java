@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,6 +173,46 @@ class JsonPathTest {
     assertEquals(
         new JsonArray("[\"A\"]"),
         JsonPath.parse("$.book[?(@.price < $.book[2].price)].author").read(stores));
+  }
+
+  @Test
+  void read_aFilterOfThousandsOfAndedOrOredComparisons_doesNotOverflowTheStack() {
+    JsonObject rows = new JsonObject("{\"a\": [{\"x\": 1}, {\"x\": 2}]}");
+    String ands = String.join(" && ", Collections.nCopies(20_000, "@.x == 1"));
+    String ors = String.join(" || ", Collections.nCopies(20_000, "@.x == 3")) + " || @.x == 2";
+    assertEquals(new JsonArray("[{\"x\": 1}]"), JsonPath.parse("$.a[?(" + ands + ")]").read(rows));
+    assertEquals(new JsonArray("[{\"x\": 2}]"), JsonPath.parse("$.a[?(" + ors + ")]").read(rows));
+  }
+
+  @Test
+  void read_aRegularExpressionThatBacktracksWithoutEnd_failsTheRead_insteadOfHoldingIt() {
+    JsonObject rows =
+        new JsonObject()
+            .put("a", new JsonArray().add(new JsonObject().put("x", "a".repeat(30) + "!")))
+            .put("b", new JsonArray().add(new JsonObject().put("x", "a".repeat(50_000))));
+    StatesException exponential =
+        assertThrows(
+            StatesException.class, () -> JsonPath.parse("$.a[?(@.x =~ /((a*)*)*b/)]").read(rows));
+    assertEquals(StatesError.RUNTIME, exponential.error());
+    assertTrue(
+        exponential.getMessage().contains("/((a*)*)*b/ looked at more than"),
+        exponential.getMessage());
+    StatesException deep =
+        assertThrows(
+            StatesException.class, () -> JsonPath.parse("$.b[?(@.x =~ /(a|aa)+$/)]").read(rows));
+    assertEquals(StatesError.RUNTIME, deep.error());
+    assertTrue(deep.getMessage().contains("recursed too deeply"), deep.getMessage());
+    // a regular expression that does not backtrack matches a long text all the same
+    assertEquals(1, ((JsonArray) JsonPath.parse("$.b[?(@.x =~ /a+/)]").read(rows)).size());
+  }
+
+  @Test
+  void parse_aFilterWhoseRegularExpressionIsBad_saysWhatIsWrong_inOneLine() {
+    IllegalArgumentException bad =
+        assertThrows(IllegalArgumentException.class, () -> JsonPath.parse("$.a[?(@.x =~ /[/)]"));
+    assertEquals(
+        "filter '@.x =~ /[/': /[/ is not a regular expression: Unclosed character class at index 0",
+        bad.getMessage());
   }
 
   @Test

@@ -24,6 +24,8 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Moves an execution's runs through their states for one advance, with no I/O: enters states,
@@ -45,6 +47,8 @@ import java.util.function.DoubleSupplier;
 final class Interpreter {
   /** Rounds of timers one advance fires at most; later ones wait for the next advance. */
   static final int MAX_TIMER_ROUNDS = 10;
+
+  private static final Logger LOG = LoggerFactory.getLogger(Interpreter.class);
 
   /** A state to enter, waiting on the agenda. */
   private record Entry(Run run, String name, Object input) {}
@@ -352,6 +356,17 @@ final class Interpreter {
       agenda.clear();
       queued.clear();
       fail(e.error(), e.getMessage());
+    } catch (RuntimeException | StackOverflowError fault) {
+      // A fault of Ordo's, not of the definition or the data: without this the decider would retry
+      // the advance forever and the execution would stay RUNNING, not even stoppable.
+      LOG.error("Execution {} failed on a fault of the interpreter", facts.executionId(), fault);
+      agenda.clear();
+      queued.clear();
+      fail(
+          StatesError.RUNTIME,
+          "Ordo could not evaluate this execution ("
+              + fault.getClass().getSimpleName()
+              + "); the node's log has the details");
     }
   }
 

@@ -36,6 +36,7 @@ final class Harness {
   List<TaskRequest> lastRequests = List.of();
   ExecutionLimits limits =
       new ExecutionLimits(StateMachineOptions.DEFAULTS, ParameterLimits.DEFAULTS);
+  TaskTypes taskTypes = Harness::type;
 
   Harness(String definition, Object input) {
     this.definition = StateMachineDefinition.parse(new JsonObject(definition));
@@ -56,8 +57,7 @@ final class Harness {
     DeciderState decider = DeciderState.fromJson(state);
     ExecutionEvents log = limits.events("t", "e-1", lastEventId, now);
     Interpreter interpreter =
-        new Interpreter(
-            definition, facts, status, decider, log, now, Harness::type, () -> 0.5, limits);
+        new Interpreter(definition, facts, status, decider, log, now, taskTypes, () -> 0.5, limits);
     action.accept(interpreter);
     Decision decision = interpreter.decision();
     if (!status.isFinal()) {

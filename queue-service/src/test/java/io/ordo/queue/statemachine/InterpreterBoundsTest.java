@@ -41,6 +41,31 @@ class InterpreterBoundsTest {
   }
 
   @Test
+  void aFaultOfTheInterpreter_failsTheExecution_insteadOfLeavingItRunning() {
+    String definition =
+        """
+        { "StartAt": "P", "States": { "P": { "Type": "Pass", "Next": "T" },
+          "T": { "Type": "Task", "Resource": "ordo:task:Echo", "End": true } } }
+        """;
+    Harness run = new Harness(definition, new JsonObject());
+    run.taskTypes =
+        name -> {
+          throw new IllegalStateException("a fault with a secret text");
+        };
+    run.start();
+
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertEquals("States.Runtime", run.error);
+    assertEquals(
+        "Ordo could not evaluate this execution (IllegalStateException); the node's log has the"
+            + " details",
+        run.cause);
+    List<String> types = run.eventTypes();
+    assertEquals("ExecutionFailed", types.get(types.size() - 1), types::toString);
+    assertFalse(DeciderState.fromJson(run.state).hasRuns());
+  }
+
+  @Test
   void aTaskThatLoopsOnItself_failsWhenTheHistoryReachesItsBound() {
     String definition =
         """
