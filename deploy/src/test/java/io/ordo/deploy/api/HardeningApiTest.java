@@ -465,6 +465,13 @@ class HardeningApiTest extends NodeApiTest {
         api.post("/parallel-queue/tasks", otherPayload), 422, "idempotency_key_reused", "k1");
     assertProblem(
         api.post("/serial-queues/idem.a/tasks", first), 422, "idempotency_key_reused", id);
+    JsonObject otherRetry = first.copy().put("retry", new JsonObject().put("maximumAttempts", 3));
+    assertProblem(
+        api.post("/parallel-queue/tasks", otherRetry), 422, "idempotency_key_reused", "retry");
+    JsonObject otherSentTimeAndDelay =
+        first.copy().put("sentTime", "2026-01-01T00:00:00Z").put("delaySeconds", 0);
+    assertEquals(
+        id, api.post("/parallel-queue/tasks", otherSentTimeAndDelay).json().getString("messageId"));
     assertEquals(1, api.get("/parallel-queue").json().getInteger("waitingCount"));
     assertEquals(0, api.get("/serial-queues/idem.a").json().getInteger("waitingCount"));
   }

@@ -196,7 +196,9 @@ public final class RegistrationService {
 
   /**
    * Whether a repeated key comes with the request that first used it: the same queue, task type,
-   * parameter, timeouts and stopProgressOnError (sent time and context may differ on a retry).
+   * parameter, timeouts, retry policy and stopProgressOnError (sent time, context and delay may
+   * differ on a retry: a delay in seconds counts from each request, and a message's notBefore moves
+   * with its retries' back-off).
    */
   static boolean sameRequest(Registration request, TaskInfo original) {
     String queueId = request.kind() == QueueKind.SERIAL ? request.queueId() : null;
@@ -206,7 +208,9 @@ public final class RegistrationService {
         && Objects.equals(request.jsPath(), original.jsPath())
         && Objects.equals(request.parameter(), original.parameter())
         && request.stopProgressOnError() == Boolean.TRUE.equals(original.stopProgressOnError())
-        && request.timeouts().toJson().equals(original.timeouts());
+        && request.timeouts().toJson().equals(original.timeouts())
+        && Objects.equals(
+            request.retry() == null ? null : request.retry().toJson(), original.retry());
   }
 
   private static TaskControlException reused(Registration request, TaskInfo original) {
@@ -216,7 +220,7 @@ public final class RegistrationService {
             + request.idempotencyKey()
             + "' was first used for another request (message "
             + original.messageId()
-            + "): a repeat must send the same queue, task, parameter, timeouts and"
+            + "): a repeat must send the same queue, task, parameter, timeouts, retry and"
             + " stopProgressOnError",
         new JsonObject().put("messageId", original.messageId()));
   }
