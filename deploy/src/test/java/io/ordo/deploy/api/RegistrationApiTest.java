@@ -272,14 +272,23 @@ class RegistrationApiTest extends NodeApiTest {
 
   @Test
   void registrationContext_malformedTraceparent_isIgnored() {
-    Api.Reply reply =
-        api.send(
-            HttpMethod.POST,
-            "/parallel-queue/tasks",
-            task("Echo"),
-            Map.of("traceparent", "not-a-traceparent"));
-    assertEquals(201, reply.status(), () -> reply.body().toString());
-    assertNull(storedContext(reply.json().getString("messageId")).getValue("trace_id"));
+    // W3C Trace Context: an all-zero trace id or parent id is invalid, like a malformed header
+    for (String header :
+        List.of(
+            "not-a-traceparent",
+            "00-00000000000000000000000000000000-0000000000000000-00",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01")) {
+      Api.Reply reply =
+          api.send(
+              HttpMethod.POST,
+              "/parallel-queue/tasks",
+              task("Echo"),
+              Map.of("traceparent", header));
+      assertEquals(201, reply.status(), () -> reply.body().toString());
+      JsonObject context = storedContext(reply.json().getString("messageId"));
+      assertNull(context.getValue("trace_id"), header);
+      assertNull(context.getValue("traceparent"), header);
+    }
   }
 
   @Test
@@ -416,7 +425,7 @@ class RegistrationApiTest extends NodeApiTest {
         connection -> {
           try (PreparedStatement select =
               connection.prepareStatement(
-                  "SELECT principal, locale, time_zone, trace_id, attributes::text"
+                  "SELECT principal, locale, time_zone, trace_id, attributes::text, traceparent"
                       + " FROM im_async_context_info WHERE message_id = ?::uuid")) {
             select.setString(1, messageId);
             try (ResultSet row = select.executeQuery()) {
@@ -426,7 +435,8 @@ class RegistrationApiTest extends NodeApiTest {
                   .put("locale", row.getString(2))
                   .put("time_zone", row.getString(3))
                   .put("trace_id", row.getString(4))
-                  .put("attributes", row.getString(5));
+                  .put("attributes", row.getString(5))
+                  .put("traceparent", row.getString(6));
             }
           }
         });

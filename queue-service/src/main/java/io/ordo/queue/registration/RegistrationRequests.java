@@ -16,7 +16,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.IllformedLocaleException;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Turns a registration request body (already checked against the OpenAPI schema) into a {@link
@@ -24,9 +23,6 @@ import java.util.regex.Pattern;
  * {@code jsPath}, parameter size and depth, timeout values, time zone and locale, idempotency key.
  */
 final class RegistrationRequests {
-  private static final Pattern TRACEPARENT =
-      Pattern.compile("^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$");
-
   private final ParameterLimits parameterLimits;
   private final int maxIdLength;
 
@@ -118,16 +114,9 @@ final class RegistrationRequests {
         throw invalid("context.timeZone is not a time zone id (e.g. Europe/Berlin): " + timeZone);
       }
     }
-    String traceparent = meta.traceparent();
-    String traceId = null;
-    if (traceparent != null) {
-      var matcher = TRACEPARENT.matcher(traceparent.trim());
-      if (matcher.matches()) {
-        traceId = matcher.group(1);
-      } else {
-        traceparent = null; // W3C: a malformed traceparent is ignored, not an error
-      }
-    }
+    // W3C: a traceparent that is not valid is ignored, not an error
+    String traceId = Traceparent.traceId(meta.traceparent());
+    String traceparent = traceId == null ? null : meta.traceparent();
     return new ContextRow(
         caller.principal(),
         locale,
