@@ -121,6 +121,47 @@ class RegistrationApiTest extends NodeApiTest {
   }
 
   @Test
+  void sentTime_finerThanAMicrosecond_readsTheSame_liveAndOnceEnded() {
+    // before 2000 the pg client rounded the nanoseconds up (0000-12-31T23:59:59.9999999Z read
+    // 0001-01-01T00:00:00Z), after it down, while the ended task showed them as given
+    for (String[] sentAndKept :
+        List.of(
+            new String[] {"9999-12-29T23:59:59.999999999Z", "9999-12-29T23:59:59.999999Z"},
+            new String[] {"0001-01-02T23:59:59.9999999Z", "0001-01-02T23:59:59.999999Z"},
+            new String[] {"2024-02-29T12:34:56.123456789Z", "2024-02-29T12:34:56.123456Z"})) {
+      JsonObject info = registerParallel(api, task("Echo").put("sentTime", sentAndKept[0]));
+      String id = info.getString("messageId");
+      assertEquals(sentAndKept[1], info.getString("sentTime"), "answered");
+      assertEquals(sentAndKept[1], api.get("/tasks/" + id).json().getString("sentTime"), "live");
+      assertEquals(204, api.delete("/tasks/" + id).status());
+      assertEquals(sentAndKept[1], awaitState(id, "DISPOSED").getString("sentTime"), "ended");
+    }
+  }
+
+  @Test
+  void sentTime_outsideTheRangeOfTheLists_isRefused_namingTheRange() {
+    for (String sent :
+        List.of(
+            "0000-12-31T23:59:59.9999999Z",
+            "0001-01-01T00:00:00Z",
+            "9999-12-30T00:00:00.000001Z",
+            "9999-12-31T23:59:59.999999999Z")) {
+      assertProblem(
+          api.post("/parallel-queue/tasks", task("Echo").put("sentTime", sent)),
+          400,
+          "invalid_request",
+          "sentTime",
+          "0001-01-02T00:00:00Z",
+          "9999-12-30T00:00:00Z");
+    }
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+    for (String bound : List.of("0001-01-02T00:00:00Z", "9999-12-30T00:00:00Z")) {
+      assertEquals(
+          bound, registerParallel(api, task("Echo").put("sentTime", bound)).getString("sentTime"));
+    }
+  }
+
+  @Test
   void sentTime_malformed_isRefused() {
     assertProblem(
         api.post("/parallel-queue/tasks", task("Echo").put("sentTime", "yesterday noon")),

@@ -9,6 +9,7 @@ import io.ordo.model.Timeouts;
 import io.ordo.parameter.ParameterLimits;
 import io.ordo.queue.store.ContextRow;
 import io.ordo.tasktype.TaskTypeInfo;
+import io.ordo.time.RequestTimes;
 import io.vertx.core.json.JsonObject;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -87,17 +88,27 @@ final class RegistrationRequests {
     return key;
   }
 
+  /**
+   * The body's {@code sentTime}, in the range of every time a request names and kept to the
+   * microsecond as it is stored, so that it reads the same live and in history; the arrival if
+   * none.
+   */
   private static Instant sentTime(JsonObject body, RequestMeta meta) {
     String text = body.getString("sentTime");
     if (text == null) {
       return meta.arrival();
     }
+    Instant sent;
     try {
-      return Instant.parse(text);
+      sent = Instant.parse(text);
     } catch (DateTimeParseException e) {
       throw invalid(
           "sentTime must be an ISO-8601 UTC time such as 2026-01-31T12:00:00Z, got " + text);
     }
+    if (!RequestTimes.inRange(sent)) {
+      throw invalid("sentTime must be a time " + RequestTimes.range() + ", got " + text);
+    }
+    return RequestTimes.asStored(sent);
   }
 
   private static ContextRow context(Caller caller, JsonObject context, RequestMeta meta) {
