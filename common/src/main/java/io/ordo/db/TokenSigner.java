@@ -28,14 +28,20 @@ public final class TokenSigner {
   }
 
   /**
-   * The fields of a token this key signed; empty for anything else (not a token, a signature that
-   * does not match, a body that is not a JSON object).
+   * The fields of a token this key signed, exactly as {@link #sign} wrote it; empty for anything
+   * else (not a token, a signature that does not match or is not in its one canonical base64url
+   * text, a body that is not a JSON object).
    */
   public Optional<JsonObject> open(String token) {
     try {
       int dot = token.indexOf('.');
       String body = token.substring(0, dot);
-      if (!hmac.verify(body, DECODER.decode(token.substring(dot + 1)))) {
+      String signature = token.substring(dot + 1);
+      byte[] signatureBytes = DECODER.decode(signature);
+      // The decoder ignores a last character's unused bits (and takes padding), so several texts
+      // decode to the same signature: only the one text sign() writes is the token it issued.
+      if (!ENCODER.encodeToString(signatureBytes).equals(signature)
+          || !hmac.verify(body, signatureBytes)) {
         return Optional.empty();
       }
       return Optional.of(new JsonObject(new String(DECODER.decode(body), StandardCharsets.UTF_8)));

@@ -2,6 +2,7 @@ package io.ordo.model;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
+import io.ordo.time.RequestTimes;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,7 +60,9 @@ public record Delay(Instant at, Duration after) {
       if (instant.isAfter(now.plusSeconds(MAX_SECONDS))) {
         throw invalid("notBefore may be at most one year (" + MAX_SECONDS + " s) ahead");
       }
-      return new Delay(instant, null);
+      // kept to the microsecond, as stored: the registration's answer, the task and its history
+      // then show one notBefore
+      return new Delay(RequestTimes.asStored(instant), null);
     }
     return null;
   }

@@ -121,6 +121,47 @@ class RegistrationApiTest extends NodeApiTest {
   }
 
   @Test
+  void sentTime_finerThanAMicrosecond_readsTheSame_liveAndOnceEnded() {
+    // before 2000 the pg client rounded the nanoseconds up (0000-12-31T23:59:59.9999999Z read
+    // 0001-01-01T00:00:00Z), after it down, while the ended task showed them as given
+    for (String[] sentAndKept :
+        List.of(
+            new String[] {"9999-12-29T23:59:59.999999999Z", "9999-12-29T23:59:59.999999Z"},
+            new String[] {"0001-01-02T23:59:59.9999999Z", "0001-01-02T23:59:59.999999Z"},
+            new String[] {"2024-02-29T12:34:56.123456789Z", "2024-02-29T12:34:56.123456Z"})) {
+      JsonObject info = registerParallel(api, task("Echo").put("sentTime", sentAndKept[0]));
+      String id = info.getString("messageId");
+      assertEquals(sentAndKept[1], info.getString("sentTime"), "answered");
+      assertEquals(sentAndKept[1], api.get("/tasks/" + id).json().getString("sentTime"), "live");
+      assertEquals(204, api.delete("/tasks/" + id).status());
+      assertEquals(sentAndKept[1], awaitState(id, "DISPOSED").getString("sentTime"), "ended");
+    }
+  }
+
+  @Test
+  void sentTime_outsideTheRangeOfTheLists_isRefused_namingTheRange() {
+    for (String sent :
+        List.of(
+            "0000-12-31T23:59:59.9999999Z",
+            "0001-01-01T00:00:00Z",
+            "9999-12-30T00:00:00.000001Z",
+            "9999-12-31T23:59:59.999999999Z")) {
+      assertProblem(
+          api.post("/parallel-queue/tasks", task("Echo").put("sentTime", sent)),
+          400,
+          "invalid_request",
+          "sentTime",
+          "0001-01-02T00:00:00Z",
+          "9999-12-30T00:00:00Z");
+    }
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+    for (String bound : List.of("0001-01-02T00:00:00Z", "9999-12-30T00:00:00Z")) {
+      assertEquals(
+          bound, registerParallel(api, task("Echo").put("sentTime", bound)).getString("sentTime"));
+    }
+  }
+
+  @Test
   void sentTime_malformed_isRefused() {
     assertProblem(
         api.post("/parallel-queue/tasks", task("Echo").put("sentTime", "yesterday noon")),
@@ -272,14 +313,23 @@ class RegistrationApiTest extends NodeApiTest {
 
   @Test
   void registrationContext_malformedTraceparent_isIgnored() {
-    Api.Reply reply =
-        api.send(
-            HttpMethod.POST,
-            "/parallel-queue/tasks",
-            task("Echo"),
-            Map.of("traceparent", "not-a-traceparent"));
-    assertEquals(201, reply.status(), () -> reply.body().toString());
-    assertNull(storedContext(reply.json().getString("messageId")).getValue("trace_id"));
+    // W3C Trace Context: an all-zero trace id or parent id is invalid, like a malformed header
+    for (String header :
+        List.of(
+            "not-a-traceparent",
+            "00-00000000000000000000000000000000-0000000000000000-00",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01")) {
+      Api.Reply reply =
+          api.send(
+              HttpMethod.POST,
+              "/parallel-queue/tasks",
+              task("Echo"),
+              Map.of("traceparent", header));
+      assertEquals(201, reply.status(), () -> reply.body().toString());
+      JsonObject context = storedContext(reply.json().getString("messageId"));
+      assertNull(context.getValue("trace_id"), header);
+      assertNull(context.getValue("traceparent"), header);
+    }
   }
 
   @Test
@@ -416,7 +466,7 @@ class RegistrationApiTest extends NodeApiTest {
         connection -> {
           try (PreparedStatement select =
               connection.prepareStatement(
-                  "SELECT principal, locale, time_zone, trace_id, attributes::text"
+                  "SELECT principal, locale, time_zone, trace_id, attributes::text, traceparent"
                       + " FROM im_async_context_info WHERE message_id = ?::uuid")) {
             select.setString(1, messageId);
             try (ResultSet row = select.executeQuery()) {
@@ -426,7 +476,8 @@ class RegistrationApiTest extends NodeApiTest {
                   .put("locale", row.getString(2))
                   .put("time_zone", row.getString(3))
                   .put("trace_id", row.getString(4))
-                  .put("attributes", row.getString(5));
+                  .put("attributes", row.getString(5))
+                  .put("traceparent", row.getString(6));
             }
           }
         });

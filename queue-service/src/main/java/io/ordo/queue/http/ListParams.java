@@ -2,6 +2,7 @@ package io.ordo.queue.http;
 
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
+import io.ordo.time.RequestTimes;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -13,11 +14,6 @@ import java.util.UUID;
 
 /** Reads the query parameters of the list routes, refusing bad values with a 400 problem. */
 final class ListParams {
-  /** The times a filter may name: what PostgreSQL stores, with room for the lists' own bounds. */
-  private static final Instant EARLIEST = Instant.parse("0001-01-02T00:00:00Z");
-
-  private static final Instant LATEST = Instant.parse("9999-12-30T00:00:00Z");
-
   private ListParams() {}
 
   /**
@@ -54,10 +50,9 @@ final class ListParams {
     }
     try {
       Instant time = Instant.parse(value.trim());
-      if (time.isBefore(EARLIEST) || time.isAfter(LATEST)) {
+      if (!RequestTimes.inRange(time)) {
         // the bounds themselves: "the years 1 to 9999" refused 0001-01-01 and 9999-12-31
-        throw invalid(
-            "query parameter " + name + " must be a time from " + EARLIEST + " to " + LATEST);
+        throw invalid("query parameter " + name + " must be a time " + RequestTimes.range());
       }
       return time;
     } catch (DateTimeParseException e) {

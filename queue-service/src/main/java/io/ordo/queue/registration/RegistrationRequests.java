@@ -9,6 +9,7 @@ import io.ordo.model.Timeouts;
 import io.ordo.parameter.ParameterLimits;
 import io.ordo.queue.store.ContextRow;
 import io.ordo.tasktype.TaskTypeInfo;
+import io.ordo.time.RequestTimes;
 import io.vertx.core.json.JsonObject;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -16,7 +17,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.IllformedLocaleException;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Turns a registration request body (already checked against the OpenAPI schema) into a {@link
@@ -24,9 +24,6 @@ import java.util.regex.Pattern;
  * {@code jsPath}, parameter size and depth, timeout values, time zone and locale, idempotency key.
  */
 final class RegistrationRequests {
-  private static final Pattern TRACEPARENT =
-      Pattern.compile("^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$");
-
   private final ParameterLimits parameterLimits;
   private final int maxIdLength;
 
@@ -91,17 +88,27 @@ final class RegistrationRequests {
     return key;
   }
 
+  /**
+   * The body's {@code sentTime}, in the range of every time a request names and kept to the
+   * microsecond as it is stored, so that it reads the same live and in history; the arrival if
+   * none.
+   */
   private static Instant sentTime(JsonObject body, RequestMeta meta) {
     String text = body.getString("sentTime");
     if (text == null) {
       return meta.arrival();
     }
+    Instant sent;
     try {
-      return Instant.parse(text);
+      sent = Instant.parse(text);
     } catch (DateTimeParseException e) {
       throw invalid(
           "sentTime must be an ISO-8601 UTC time such as 2026-01-31T12:00:00Z, got " + text);
     }
+    if (!RequestTimes.inRange(sent)) {
+      throw invalid("sentTime must be a time " + RequestTimes.range() + ", got " + text);
+    }
+    return RequestTimes.asStored(sent);
   }
 
   private static ContextRow context(Caller caller, JsonObject context, RequestMeta meta) {
@@ -118,16 +125,9 @@ final class RegistrationRequests {
         throw invalid("context.timeZone is not a time zone id (e.g. Europe/Berlin): " + timeZone);
       }
     }
-    String traceparent = meta.traceparent();
-    String traceId = null;
-    if (traceparent != null) {
-      var matcher = TRACEPARENT.matcher(traceparent.trim());
-      if (matcher.matches()) {
-        traceId = matcher.group(1);
-      } else {
-        traceparent = null; // W3C: a malformed traceparent is ignored, not an error
-      }
-    }
+    // W3C: a traceparent that is not valid is ignored, not an error
+    String traceId = Traceparent.traceId(meta.traceparent());
+    String traceparent = traceId == null ? null : meta.traceparent();
     return new ContextRow(
         caller.principal(),
         locale,
