@@ -58,7 +58,10 @@ public final class ScriptDirectory {
     }
   }
 
-  /** Every script file, as the {@code jsPath} that names it, sorted. */
+  /**
+   * Every script file, as the {@code jsPath} that names it, sorted: the files {@link #resolve}
+   * accepts (a link to a file outside the directory is left out).
+   */
   public List<String> list() {
     if (!Files.isDirectory(root)) {
       return List.of();
@@ -68,11 +71,20 @@ public final class ScriptDirectory {
           .filter(file -> file.getFileName().toString().endsWith(EXTENSION))
           .filter(Files::isRegularFile)
           .map(file -> root.relativize(file).toString().replace('\\', '/'))
-          .filter(path -> syntaxProblem(path) == null)
+          .filter(this::isScript)
           .sorted()
           .toList();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list the scripts directory " + root, e);
+    }
+  }
+
+  private boolean isScript(String jsPath) {
+    try {
+      resolve(jsPath);
+      return true;
+    } catch (TaskControlException notAScript) {
+      return false;
     }
   }
 

@@ -40,6 +40,14 @@ final class TaskChecks {
               + resource
               + "' names no task type: expected ordo:task:<name>, or an ARN ending in"
               + " activity:<name> or function:<name>");
+    } else if (resolver.taskTypeFor(name.get().name()).isEmpty()
+        && name.get().name().startsWith(ResourceName.SCRIPT_PREFIX)) {
+      fields.report(
+          "Resource",
+          "Resource '"
+              + resource
+              + "' names a script that is not in the scripts directory, or does not compile and"
+              + " define run(): registering it as a task message says which");
     } else if (resolver.taskTypeFor(name.get().name()).isEmpty()) {
       fields.report(
           "Resource",

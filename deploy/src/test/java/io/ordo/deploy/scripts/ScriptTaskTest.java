@@ -1,6 +1,7 @@
 package io.ordo.deploy.scripts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
@@ -143,6 +144,8 @@ class ScriptTaskTest extends ScriptNodeTest {
       assertEquals(400, reply.status(), path + ": " + reply.body());
       assertEquals("unknown_task_type", reply.code(), path + ": " + reply.body());
     }
+    // nor does the list offer the link, which no registration could name
+    assertFalse(api.get("/task-types").body().toString().contains("link-out.js"));
     // a NUL is refused before any path check, as in every text of a body
     Api.Reply nul =
         api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "marker.js\u0000.js"));

@@ -1,6 +1,7 @@
 package io.ordo.deploy.statemachine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.deploy.Api;
 import io.ordo.deploy.OrdoNode;
@@ -74,5 +75,8 @@ class ScriptStateTest {
                     new JsonObject(WITH_SCRIPT.replace("math/multiply.js", "math/missing.js"))));
     assertEquals(400, reply.status(), reply.body().toString());
     assertEquals("invalid_definition", reply.code());
+    assertTrue(
+        reply.body().toString().contains("names a script that is not in the scripts directory"),
+        reply.body().toString());
   }
 }
