@@ -145,7 +145,8 @@ public final class ApiRouter {
     router
         .route("/api/v1/*")
         .handler(new BearerAuthHandler(tokens, principals, services.queues()::tenantExists));
-    router.route("/api/v1/*").handler(BodyHandler.create(false).setBodyLimit(bodyLimit));
+    BodyHandler bodies = BodyHandler.create(false).setBodyLimit(bodyLimit);
+    router.route("/api/v1/*").handler(rc -> RequestGuard.readBody(rc, bodies));
     router.route("/api/v1/*").handler(RequestGuard::body);
     router.route("/api/v1/*").subRouter(api);
     UiRoutes.mount(router);
