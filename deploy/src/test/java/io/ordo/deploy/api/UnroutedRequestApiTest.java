@@ -46,6 +46,19 @@ class UnroutedRequestApiTest extends NodeApiTest {
   }
 
   @Test
+  void theApiDocument_answersOptionsWithAllow_andAnotherMethod405_withoutAToken() {
+    Api anonymous = api.as(null);
+    for (Api client : List.of(api, anonymous)) {
+      Api.Reply options = client.send(HttpMethod.OPTIONS, "/openapi.yaml", null);
+      assertEquals(204, options.status(), () -> options.body().toString());
+      assertEquals(GET_HEAD_OPTIONS, options.headers().get("Allow"));
+      Api.Reply post = client.send(HttpMethod.POST, "/openapi.yaml", "{}");
+      assertProblem(post, 405, "method_not_allowed", "POST");
+      assertEquals(GET_HEAD_OPTIONS, post.headers().get("Allow"));
+    }
+  }
+
+  @Test
   void head_isAGetWithoutItsBody_onEveryPathOutsideTheApi() {
     for (String path :
         List.of(

@@ -117,6 +117,8 @@ public final class ApiRouter {
 
     AllowedMethods allowed = new AllowedMethods(cached, API_BASE, router);
     router.get(API_DOCUMENT).handler(rc -> document(rc, openApi));
+    // its other methods before the token check too: the document is public
+    router.route(API_DOCUMENT).handler(rc -> noRoute(rc, allowed));
     // Before every other route (a path-less route never decodes the path, so a malformed one
     // reaches it): framing, headers, path and query of every request.
     router.route().order(-1).handler(RequestGuard::framing);
