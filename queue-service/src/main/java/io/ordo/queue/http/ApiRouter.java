@@ -32,6 +32,7 @@ import java.util.Set;
 public final class ApiRouter {
   private static final String DOCUMENTED_SERVER = "http://127.0.0.1:8080";
   private static final String API_BASE = "/api/v1";
+  private static final String API_DOCUMENT = API_BASE + "/openapi.yaml";
 
   /** The routing context data key that marks a {@code HEAD} request routed as a {@code GET}. */
   private static final String HEAD_REQUEST = "ordo.headRequest";
@@ -114,47 +115,55 @@ public final class ApiRouter {
     Router api = builder.createRouter();
     api.route().failureHandler(Problems::handle);
 
-    router
-        .get("/api/v1/openapi.yaml")
-        .handler(
-            rc ->
-                rc.response()
-                    .putHeader("content-type", "application/yaml")
-                    .end(
-                        openApi
-                            .document()
-                            .replace(
-                                DOCUMENTED_SERVER,
-                                rc.request().scheme() + "://" + rc.request().authority())));
+    AllowedMethods allowed = new AllowedMethods(cached, API_BASE, router);
+    router.get(API_DOCUMENT).handler(rc -> document(rc, openApi));
+    // its other methods before the token check too: the document is public
+    router.route(API_DOCUMENT).handler(rc -> noRoute(rc, allowed));
     // Before every other route (a path-less route never decodes the path, so a malformed one
     // reaches it): framing, headers, path and query of every request.
     router.route().order(-1).handler(RequestGuard::framing);
-    // HEAD is a GET without its body (RFC 9110, 9.3.2), on every path that answers GET: routed
-    // again as a GET, whose body Vert.x leaves out of a HEAD's response (status and headers stay)
-    router
-        .route()
-        .order(-1)
-        .method(HttpMethod.HEAD)
-        .handler(
-            rc -> {
-              rc.put(HEAD_REQUEST, true);
-              rc.reroute(HttpMethod.GET, rc.request().uri());
-            });
+    router.route().order(-1).handler(ApiRouter::headAsGet);
     // Separate routes: Vert.x Web orders handler kinds within one route (body before user
     // handlers), and the token is checked before a body is read.
     router
         .route("/api/v1/*")
         .handler(new BearerAuthHandler(tokens, principals, services.queues()::tenantExists));
-    router.route("/api/v1/*").handler(BodyHandler.create(false).setBodyLimit(bodyLimit));
+    BodyHandler bodies = BodyHandler.create(false).setBodyLimit(bodyLimit);
+    router.route("/api/v1/*").handler(rc -> RequestGuard.readBody(rc, bodies));
     router.route("/api/v1/*").handler(RequestGuard::body);
     router.route("/api/v1/*").subRouter(api);
     UiRoutes.mount(router);
-    router.route("/api/*").failureHandler(Problems::handle);
-    AllowedMethods allowed = new AllowedMethods(cached);
-    router.route("/api/*").handler(rc -> noRoute(rc, allowed));
-    // everything else (the UI, the ops routes, a request target that is no path, such as "*")
+    // every request no route answered, in the API or not (the UI, the operations routes)
+    router.route().handler(rc -> noRoute(rc, allowed));
+    // and every failure, also of a request target that is no path, such as "*"
     router.route().failureHandler(Problems::handle);
     return null;
+  }
+
+  /** The API's OpenAPI document, naming this node as its server. */
+  private static void document(RoutingContext rc, ApiContract openApi) {
+    rc.response()
+        .putHeader("content-type", "application/yaml")
+        .end(
+            openApi
+                .document()
+                .replace(
+                    DOCUMENTED_SERVER, rc.request().scheme() + "://" + rc.request().authority()));
+  }
+
+  /**
+   * HEAD is a GET without its body (RFC 9110, 9.3.2), on every path that answers GET: routed again
+   * as a GET, whose body Vert.x leaves out of a HEAD's response (status and headers stay). A route
+   * of every method, that passes the others on: a route of HEAD alone matched every path, so Vert.x
+   * answered a path no route took 405 "Allow: HEAD".
+   */
+  private static void headAsGet(RoutingContext rc) {
+    if (rc.request().method() == HttpMethod.HEAD) {
+      rc.put(HEAD_REQUEST, true);
+      rc.reroute(HttpMethod.GET, rc.request().uri());
+    } else {
+      rc.next();
+    }
   }
 
   /**
@@ -166,23 +175,23 @@ public final class ApiRouter {
   }
 
   /**
-   * A request no route took: OPTIONS of an API path is answered with its methods, another method of
-   * it 405, anything else 404.
+   * A request no route took: OPTIONS of a path the node has is answered with its methods, another
+   * method of it 405, anything else (also a method the path has, such as GET of a UI file that is
+   * not there) 404.
    */
   private static void noRoute(RoutingContext rc, AllowedMethods allowed) {
+    HttpMethod method = rc.request().method();
     String path = rc.request().path();
-    Set<String> methods =
-        path.startsWith(API_BASE) ? allowed.on(path.substring(API_BASE.length())) : Set.of();
-    if (methods.isEmpty()) {
-      Problems.send(
-          rc,
-          new TaskControlException(
-              ErrorCode.NOT_FOUND, "no API route " + rc.request().method() + " " + path));
+    // as routes match it (RequestGuard refused dot segments; "//" is one "/")
+    Set<String> methods = allowed.on(rc.normalizedPath());
+    if (methods.isEmpty() || methods.contains(method.name())) {
+      String what = path.startsWith(API_BASE) ? "no API route " : "no route ";
+      Problems.send(rc, new TaskControlException(ErrorCode.NOT_FOUND, what + method + " " + path));
       return;
     }
     String allow = String.join(", ", methods) + ", OPTIONS";
     rc.response().putHeader("Allow", allow);
-    if (rc.request().method() == HttpMethod.OPTIONS) {
+    if (method == HttpMethod.OPTIONS) {
       rc.response().setStatusCode(204).end();
       return;
     }
@@ -190,7 +199,7 @@ public final class ApiRouter {
         rc,
         new TaskControlException(
             ErrorCode.METHOD_NOT_ALLOWED,
-            rc.request().method() + " is not a method of " + path + "; it has " + allow,
+            method + " is not a method of " + path + "; it has " + allow,
             new JsonObject().put("allowedMethods", new JsonArray(List.copyOf(methods)))));
   }
 }

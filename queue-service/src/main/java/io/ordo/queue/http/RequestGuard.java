@@ -4,6 +4,7 @@ import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.parameter.InputValues;
 import io.ordo.parameter.StrictJson;
+import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -117,17 +118,39 @@ final class RequestGuard {
   }
 
   /**
-   * The body of an API request, after it was read: no content coding, a JSON media type (also for a
-   * body the body handler did not keep), well-formed UTF-8, valid JSON nested at most {@value
-   * #MAX_BODY_DEPTH} deep, and values {@link InputValues} accepts.
+   * Reads an API request's body with {@code bodies} when its media type is JSON or not given (the
+   * body check refuses a body without one): a body of another media type is refused (415) unread,
+   * and a request of another media type that sends no body goes on without reading. Vert.x's body
+   * handler decodes a form itself, and throws on one sent with a method other than POST, PUT, PATCH
+   * or DELETE (a GET's was a 500); a form is no JSON, whatever the method.
+   */
+  static void readBody(RoutingContext rc, Handler<RoutingContext> bodies) {
+    String contentType = rc.request().getHeader(HttpHeaders.CONTENT_TYPE);
+    if (contentType == null || isJson(contentType)) {
+      bodies.handle(rc);
+      return;
+    }
+    // the token check may have paused the request for the body handler: an unread body's bytes are
+    // then dropped, and the connection reads on to the next request
+    rc.request().resume();
+    if (sentBody(rc.request())) {
+      Problems.send(rc, unsupported(contentType));
+    } else {
+      rc.next();
+    }
+  }
+
+  /**
+   * The body of an API request, after it was read ({@link #readBody}): no content coding, a JSON
+   * media type, well-formed UTF-8, valid JSON nested at most {@value #MAX_BODY_DEPTH} deep, and
+   * values {@link InputValues} accepts.
    */
   static void body(RoutingContext rc) {
     Buffer body = rc.body() == null ? null : rc.body().buffer();
     String contentType = rc.request().getHeader(HttpHeaders.CONTENT_TYPE);
     if (body == null || body.length() == 0) {
       if (sentBody(rc.request()) && !isJson(contentType)) {
-        // the body handler keeps no multipart body (it reads such a body as form fields): a
-        // route whose body is optional ran as if none was sent
+        // announced (chunked) without a media type, though empty: refused as such a body is
         Problems.send(rc, unsupported(contentType));
       } else {
         rc.next();

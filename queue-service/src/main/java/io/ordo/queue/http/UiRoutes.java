@@ -45,8 +45,9 @@ final class UiRoutes {
               rc.next();
             });
     // max-age 0: the browser revalidates (Last-Modified), so a new version shows after an upgrade.
+    // GET alone (HEAD is routed as GET): another method of a file is 405, not 404 (ApiRouter).
     router
-        .route("/ui/*")
+        .get("/ui/*")
         .handler(StaticHandler.create(WEB_ROOT).setCachingEnabled(true).setMaxAgeSeconds(0));
   }
 }
