@@ -10,7 +10,13 @@ import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.DayOfWeek;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -135,6 +141,32 @@ class ScheduleApiTest {
     assertInvalid(daily(echoTask()).put("overlapPolicy", "SOMETIMES"), "invalid_request");
     assertInvalid(daily(echoTask().put("stopProgressOnError", true)), "invalid_request");
     assertEquals(0, api.get("/schedules").array().size());
+  }
+
+  @Test
+  void aWeekdayRangeFromSunday_firesOnTheDaysItNames() {
+    List<Instant> everyDay = nextFireTimes("0 6 * * SUN-SAT");
+    assertEquals(5, everyDay.size());
+    for (int i = 1; i < everyDay.size(); i++) {
+      assertEquals(Duration.ofDays(1), Duration.between(everyDay.get(i - 1), everyDay.get(i)));
+    }
+    for (String sundayAndMonday : List.of("0 6 * * SUN-MON", "0 0 6 * * SUN-MON")) {
+      assertEquals(
+          Set.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY),
+          nextFireTimes(sundayAndMonday).stream()
+              .map(time -> time.atOffset(ZoneOffset.UTC).getDayOfWeek())
+              .collect(Collectors.toSet()));
+    }
+  }
+
+  /** Puts a schedule of the cron in UTC and answers its next fire times. */
+  private List<Instant> nextFireTimes(String cron) {
+    Api.Reply put =
+        api.put("/schedules/week", daily(echoTask()).put("cron", cron).put("timeZone", "UTC"));
+    assertTrue(put.status() == 200 || put.status() == 201, put.body().toString());
+    return put.json().getJsonArray("nextFireTimes").stream()
+        .map(time -> Instant.parse((String) time))
+        .toList();
   }
 
   @Test

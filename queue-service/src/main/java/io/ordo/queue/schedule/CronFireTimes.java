@@ -11,6 +11,7 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Slots of a cron expression in a time zone, computed by cron-utils. Five fields are Unix cron
@@ -28,8 +29,15 @@ final class CronFireTimes implements FireTimes {
   /** What a cron expression's fields may hold: the reason given for one that does not parse. */
   private static final String FIELDS =
       "its fields are minute 0-59, hour 0-23, day of month 1-31, month 1-12 (or JAN-DEC),"
-          + " weekday 0-7 (or SUN-SAT), with seconds 0-59 first when there are 6, each a number, a"
-          + " range a-b (a at most b), a list a,b, a step */n or *";
+          + " weekday 0-7 (or SUN-SAT; 0 and 7 are Sunday), with seconds 0-59 first when there are 6,"
+          + " each a number, a range a-b (a at most b), a list a,b, a step */n or *";
+
+  /**
+   * A range from SUN in the weekday field. cron-utils reads the name SUN as 7, so SUN-SAT would
+   * descend (7-6) and be refused; in a range Sunday is 0 at the start and 7 at the end (SUN-MON is
+   * Sunday and Monday, FRI-SUN Friday to Sunday). SUN-SUN is Sunday, not 0-7.
+   */
+  private static final Pattern RANGE_FROM_SUNDAY = Pattern.compile("(?i)\\bSUN-(?!SUN\\b)");
 
   /** Where the check that an expression matches some date starts: any time would do. */
   private static final Instant REFERENCE = Instant.parse("2000-01-01T00:00:00Z");
@@ -53,16 +61,18 @@ final class CronFireTimes implements FireTimes {
    */
   static CronFireTimes parse(String expression, ZoneId zone) {
     String trimmed = expression.trim();
-    int fields = trimmed.isEmpty() ? 0 : trimmed.split("\\s+").length;
-    if (fields != 5 && fields != 6) {
+    String[] fields = trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+");
+    if (fields.length != 5 && fields.length != 6) {
       throw new IllegalArgumentException(
           "a cron expression has 5 fields (minute hour day month weekday) or 6 (seconds first),"
               + " got "
-              + fields);
+              + fields.length);
     }
+    int weekday = fields.length - 1;
+    fields[weekday] = RANGE_FROM_SUNDAY.matcher(fields[weekday]).replaceAll("0-");
     Cron cron;
     try {
-      cron = (fields == 5 ? UNIX : WITH_SECONDS).parse(trimmed);
+      cron = (fields.length == 5 ? UNIX : WITH_SECONDS).parse(String.join(" ", fields));
       cron.validate();
     } catch (IllegalArgumentException e) {
       // cron-utils' own text ("Invalid range! [59,0]") is a library's message, not Ordo's words

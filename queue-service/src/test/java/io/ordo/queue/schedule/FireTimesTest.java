@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -38,6 +39,40 @@ class FireTimesTest {
           assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse(bad, BERLIN));
       assertTrue(
           refused.getMessage().startsWith("its fields are minute 0-59"), refused.getMessage());
+    }
+  }
+
+  /** The weekdays of the next fires of a cron in UTC after noon on Sunday 4 January 2026. */
+  private static List<DayOfWeek> weekdays(String cron, int count) {
+    return CronFireTimes.parse(cron, ZoneId.of("UTC"))
+        .next(Instant.parse("2026-01-04T12:00:00Z"), count)
+        .stream()
+        .map(slot -> slot.atZone(ZoneId.of("UTC")).getDayOfWeek())
+        .toList();
+  }
+
+  @Test
+  void aWeekdayRangeFromSunday_startsAtZero_andOneToSunday_endsAtSeven() {
+    List<DayOfWeek> everyDay = List.of(DayOfWeek.values());
+    List<DayOfWeek> sundayAndMonday =
+        List.of(DayOfWeek.MONDAY, DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.SUNDAY);
+    for (String seconds : List.of("", "0 ")) {
+      assertEquals(everyDay, weekdays(seconds + "0 0 * * SUN-SAT", 7), seconds);
+      assertEquals(everyDay, weekdays(seconds + "0 0 * * MON-SUN", 7), seconds);
+      assertEquals(everyDay, weekdays(seconds + "0 0 * * 0-6", 7), seconds);
+      assertEquals(sundayAndMonday, weekdays(seconds + "0 0 * * SUN-MON", 4), seconds);
+      assertEquals(sundayAndMonday, weekdays(seconds + "0 0 * * sun-mon", 4), seconds);
+      assertEquals(sundayAndMonday, weekdays(seconds + "0 0 * * MON,SUN", 4), seconds);
+      assertEquals(
+          List.of(DayOfWeek.FRIDAY, DayOfWeek.SATURDAY, DayOfWeek.SUNDAY, DayOfWeek.FRIDAY),
+          weekdays(seconds + "0 0 * * FRI-SUN", 4),
+          seconds);
+      assertEquals(
+          List.of(DayOfWeek.SUNDAY, DayOfWeek.SUNDAY), weekdays(seconds + "0 0 * * SUN-SUN", 2));
+      assertEquals(
+          List.of(DayOfWeek.TUESDAY, DayOfWeek.THURSDAY, DayOfWeek.SATURDAY, DayOfWeek.SUNDAY),
+          weekdays(seconds + "0 0 * * SUN-SAT/2", 4),
+          seconds);
     }
   }
 
