@@ -54,12 +54,33 @@ final class CronFireTimes implements FireTimes {
   }
 
   /**
-   * Parses a cron expression.
+   * Parses the cron expression a schedule is put with.
    *
    * @throws IllegalArgumentException with a readable reason if it is not 5 or 6 valid fields, or if
    *     it matches no date at all (the 30th of February)
    */
   static CronFireTimes parse(String expression, ZoneId zone) {
+    CronFireTimes times = read(expression, zone);
+    // no year field: a cron that matches a date matches one within 28 years of any time (leap days
+    // and weekdays repeat so), and cron-utils finds none for the 30th of February at once
+    if (times.times.nextExecution(REFERENCE.atZone(zone)).isEmpty()) {
+      throw new IllegalArgumentException(
+          "it matches no date of any year (such as the 30th of February), so it would never fire");
+    }
+    return times;
+  }
+
+  /**
+   * Reads the cron expression of a stored schedule. It was accepted when the schedule was put, and
+   * is not judged again by a refusal added since: a stored schedule that no longer parsed could not
+   * be read or listed, and the firing round that met it would fail for every schedule due with it,
+   * round after round. One that matches no date (stored before such were refused) never fires.
+   */
+  static CronFireTimes stored(String expression, ZoneId zone) {
+    return read(expression, zone);
+  }
+
+  private static CronFireTimes read(String expression, ZoneId zone) {
     String trimmed = expression.trim();
     String[] fields = trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+");
     if (fields.length != 5 && fields.length != 6) {
@@ -78,14 +99,7 @@ final class CronFireTimes implements FireTimes {
       // cron-utils' own text ("Invalid range! [59,0]") is a library's message, not Ordo's words
       throw new IllegalArgumentException(FIELDS);
     }
-    ExecutionTime times = ExecutionTime.forCron(cron);
-    // no year field: a cron that matches a date matches one within 28 years of any time (leap days
-    // and weekdays repeat so), and cron-utils finds none for the 30th of February at once
-    if (times.nextExecution(REFERENCE.atZone(zone)).isEmpty()) {
-      throw new IllegalArgumentException(
-          "it matches no date of any year (such as the 30th of February), so it would never fire");
-    }
-    return new CronFireTimes(times, zone);
+    return new CronFireTimes(ExecutionTime.forCron(cron), zone);
   }
 
   @Override

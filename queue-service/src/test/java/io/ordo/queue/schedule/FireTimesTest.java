@@ -33,6 +33,14 @@ class FireTimesTest {
   }
 
   @Test
+  void aStoredCron_isReadAsItWasAccepted_notJudgedAgain() {
+    // stored before a cron of no date was refused: it reads, and never fires
+    FireTimes never = CronFireTimes.stored("0 0 30 2 *", BERLIN);
+    assertEquals(Optional.empty(), never.after(Instant.parse("2026-01-01T00:00:00Z")));
+    assertEquals(Optional.empty(), never.atOrBefore(Instant.parse("2026-01-01T00:00:00Z")));
+  }
+
+  @Test
   void aCronThatDoesNotParse_isExplainedInOrdosWords_notCronUtils() {
     for (String bad : List.of("59-0 * * * *", ", * * * *", "? ? ? ? ?", "61 * * * *")) {
       IllegalArgumentException refused =
