@@ -140,6 +140,16 @@ class ScheduleApiTest {
     assertInvalid(daily(new JsonObject().put("stateMachine", "missing")), "invalid_request");
     assertInvalid(daily(echoTask()).put("overlapPolicy", "SOMETIMES"), "invalid_request");
     assertInvalid(daily(echoTask().put("stopProgressOnError", true)), "invalid_request");
+    Api.Reply descending =
+        assertInvalid(daily(echoTask()).put("cron", "0 0 * * 5-0"), "invalid_request");
+    assertTrue(
+        descending.json().getString("detail").contains("FRI-SUN"), descending.body().toString());
+    // digits other than 0-9 (Arabic-Indic five, fullwidth zero) are not read as numbers
+    for (String foreign : List.of("\u0665 * * * *", "\uff10 * * * *")) {
+      Api.Reply refused = assertInvalid(daily(echoTask()).put("cron", foreign), "invalid_request");
+      assertTrue(
+          refused.json().getString("detail").contains("not ASCII"), refused.body().toString());
+    }
     assertEquals(0, api.get("/schedules").array().size());
   }
 
@@ -227,10 +237,11 @@ class ScheduleApiTest {
     api.put("/state-machines/pass", new JsonObject().put("definition", pass));
   }
 
-  private void assertInvalid(JsonObject body, String code) {
+  private Api.Reply assertInvalid(JsonObject body, String code) {
     Api.Reply reply = api.put("/schedules/bad", body);
     assertEquals(400, reply.status(), () -> body + " -> " + reply.body());
     assertTrue(reply.contentType().startsWith("application/problem+json"), reply.contentType());
     assertEquals(code, reply.code(), () -> reply.body().toString());
+    return reply;
   }
 }
