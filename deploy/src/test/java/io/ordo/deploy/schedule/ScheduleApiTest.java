@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -177,6 +178,27 @@ class ScheduleApiTest {
     return put.json().getJsonArray("nextFireTimes").stream()
         .map(time -> Instant.parse((String) time))
         .toList();
+  }
+
+  @Test
+  void anExecutionSchedule_withAFieldOfATaskMessage_isRefusedNamingIt() {
+    putPassMachine();
+    Map<String, Object> messageFields =
+        Map.of(
+            "timeouts", new JsonObject().put("heartbeat", 5),
+            "retry", new JsonObject().put("maximumAttempts", 1),
+            "stopProgressOnError", true,
+            "queueId", "reports",
+            "parameter", new JsonObject().put("kind", "daily"));
+    messageFields.forEach(
+        (field, value) -> {
+          JsonObject task = new JsonObject().put("stateMachine", "pass").put(field, value);
+          Api.Reply refused = assertInvalid(daily(task), "invalid_request");
+          assertTrue(
+              refused.json().getString("detail").startsWith("task: " + field + " belongs to"),
+              refused.body().toString());
+        });
+    assertEquals(0, api.get("/schedules").array().size());
   }
 
   @Test
