@@ -10,7 +10,14 @@ import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.DayOfWeek;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -134,6 +141,63 @@ class ScheduleApiTest {
     assertInvalid(daily(new JsonObject().put("stateMachine", "missing")), "invalid_request");
     assertInvalid(daily(echoTask()).put("overlapPolicy", "SOMETIMES"), "invalid_request");
     assertInvalid(daily(echoTask().put("stopProgressOnError", true)), "invalid_request");
+    Api.Reply descending =
+        assertInvalid(daily(echoTask()).put("cron", "0 0 * * 5-0"), "invalid_request");
+    assertTrue(
+        descending.json().getString("detail").contains("FRI-SUN"), descending.body().toString());
+    // digits other than 0-9 (Arabic-Indic five, fullwidth zero) are not read as numbers
+    for (String foreign : List.of("\u0665 * * * *", "\uff10 * * * *")) {
+      Api.Reply refused = assertInvalid(daily(echoTask()).put("cron", foreign), "invalid_request");
+      assertTrue(
+          refused.json().getString("detail").contains("not ASCII"), refused.body().toString());
+    }
+    assertEquals(0, api.get("/schedules").array().size());
+  }
+
+  @Test
+  void aWeekdayRangeFromSunday_firesOnTheDaysItNames() {
+    List<Instant> everyDay = nextFireTimes("0 6 * * SUN-SAT");
+    assertEquals(5, everyDay.size());
+    for (int i = 1; i < everyDay.size(); i++) {
+      assertEquals(Duration.ofDays(1), Duration.between(everyDay.get(i - 1), everyDay.get(i)));
+    }
+    for (String sundayAndMonday : List.of("0 6 * * SUN-MON", "0 0 6 * * SUN-MON")) {
+      assertEquals(
+          Set.of(DayOfWeek.SUNDAY, DayOfWeek.MONDAY),
+          nextFireTimes(sundayAndMonday).stream()
+              .map(time -> time.atOffset(ZoneOffset.UTC).getDayOfWeek())
+              .collect(Collectors.toSet()));
+    }
+  }
+
+  /** Puts a schedule of the cron in UTC and answers its next fire times. */
+  private List<Instant> nextFireTimes(String cron) {
+    Api.Reply put =
+        api.put("/schedules/week", daily(echoTask()).put("cron", cron).put("timeZone", "UTC"));
+    assertTrue(put.status() == 200 || put.status() == 201, put.body().toString());
+    return put.json().getJsonArray("nextFireTimes").stream()
+        .map(time -> Instant.parse((String) time))
+        .toList();
+  }
+
+  @Test
+  void anExecutionSchedule_withAFieldOfATaskMessage_isRefusedNamingIt() {
+    putPassMachine();
+    Map<String, Object> messageFields =
+        Map.of(
+            "timeouts", new JsonObject().put("heartbeat", 5),
+            "retry", new JsonObject().put("maximumAttempts", 1),
+            "stopProgressOnError", true,
+            "queueId", "reports",
+            "parameter", new JsonObject().put("kind", "daily"));
+    messageFields.forEach(
+        (field, value) -> {
+          JsonObject task = new JsonObject().put("stateMachine", "pass").put(field, value);
+          Api.Reply refused = assertInvalid(daily(task), "invalid_request");
+          assertTrue(
+              refused.json().getString("detail").startsWith("task: " + field + " belongs to"),
+              refused.body().toString());
+        });
     assertEquals(0, api.get("/schedules").array().size());
   }
 
@@ -195,10 +259,11 @@ class ScheduleApiTest {
     api.put("/state-machines/pass", new JsonObject().put("definition", pass));
   }
 
-  private void assertInvalid(JsonObject body, String code) {
+  private Api.Reply assertInvalid(JsonObject body, String code) {
     Api.Reply reply = api.put("/schedules/bad", body);
     assertEquals(400, reply.status(), () -> body + " -> " + reply.body());
     assertTrue(reply.contentType().startsWith("application/problem+json"), reply.contentType());
     assertEquals(code, reply.code(), () -> reply.body().toString());
+    return reply;
   }
 }

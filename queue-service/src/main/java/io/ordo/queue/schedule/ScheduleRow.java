@@ -50,7 +50,7 @@ record ScheduleRow(
   }
 
   ScheduleSpec parsedSpec() {
-    return ScheduleSpec.parse(spec);
+    return ScheduleSpec.stored(spec);
   }
 
   /** The row after a fire or skip: the next slot, the buffered slot, the last run. */

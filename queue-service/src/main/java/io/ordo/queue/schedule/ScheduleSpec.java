@@ -6,6 +6,7 @@ import io.vertx.core.json.JsonObject;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.function.BiFunction;
 
 /**
  * A schedule as its owner gave it, validated: when it fires (a cron expression in a time zone, or a
@@ -17,6 +18,8 @@ import java.time.ZoneId;
  * @param task what each fire starts
  * @param overlap what a slot does while the previous run has not ended
  * @param catchupWindow how late a slot may still fire (after downtime); later it is skipped
+ * @param fireTimes the slots of {@code cron} in {@code zone}, or of {@code intervalSeconds} (the
+ *     cron expression parsed once, when the spec is read)
  */
 record ScheduleSpec(
     String cron,
@@ -24,7 +27,8 @@ record ScheduleSpec(
     ZoneId zone,
     TaskTemplate task,
     OverlapPolicy overlap,
-    Duration catchupWindow) {
+    Duration catchupWindow,
+    FireTimes fireTimes) {
 
   /** A slot fires if it is due by at most this long, unless the schedule says otherwise. */
   static final Duration DEFAULT_CATCHUP_WINDOW = Duration.ofMinutes(5);
@@ -33,38 +37,48 @@ record ScheduleSpec(
 
   /** Reads a {@code PUT /schedules/{id}} body (already checked against the OpenAPI schema). */
   static ScheduleSpec parse(JsonObject body) {
-    String cron = body.getString("cron");
-    Integer interval = body.getInteger("intervalSeconds");
+    return read(body, CronFireTimes::parse);
+  }
+
+  /**
+   * Reads a stored schedule ({@link #toJson()}): its cron expression as {@link
+   * CronFireTimes#stored} reads it, not judged again by refusals added since it was put.
+   */
+  static ScheduleSpec stored(JsonObject spec) {
+    return read(spec, CronFireTimes::stored);
+  }
+
+  private static ScheduleSpec read(
+      JsonObject json, BiFunction<String, ZoneId, CronFireTimes> cronTimes) {
+    String cron = json.getString("cron");
+    Integer interval = json.getInteger("intervalSeconds");
     if ((cron == null) == (interval == null)) {
       throw invalid("give exactly one of cron and intervalSeconds");
     }
-    ZoneId zone = zone(body.getString("timeZone", "UTC"));
-    JsonObject task = body.getJsonObject("task");
+    ZoneId zone = zone(json.getString("timeZone", "UTC"));
+    JsonObject task = json.getJsonObject("task");
     if (task == null) {
       throw invalid("task is required");
     }
     OverlapPolicy overlap =
-        OverlapPolicy.valueOf(body.getString("overlapPolicy", DEFAULT_OVERLAP.name()));
-    Integer catchup = body.getInteger("catchupWindowSeconds");
-    ScheduleSpec spec =
-        new ScheduleSpec(
-            cron == null ? null : cron.trim(),
-            interval,
-            zone,
-            TaskTemplate.parse(task),
-            overlap,
-            catchup == null ? DEFAULT_CATCHUP_WINDOW : Duration.ofSeconds(catchup));
-    spec.fireTimes(); // refuses a cron expression that does not parse
-    return spec;
+        OverlapPolicy.valueOf(json.getString("overlapPolicy", DEFAULT_OVERLAP.name()));
+    Integer catchup = json.getInteger("catchupWindowSeconds");
+    TaskTemplate template = TaskTemplate.parse(task);
+    String trimmed = cron == null ? null : cron.trim();
+    return new ScheduleSpec(
+        trimmed,
+        interval,
+        zone,
+        template,
+        overlap,
+        catchup == null ? DEFAULT_CATCHUP_WINDOW : Duration.ofSeconds(catchup),
+        trimmed == null ? new IntervalFireTimes(interval) : cronTimes(trimmed, zone, cronTimes));
   }
 
-  /** The slots of this schedule. */
-  FireTimes fireTimes() {
-    if (cron == null) {
-      return new IntervalFireTimes(intervalSeconds);
-    }
+  private static FireTimes cronTimes(
+      String cron, ZoneId zone, BiFunction<String, ZoneId, CronFireTimes> cronTimes) {
     try {
-      return CronFireTimes.parse(cron, zone);
+      return cronTimes.apply(cron, zone);
     } catch (IllegalArgumentException e) {
       throw invalid("cron '" + cron + "' is not a valid cron expression: " + e.getMessage());
     }

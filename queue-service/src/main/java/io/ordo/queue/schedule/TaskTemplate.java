@@ -23,6 +23,11 @@ record TaskTemplate(
     "taskClassName", "jsPath", "parameter", "timeouts", "retry", "stopProgressOnError"
   };
 
+  /** The fields of a task message besides queue and its task type: an execution has none. */
+  private static final String[] MESSAGE_ONLY_FIELDS = {
+    "queueId", "parameter", "timeouts", "retry", "stopProgressOnError"
+  };
+
   /** Reads {@code task} of a schedule request (already checked against the OpenAPI schema). */
   static TaskTemplate parse(JsonObject task) {
     String stateMachine = task.getString("stateMachine");
@@ -30,6 +35,13 @@ record TaskTemplate(
     if (stateMachine != null) {
       if (queue != null || task.containsKey("taskClassName") || task.containsKey("jsPath")) {
         throw invalid("task: give either stateMachine (and input) or queue with a task type");
+      }
+      for (String field : MESSAGE_ONLY_FIELDS) {
+        if (task.containsKey(field)) {
+          // refused, not dropped: the schedule would not start what its owner wrote
+          throw invalid(
+              "task: " + field + " belongs to a task message; a stateMachine task has input");
+        }
       }
       Object input = task.containsKey("input") ? task.getValue("input") : new JsonObject();
       return new TaskTemplate(null, null, null, stateMachine, input);

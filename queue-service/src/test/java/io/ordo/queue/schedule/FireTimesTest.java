@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.DayOfWeek;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -32,12 +33,88 @@ class FireTimesTest {
   }
 
   @Test
+  void aStoredCron_isReadAsItWasAccepted_notJudgedAgain() {
+    // stored before a cron of no date was refused: it reads, and never fires
+    FireTimes never = CronFireTimes.stored("0 0 30 2 *", BERLIN);
+    assertEquals(Optional.empty(), never.after(Instant.parse("2026-01-01T00:00:00Z")));
+    assertEquals(Optional.empty(), never.atOrBefore(Instant.parse("2026-01-01T00:00:00Z")));
+    // stored before ranges had to ascend and digits be ASCII: read as they were
+    assertEquals(
+        instants("2026-01-09T00:00:00Z", "2026-01-10T00:00:00Z", "2026-01-11T00:00:00Z"),
+        CronFireTimes.stored("0 0 0 * * 5-0", ZoneId.of("UTC"))
+            .next(Instant.parse("2026-01-05T12:00:00Z"), 3));
+    assertEquals(
+        Optional.of(Instant.parse("2026-01-01T00:05:00Z")),
+        CronFireTimes.stored("\u0665 * * * *", ZoneId.of("UTC"))
+            .after(Instant.parse("2026-01-01T00:00:00Z")));
+  }
+
+  @Test
   void aCronThatDoesNotParse_isExplainedInOrdosWords_notCronUtils() {
     for (String bad : List.of("59-0 * * * *", ", * * * *", "? ? ? ? ?", "61 * * * *")) {
       IllegalArgumentException refused =
           assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse(bad, BERLIN));
       assertTrue(
           refused.getMessage().startsWith("its fields are minute 0-59"), refused.getMessage());
+    }
+  }
+
+  /** The weekdays of the next fires of a cron in UTC after noon on Sunday 4 January 2026. */
+  private static List<DayOfWeek> weekdays(String cron, int count) {
+    return CronFireTimes.parse(cron, ZoneId.of("UTC"))
+        .next(Instant.parse("2026-01-04T12:00:00Z"), count)
+        .stream()
+        .map(slot -> slot.atZone(ZoneId.of("UTC")).getDayOfWeek())
+        .toList();
+  }
+
+  @Test
+  void aWeekdayRangeFromSunday_startsAtZero_andOneToSunday_endsAtSeven() {
+    List<DayOfWeek> everyDay = List.of(DayOfWeek.values());
+    List<DayOfWeek> sundayAndMonday =
+        List.of(DayOfWeek.MONDAY, DayOfWeek.SUNDAY, DayOfWeek.MONDAY, DayOfWeek.SUNDAY);
+    for (String seconds : List.of("", "0 ")) {
+      assertEquals(everyDay, weekdays(seconds + "0 0 * * SUN-SAT", 7), seconds);
+      assertEquals(everyDay, weekdays(seconds + "0 0 * * MON-SUN", 7), seconds);
+      assertEquals(everyDay, weekdays(seconds + "0 0 * * 0-6", 7), seconds);
+      assertEquals(sundayAndMonday, weekdays(seconds + "0 0 * * SUN-MON", 4), seconds);
+      assertEquals(sundayAndMonday, weekdays(seconds + "0 0 * * sun-mon", 4), seconds);
+      assertEquals(sundayAndMonday, weekdays(seconds + "0 0 * * MON,SUN", 4), seconds);
+      assertEquals(
+          List.of(DayOfWeek.FRIDAY, DayOfWeek.SATURDAY, DayOfWeek.SUNDAY, DayOfWeek.FRIDAY),
+          weekdays(seconds + "0 0 * * FRI-SUN", 4),
+          seconds);
+      assertEquals(
+          List.of(DayOfWeek.SUNDAY, DayOfWeek.SUNDAY), weekdays(seconds + "0 0 * * SUN-SUN", 2));
+      assertEquals(
+          List.of(DayOfWeek.TUESDAY, DayOfWeek.THURSDAY, DayOfWeek.SATURDAY, DayOfWeek.SUNDAY),
+          weekdays(seconds + "0 0 * * SUN-SAT/2", 4),
+          seconds);
+    }
+  }
+
+  @Test
+  void aRangeThatDescends_isRefused_withFiveFieldsOrSix() {
+    // Friday to Sunday is 5-7 or FRI-SUN; cron-utils' Spring definition let some of these wrap,
+    // and 31-1 fired on the 31st only
+    for (String descending :
+        List.of(
+            "0 0 * * 5-0",
+            "0 0 * * 6-0",
+            "0 0 * * SAT-MON",
+            "0 0 0 * * 5-0",
+            "0 0 0 * * 7-0",
+            "0 0 0 * * FRI-MON",
+            "0 0 0 * DEC-JAN *",
+            "0 0 0 31-1 * *",
+            "0 0 22-2 * * *")) {
+      IllegalArgumentException refused =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> CronFireTimes.parse(descending, BERLIN),
+              descending);
+      assertTrue(refused.getMessage().contains("a range a-b (a at most b"), refused.getMessage());
+      assertTrue(refused.getMessage().contains("FRI-SUN"), refused.getMessage());
     }
   }
 
@@ -93,6 +170,22 @@ class FireTimesTest {
   }
 
   @Test
+  void sixFields_takeSpringsForms_withRangesThatAscend() {
+    for (String spring :
+        List.of(
+            "0 0 * * * *",
+            "0 0 8-10 * * *",
+            "0 0/30 8-10 * * *",
+            "0 0 9-17 * * MON-FRI",
+            "0 0 0 25 12 ?",
+            "0 0 0 ? * 1",
+            "0 0 0 * * 1#2",
+            "0 0 0 1-15 JAN-JUN 0-7")) {
+      assertTrue(CronFireTimes.parse(spring, BERLIN).after(Instant.EPOCH).isPresent(), spring);
+    }
+  }
+
+  @Test
   void slotsAreWholeSeconds_afterATimeWithAFraction() {
     FireTimes times = CronFireTimes.parse("* * * * * *", ZoneId.of("UTC"));
     assertEquals(
@@ -116,6 +209,22 @@ class FireTimesTest {
     assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse("* * *", BERLIN));
     assertThrows(
         IllegalArgumentException.class, () -> CronFireTimes.parse("* * * * * * *", BERLIN));
+  }
+
+  @Test
+  void digitsOtherThanAscii_areRefused() {
+    // Java reads ٥ (Arabic-Indic five) and ０ (fullwidth zero) as numbers; a cron reader does not
+    for (String foreign : List.of("\u0665 * * * *", "\uff10 * * * *", "0 0 * * \u0661")) {
+      String reason =
+          assertThrows(IllegalArgumentException.class, () -> CronFireTimes.parse(foreign, BERLIN))
+              .getMessage();
+      assertTrue(reason.contains("not ASCII") && reason.contains("digits 0-9"), reason);
+    }
+    String reason =
+        assertThrows(
+                IllegalArgumentException.class, () -> CronFireTimes.parse("\u0665 * * * *", BERLIN))
+            .getMessage();
+    assertTrue(reason.contains("U+0665"), reason);
   }
 
   @Test
