@@ -1,6 +1,7 @@
 package io.ordo.runner.script;
 
 import io.ordo.runner.execution.Abortable;
+import io.ordo.script.ScriptAborted;
 import io.ordo.script.ScriptEngine;
 import io.ordo.script.ScriptFailure;
 import io.ordo.script.ScriptRun;
@@ -15,6 +16,7 @@ import org.mozilla.javascript.Function;
 import org.mozilla.javascript.JavaScriptException;
 import org.mozilla.javascript.RhinoException;
 import org.mozilla.javascript.Script;
+import org.mozilla.javascript.ScriptRuntime;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 
@@ -28,6 +30,9 @@ import org.mozilla.javascript.ScriptableObject;
  * {@link #abort}.
  */
 final class ScriptTask implements Task, Abortable {
+  /** The instructions a thrown object's {@code name} or {@code message} getter may run. */
+  private static final long PROPERTY_INSTRUCTIONS = 100_000;
+
   private final ScriptEngine engine;
   private final ScriptRun budget;
   private final Scriptable scope;
@@ -103,13 +108,21 @@ final class ScriptTask implements Task, Abortable {
     call("taskRejected", cx -> event(cx, event));
   }
 
-  /** Calls a function of the script if it defines one; {@code argument} makes its argument. */
+  /**
+   * Calls a function of the script if it defines one; {@code argument} makes its argument. {@code
+   * run} must be a function: a script whose {@code run} is something else fails with a TypeError
+   * (registration sees only that the name is defined).
+   */
   private void call(String name, java.util.function.Function<Context, Object> argument) {
     guarded(
         cx -> {
-          if (ScriptableObject.getProperty(scope, name) instanceof Function function) {
+          Object defined = ScriptableObject.getProperty(scope, name);
+          if (defined instanceof Function function) {
             Object arg = argument.apply(cx);
             function.call(cx, scope, scope, arg == null ? new Object[0] : new Object[] {arg});
+          } else if (name.equals("run")) {
+            throw ScriptRuntime.typeError(
+                "run is not a function (it is " + ScriptRuntime.typeof(defined) + ")");
           }
           return null;
         });
@@ -134,10 +147,10 @@ final class ScriptTask implements Task, Abortable {
       String name = "Error";
       String message = e.details();
       if (value instanceof Scriptable thrown) {
-        Object n = ScriptableObject.getProperty(thrown, "name");
-        Object m = ScriptableObject.getProperty(thrown, "message");
-        name = n instanceof CharSequence ? n.toString() : name;
-        message = m instanceof CharSequence ? m.toString() : message;
+        String thrownName = property(thrown, "name");
+        String thrownMessage = property(thrown, "message");
+        name = thrownName != null ? thrownName : name;
+        message = thrownMessage != null ? thrownMessage : message;
       }
       throw new ScriptFailure(name, message, stack(e));
     } catch (EcmaError e) {
@@ -145,6 +158,25 @@ final class ScriptTask implements Task, Abortable {
     } catch (RhinoException e) {
       throw new ScriptFailure("Error", e.details(), stack(e));
     }
+  }
+
+  /**
+   * A text property of a thrown object, or null if it is no text. Read in the engine, within a
+   * small budget of its own: a getter is script code (read outside a context it failed with "No
+   * Context associated with current Thread"), and may loop or throw, which leaves it null.
+   */
+  private String property(Scriptable thrown, String name) {
+    try {
+      return engine.call(
+          new ScriptRun(PROPERTY_INSTRUCTIONS),
+          cx -> text(ScriptableObject.getProperty(thrown, name)));
+    } catch (RhinoException | ScriptAborted e) {
+      return null;
+    }
+  }
+
+  private static String text(Object value) {
+    return value instanceof CharSequence ? value.toString() : null;
   }
 
   private static String stack(RhinoException e) {
