@@ -215,7 +215,8 @@ public final class ConfigLoader {
             StateMachineOptions.DEFAULT_MAX_DATA_BYTES,
             1024,
             64 << 20),
-        longValue("state-machines.max-step-bytes", StateMachineOptions.DEFAULT_MAX_STEP_BYTES));
+        longValue("state-machines.max-step-bytes", StateMachineOptions.DEFAULT_MAX_STEP_BYTES),
+        longValue("state-machines.max-step-work", StateMachineOptions.DEFAULT_MAX_STEP_WORK));
   }
 
   /** All three TLS files, each readable, or none of them (plain TCP). */

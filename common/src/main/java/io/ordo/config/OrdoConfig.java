@@ -185,11 +185,16 @@ public record OrdoConfig(
    * @param maxStepBytes the most state data one advance writes to the history
    */
   public record StateMachineOptions(
-      int maxHistoryEvents, int maxTransitionsPerStep, int maxDataBytes, long maxStepBytes) {
+      int maxHistoryEvents,
+      int maxTransitionsPerStep,
+      int maxDataBytes,
+      long maxStepBytes,
+      long maxStepWork) {
     public static final int DEFAULT_MAX_HISTORY_EVENTS = 25_000;
     public static final int DEFAULT_MAX_TRANSITIONS_PER_STEP = 10_000;
     public static final int DEFAULT_MAX_DATA_BYTES = 1024 * 1024;
     public static final long DEFAULT_MAX_STEP_BYTES = 64L * 1024 * 1024;
+    public static final long DEFAULT_MAX_STEP_WORK = 5_000_000;
 
     /** How deep state data may nest: well below JSON's 1,000 levels, with room for wrappers. */
     public static final int MAX_DATA_DEPTH = 512;
@@ -199,7 +204,8 @@ public record OrdoConfig(
             DEFAULT_MAX_HISTORY_EVENTS,
             DEFAULT_MAX_TRANSITIONS_PER_STEP,
             DEFAULT_MAX_DATA_BYTES,
-            DEFAULT_MAX_STEP_BYTES);
+            DEFAULT_MAX_STEP_BYTES,
+            DEFAULT_MAX_STEP_WORK);
   }
 
   /**

@@ -1,6 +1,8 @@
 package io.ordo.statemachine.language;
 
 import io.vertx.core.json.JsonArray;
+import java.util.HashSet;
+import java.util.Set;
 
 /** The intrinsic functions on arrays. */
 final class ArrayFunctions {
@@ -14,7 +16,7 @@ final class ArrayFunctions {
   static Object array(IntrinsicArguments arguments) {
     JsonArray array = new JsonArray();
     for (int i = 0; i < arguments.size(); i++) {
-      array.add(JsonValues.copy(arguments.value(i)));
+      array.add(StepWork.current().copy(arguments.value(i)));
     }
     return array;
   }
@@ -26,11 +28,12 @@ final class ArrayFunctions {
     if (size < 1) {
       throw arguments.failure("the chunk size must be positive");
     }
+    StepWork work = StepWork.current();
     JsonArray chunks = new JsonArray();
     for (int start = 0; start < array.size(); start += size) {
       JsonArray chunk = new JsonArray();
       for (int i = start; i < Math.min(start + size, array.size()); i++) {
-        chunk.add(JsonValues.copy(array.getValue(i)));
+        chunk.add(work.copy(array.getValue(i)));
       }
       chunks.add(chunk);
     }
@@ -40,6 +43,7 @@ final class ArrayFunctions {
   /** {@code States.ArrayContains(array, value)}. */
   static Object contains(IntrinsicArguments arguments) {
     JsonArray array = arguments.array(0);
+    StepWork.current().spend(array.size());
     for (int i = 0; i < array.size(); i++) {
       if (JsonValues.same(array.getValue(i), arguments.value(1))) {
         return true;
@@ -81,18 +85,20 @@ final class ArrayFunctions {
     return arguments.array(0).size();
   }
 
-  /** {@code States.ArrayUnique(array)}: the distinct elements, in first-seen order. */
+  /**
+   * {@code States.ArrayUnique(array)}: the distinct elements, in first-seen order; equal as {@link
+   * JsonValues#same} finds them (numbers by value, objects whatever their keys' order), found by
+   * each element's canonical text in one pass (comparing each with those before was quadratic).
+   */
   static Object unique(IntrinsicArguments arguments) {
     JsonArray array = arguments.array(0);
+    StepWork work = StepWork.current();
+    Set<String> seen = new HashSet<>();
     JsonArray unique = new JsonArray();
     for (int i = 0; i < array.size(); i++) {
       Object element = array.getValue(i);
-      boolean seen = false;
-      for (int j = 0; j < unique.size() && !seen; j++) {
-        seen = JsonValues.same(unique.getValue(j), element);
-      }
-      if (!seen) {
-        unique.add(JsonValues.copy(element));
+      if (seen.add(JsonValues.canonical(element, work))) {
+        unique.add(work.copy(element));
       }
     }
     return unique;

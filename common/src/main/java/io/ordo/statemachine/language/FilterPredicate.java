@@ -27,7 +27,7 @@ interface FilterPredicate {
    *
    * @param budget what the read's regular expressions may still look at
    */
-  boolean test(Object element, Object root, MatchBudget budget);
+  boolean test(Object element, Object root, StepWork budget);
 
   /**
    * Parses the text between {@code [?(} and {@code )]}.
@@ -40,7 +40,7 @@ interface FilterPredicate {
 
   /** A side of a comparison: a path or a literal; empty if a path matches nothing. */
   interface Operand {
-    Optional<Object> value(Object element, Object root, MatchBudget budget);
+    Optional<Object> value(Object element, Object root, StepWork budget);
   }
 
   /** Reads a filter's text. */
@@ -327,7 +327,7 @@ interface FilterPredicate {
   /** A literal side; its value is known when the filter is read. */
   record Literal(Object value) implements Operand {
     @Override
-    public Optional<Object> value(Object element, Object root, MatchBudget budget) {
+    public Optional<Object> value(Object element, Object root, StepWork budget) {
       return Optional.of(value);
     }
   }

@@ -1,11 +1,15 @@
 package io.ordo.statemachine.language;
 
+import io.vertx.core.json.EncodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /** The evaluated arguments of one intrinsic call, read with the type each function expects. */
 final class IntrinsicArguments {
+
+  /** The characters of a value a failure shows. */
+  private static final int SHOWN = 200;
 
   private final String function;
   private final List<Object> values;
@@ -55,6 +59,16 @@ final class IntrinsicArguments {
     }
   }
 
+  /** Argument {@code index} as compact JSON text. */
+  String json(int index) {
+    try {
+      return JsonValues.encode(values.get(index));
+    } catch (EncodeException tooDeep) {
+      // nested intrinsics can wrap data of 512 levels past the 1,000 JSON text may have
+      throw failure("argument " + (index + 1) + " nests deeper than JSON text may (1,000 levels)");
+    }
+  }
+
   /** A failure of this call, as {@code States.IntrinsicFailure}. */
   StatesException failure(String reason) {
     return new StatesException(StatesError.INTRINSIC_FAILURE, function + ": " + reason);
@@ -69,7 +83,16 @@ final class IntrinsicArguments {
     return type.cast(value);
   }
 
+  /** A value as a failure names it: its type and the start of its JSON text. */
   private static String describe(Object value) {
-    return JsonValues.typeOf(value) + " " + JsonValues.encode(value);
+    String text;
+    try {
+      text = JsonValues.encode(value);
+    } catch (EncodeException tooDeep) {
+      text = "(nested too deep to show)";
+    }
+    return JsonValues.typeOf(value)
+        + " "
+        + (text.length() > SHOWN ? text.substring(0, SHOWN) + "…" : text);
   }
 }

@@ -53,7 +53,7 @@ final class JsonFunctions {
 
   /** {@code States.JsonToString(value)}: the compact JSON text of a value. */
   static Object jsonToString(IntrinsicArguments arguments) {
-    return JsonValues.encode(arguments.value(0));
+    return arguments.json(0);
   }
 
   /**

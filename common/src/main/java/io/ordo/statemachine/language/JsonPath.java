@@ -86,22 +86,25 @@ public final class JsonPath {
    *     matches none)
    */
   public Object read(Object root) {
-    return read(root, new MatchBudget());
+    return read(root, StepWork.current());
   }
 
   /** {@link #read(Object)} within a budget of regular-expression matching, a filter's own paths. */
-  Object read(Object root, MatchBudget budget) {
+  Object read(Object root, StepWork budget) {
     if (isDefinite()) {
+      budget.spend(steps.size());
       Object node = root;
       for (PathStep step : steps) {
         node = step.child(node, text);
       }
-      return JsonValues.copy(node);
+      return budget.copy(node);
     }
     List<Object> matches = new ArrayList<>();
     collect(root, root, 0, matches, budget);
     JsonArray array = new JsonArray();
-    matches.forEach(match -> array.add(JsonValues.copy(match)));
+    for (Object match : matches) {
+      array.add(budget.copy(match));
+    }
     return array;
   }
 
@@ -134,8 +137,8 @@ public final class JsonPath {
     return copy;
   }
 
-  private void collect(
-      Object root, Object node, int index, List<Object> matches, MatchBudget budget) {
+  private void collect(Object root, Object node, int index, List<Object> matches, StepWork budget) {
+    budget.spend(1);
     if (index == steps.size()) {
       matches.add(node);
       return;

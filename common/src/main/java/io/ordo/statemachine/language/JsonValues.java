@@ -4,6 +4,7 @@ import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
+import java.util.TreeSet;
 
 /** Small helpers over Vert.x JSON values that the rest of the package shares. */
 public final class JsonValues {
@@ -85,6 +86,41 @@ public final class JsonValues {
       return decimal;
     }
     return new BigDecimal(number.toString());
+  }
+
+  /**
+   * A text of a JSON value that two values share exactly when {@link #same} finds them equal:
+   * numbers by value ({@code 1}, {@code 1.0} and {@code 1e0} alike), an object's fields in order of
+   * their names. Each node is a unit of the step's work.
+   */
+  static String canonical(Object value, StepWork work) {
+    StringBuilder text = new StringBuilder();
+    canonical(value, work, text);
+    return text.toString();
+  }
+
+  private static void canonical(Object value, StepWork work, StringBuilder text) {
+    work.spend(1);
+    if (value instanceof JsonObject object) {
+      text.append('{');
+      for (String name : new TreeSet<>(object.fieldNames())) {
+        text.append(Json.encode(name)).append(':');
+        canonical(object.getValue(name), work, text);
+        text.append(',');
+      }
+      text.append('}');
+    } else if (value instanceof JsonArray array) {
+      text.append('[');
+      for (Object element : array) {
+        canonical(element, work, text);
+        text.append(',');
+      }
+      text.append(']');
+    } else if (value instanceof Number number) {
+      text.append('n').append(decimal(number).stripTrailingZeros().toString());
+    } else {
+      text.append(Json.encode(value));
+    }
   }
 
   /** Whether two JSON values are equal, comparing numbers by value (1 equals 1.0). */

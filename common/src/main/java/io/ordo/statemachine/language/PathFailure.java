@@ -14,7 +14,9 @@ public class PathFailure extends RuntimeException {
    * @param reason why it matched nothing, e.g. "field 'b' is missing"
    */
   public PathFailure(String path, String reason) {
-    super("Path '" + path + "' matched nothing: " + reason);
+    // no stack trace: a missing field is an answer, not a fault, and a path with a selector
+    // meets one at every node that lacks it
+    super("Path '" + path + "' matched nothing: " + reason, null, false, false);
     this.path = path;
   }
 

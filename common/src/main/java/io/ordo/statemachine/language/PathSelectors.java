@@ -19,7 +19,7 @@ final class PathSelectors {
    */
   record Slice(Integer start, Integer end) implements PathStep.Selector {
     @Override
-    public List<Object> select(Object node, Object root, MatchBudget budget) {
+    public List<Object> select(Object node, Object root, StepWork budget) {
       List<Object> selected = new ArrayList<>();
       if (node instanceof JsonArray array) {
         int size = array.size();
@@ -61,7 +61,7 @@ final class PathSelectors {
     }
 
     @Override
-    public List<Object> select(Object node, Object root, MatchBudget budget) {
+    public List<Object> select(Object node, Object root, StepWork budget) {
       List<Object> selected = new ArrayList<>();
       for (PathStep member : members) {
         try {
@@ -80,10 +80,11 @@ final class PathSelectors {
    */
   record DeepScan() implements PathStep.Selector {
     @Override
-    public List<Object> select(Object node, Object root, MatchBudget budget) {
+    public List<Object> select(Object node, Object root, StepWork budget) {
       List<Object> all = new ArrayList<>();
       List<Object> pending = new ArrayList<>(List.of(new Object[] {node}));
       while (!pending.isEmpty()) {
+        budget.spend(1);
         Object next = pending.remove(pending.size() - 1);
         all.add(next);
         List<Object> children = PathStep.Wildcard.children(next);
@@ -101,7 +102,7 @@ final class PathSelectors {
    */
   record Filter(FilterPredicate predicate) implements PathStep.Selector {
     @Override
-    public List<Object> select(Object node, Object root, MatchBudget budget) {
+    public List<Object> select(Object node, Object root, StepWork budget) {
       List<Object> selected = new ArrayList<>();
       for (Object child : PathStep.Wildcard.children(node)) {
         if (predicate.test(child, root, budget)) {

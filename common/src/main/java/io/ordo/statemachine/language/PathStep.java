@@ -178,7 +178,7 @@ sealed interface PathStep {
      * @param root the whole document, which {@code $} inside a filter reads
      * @param budget what the read's regular expressions may still look at
      */
-    List<Object> select(Object node, Object root, MatchBudget budget);
+    List<Object> select(Object node, Object root, StepWork budget);
 
     @Override
     default Object child(Object node, String path) {
@@ -202,7 +202,7 @@ sealed interface PathStep {
     }
 
     @Override
-    public List<Object> select(Object node, Object root, MatchBudget budget) {
+    public List<Object> select(Object node, Object root, StepWork budget) {
       return children(node);
     }
   }

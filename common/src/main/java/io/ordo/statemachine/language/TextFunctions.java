@@ -126,7 +126,7 @@ final class TextFunctions {
     if (algorithm == null) {
       throw arguments.failure("algorithm must be one of " + HASH_ALGORITHMS.keySet());
     }
-    String data = value instanceof String string ? string : JsonValues.encode(value);
+    String data = value instanceof String string ? string : arguments.json(0);
     try {
       byte[] digest =
           MessageDigest.getInstance(algorithm).digest(data.getBytes(StandardCharsets.UTF_8));

@@ -115,6 +115,47 @@ class IntrinsicFunctionsTest {
   }
 
   @Test
+  void arrayUnique_keepsTheFirstOfEachValue_comparingNumbersByValueAndObjectsWhateverTheirOrder() {
+    JsonObject values =
+        new JsonObject(
+            "{\"a\": [1, 1.0, 1e0, 2, \"1\", {\"x\": 1, \"y\": [2]}, {\"y\": [2.0], \"x\": 1},"
+                + " null, null, [1, 2], [2, 1], true]}");
+    assertEquals(
+        new JsonArray("[1, 2, \"1\", {\"x\": 1, \"y\": [2]}, null, [1, 2], [2, 1], true]"),
+        Expression.parse("States.ArrayUnique($.a)").evaluate(values, new JsonObject()));
+  }
+
+  @Test
+  void arrayUnique_ofManyDistinctValues_isOnePass() {
+    JsonArray many = new JsonArray();
+    for (int i = 0; i < 50_000; i++) {
+      many.add(i);
+    }
+    JsonObject values = new JsonObject().put("a", many.copy().addAll(many));
+    // compared pairwise this was 1.25 billion comparisons, past the step's budget
+    assertEquals(
+        many, Expression.parse("States.ArrayUnique($.a)").evaluate(values, new JsonObject()));
+  }
+
+  @Test
+  void jsonToStringAndHash_ofAValueNestedPastJsonsLimit_areIntrinsicFailures() {
+    String deep = "[".repeat(999) + "]".repeat(999);
+    JsonObject values = new JsonObject().put("s", deep);
+    for (String call :
+        List.of(
+            "States.JsonToString(States.Array(States.Array(States.StringToJson($.s))))",
+            "States.Hash(States.Array(States.Array(States.StringToJson($.s))), 'MD5')")) {
+      StatesException failure =
+          assertThrows(
+              StatesException.class,
+              () -> Expression.parse(call).evaluate(values, new JsonObject()),
+              call);
+      assertEquals(StatesError.INTRINSIC_FAILURE, failure.error(), call);
+      assertTrue(failure.getMessage().contains("1,000 levels"), failure.getMessage());
+    }
+  }
+
+  @Test
   void parse_refusesANumberLiteralOutOfRange_asStateDataRefusesIt() {
     for (String literal : new String[] {"1e400", "-1e309", "1e19", "99999999999999999999"}) {
       IllegalArgumentException refused =

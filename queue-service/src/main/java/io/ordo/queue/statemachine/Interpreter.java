@@ -15,6 +15,7 @@ import io.ordo.statemachine.language.StateIo;
 import io.ordo.statemachine.language.StateMachineDefinition;
 import io.ordo.statemachine.language.StatesError;
 import io.ordo.statemachine.language.StatesException;
+import io.ordo.statemachine.language.StepWork;
 import io.ordo.statemachine.language.TaskState;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -63,6 +64,8 @@ final class Interpreter {
   private final TaskStates tasks;
   private final Branches branches;
   private final PlainStates plain;
+  // what this advance's path reads and intrinsic functions may still do, over all its states
+  private final StepWork stepWork;
   private final Deque<Entry> agenda = new ArrayDeque<>();
   private final List<Entry> queued = new ArrayList<>();
   private ExecutionStatus status;
@@ -95,6 +98,7 @@ final class Interpreter {
     this.now = now;
     this.random = random;
     this.limits = limits.execution();
+    this.stepWork = new StepWork(this.limits.maxStepWork());
     this.tasks = new TaskStates(this, taskTypes, limits.parameter());
     this.branches = new Branches(this);
     this.plain = new PlainStates(this);
@@ -341,17 +345,20 @@ final class Interpreter {
    */
   private void bounded(Runnable action) {
     try {
-      action.run();
-      while (!queued.isEmpty() || !agenda.isEmpty()) {
-        for (int i = queued.size() - 1; i >= 0; i--) {
-          agenda.push(queued.get(i));
-        }
-        queued.clear();
-        Entry next = agenda.poll();
-        if (next != null) {
-          enterNow(next.run(), next.name(), next.input());
-        }
-      }
+      stepWork.during(
+          () -> {
+            action.run();
+            while (!queued.isEmpty() || !agenda.isEmpty()) {
+              for (int i = queued.size() - 1; i >= 0; i--) {
+                agenda.push(queued.get(i));
+              }
+              queued.clear();
+              Entry next = agenda.poll();
+              if (next != null) {
+                enterNow(next.run(), next.name(), next.input());
+              }
+            }
+          });
     } catch (ExecutionLimitExceeded e) {
       agenda.clear();
       queued.clear();

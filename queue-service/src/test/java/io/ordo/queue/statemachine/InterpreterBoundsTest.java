@@ -15,13 +15,49 @@ import org.junit.jupiter.api.Test;
 class InterpreterBoundsTest {
 
   private static ExecutionLimits limits(int maxHistoryEvents, int maxTransitionsPerStep) {
+    return limits(
+        maxHistoryEvents, maxTransitionsPerStep, StateMachineOptions.DEFAULT_MAX_STEP_WORK);
+  }
+
+  private static ExecutionLimits limits(
+      int maxHistoryEvents, int maxTransitionsPerStep, long maxStepWork) {
     return new ExecutionLimits(
         new StateMachineOptions(
             maxHistoryEvents,
             maxTransitionsPerStep,
             StateMachineOptions.DEFAULT_MAX_DATA_BYTES,
-            StateMachineOptions.DEFAULT_MAX_STEP_BYTES),
+            StateMachineOptions.DEFAULT_MAX_STEP_BYTES,
+            maxStepWork),
         ParameterLimits.DEFAULTS);
+  }
+
+  @Test
+  void theWorkOfAStep_countsOverAllItsStatesAndPaths_andFailsTheExecutionPastItsBound() {
+    // each read is small; a loop of them is not: one budget for the whole advance
+    String definition =
+        """
+        { "StartAt": "Count", "States": {
+          "Count": { "Type": "Pass", "Parameters": { "i.$": "States.MathAdd($.i, 1)",
+            "n.$": "States.ArrayLength($$.Execution.Input.a)" }, "Next": "Again" },
+          "Again": { "Type": "Choice", "Choices": [ { "Variable": "$.i", "NumericLessThan": 2000,
+            "Next": "Count" } ], "Default": "Done" },
+          "Done": { "Type": "Succeed" } } }
+        """;
+    JsonArray items = new JsonArray();
+    for (int i = 0; i < 100; i++) {
+      items.add(i);
+    }
+    JsonObject input = new JsonObject().put("i", 0).put("a", items);
+    Harness generous = new Harness(definition, input).start();
+    assertEquals(ExecutionStatus.SUCCEEDED, generous.status, () -> generous.cause);
+
+    Harness run = new Harness(definition, input);
+    run.limits = limits(25_000, 10_000, 50_000);
+    run.start();
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertEquals("States.Runtime", run.error);
+    assertTrue(run.cause.contains("more than 50000 units of work"), run.cause);
+    assertTrue(run.cause.contains("state-machines.max-step-work"), run.cause);
   }
 
   @Test
