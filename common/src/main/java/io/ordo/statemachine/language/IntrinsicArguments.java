@@ -1,12 +1,14 @@
 package io.ordo.statemachine.language;
 
-import io.vertx.core.json.EncodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 
 /** The evaluated arguments of one intrinsic call, read with the type each function expects. */
 final class IntrinsicArguments {
+
+  /** How deep JSON text may nest (Jackson's limit). */
+  private static final int JSON_DEPTH = 1000;
 
   /** The characters of a value a failure shows. */
   private static final int SHOWN = 200;
@@ -27,8 +29,11 @@ final class IntrinsicArguments {
     return values.get(index);
   }
 
+  /** Argument {@code index}, a text; reading it is charged to the step's work by its length. */
   String string(int index) {
-    return typed(index, String.class, "a string");
+    String text = typed(index, String.class, "a string");
+    StepWork.current().spendText(text.length());
+    return text;
   }
 
   JsonArray array(int index) {
@@ -61,12 +66,15 @@ final class IntrinsicArguments {
 
   /** Argument {@code index} as compact JSON text. */
   String json(int index) {
-    try {
-      return JsonValues.encode(values.get(index));
-    } catch (EncodeException tooDeep) {
-      // nested intrinsics can wrap data of 512 levels past the 1,000 JSON text may have
+    // nested intrinsics can wrap data of 512 levels past the 1,000 JSON text may have; checked
+    // first, without recursion: Jackson's own refusal came after a thousand frames of its
+    // serializer, past the stack of a thread that was not warm
+    if (JsonValues.deeperThan(values.get(index), JSON_DEPTH)) {
       throw failure("argument " + (index + 1) + " nests deeper than JSON text may (1,000 levels)");
     }
+    String text = JsonValues.encode(values.get(index));
+    StepWork.current().spendText(text.length());
+    return text;
   }
 
   /** A failure of this call, as {@code States.IntrinsicFailure}. */
@@ -85,12 +93,10 @@ final class IntrinsicArguments {
 
   /** A value as a failure names it: its type and the start of its JSON text. */
   private static String describe(Object value) {
-    String text;
-    try {
-      text = JsonValues.encode(value);
-    } catch (EncodeException tooDeep) {
-      text = "(nested too deep to show)";
-    }
+    String text =
+        JsonValues.deeperThan(value, JSON_DEPTH)
+            ? "(nested too deep to show)"
+            : JsonValues.encode(value);
     return JsonValues.typeOf(value)
         + " "
         + (text.length() > SHOWN ? text.substring(0, SHOWN) + "…" : text);

@@ -4,6 +4,8 @@ import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeSet;
 
 /** Small helpers over Vert.x JSON values that the rest of the package shares. */
@@ -120,6 +122,36 @@ public final class JsonValues {
       text.append('n').append(decimal(number).stripTrailingZeros().toString());
     } else {
       text.append(Json.encode(value));
+    }
+  }
+
+  /**
+   * Whether a value nests more than {@code levels} arrays and objects inside each other; without
+   * recursion, a level at a time.
+   */
+  static boolean deeperThan(Object value, int levels) {
+    List<Object> level = new ArrayList<>();
+    addContainer(level, value);
+    for (int depth = 1; !level.isEmpty(); depth++) {
+      if (depth > levels) {
+        return true;
+      }
+      List<Object> next = new ArrayList<>();
+      for (Object node : level) {
+        if (node instanceof JsonObject object) {
+          object.forEach(field -> addContainer(next, field.getValue()));
+        } else {
+          ((JsonArray) node).forEach(element -> addContainer(next, element));
+        }
+      }
+      level = next;
+    }
+    return false;
+  }
+
+  private static void addContainer(List<Object> containers, Object value) {
+    if (value instanceof JsonObject || value instanceof JsonArray) {
+      containers.add(value);
     }
   }
 

@@ -3,6 +3,7 @@ package io.ordo.statemachine.language;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /** The runs of a Map state: one per element of the array its ItemsPath selects. */
@@ -35,13 +36,16 @@ public final class MapIteration {
     return inputs;
   }
 
-  /** A copy of the context object with {@code Map.Item.Index} and {@code Map.Item.Value} set. */
+  /**
+   * The context object with {@code Map.Item.Index} and {@code Map.Item.Value} set: a new object
+   * whose other members are the context's own (a context is only read, and a read copies what it
+   * returns; a deep copy per item copied the execution's input once per item).
+   */
   public static JsonObject itemContext(JsonObject context, int index, Object item) {
-    JsonObject itemContext = context.copy();
+    JsonObject itemContext = new JsonObject(new LinkedHashMap<>(context.getMap()));
     itemContext.put(
         "Map",
-        new JsonObject()
-            .put("Item", new JsonObject().put("Index", index).put("Value", JsonValues.copy(item))));
+        new JsonObject().put("Item", new JsonObject().put("Index", index).put("Value", item)));
     return itemContext;
   }
 

@@ -52,6 +52,19 @@ public final class StepWork {
     }
   }
 
+  /**
+   * A deep copy of a JSON value, charged to the step this thread runs (each node a unit): the
+   * interpreter's own copies (a branch's or item's input, an event's data).
+   */
+  public static Object copyOf(Object value) {
+    return current().copy(value);
+  }
+
+  /** Charges the step this thread runs for reading or writing a text of {@code length}. */
+  public static void spendOnText(long length) {
+    current().spendText(length);
+  }
+
   /** The budget of the step this thread runs, or a fresh one outside a step. */
   static StepWork current() {
     StepWork step = CURRENT.get();
@@ -68,6 +81,18 @@ public final class StepWork {
     if (left < 0) {
       throw spent("");
     }
+  }
+
+  /** The characters that cost a unit when a text is read or written whole. */
+  static final int CHARACTERS_PER_UNIT = 16;
+
+  /**
+   * Spends the units of reading or writing a text of {@code length} characters.
+   *
+   * @throws StatesException {@code States.Runtime} once the step's units are spent
+   */
+  void spendText(long length) {
+    spend(1 + length / CHARACTERS_PER_UNIT);
   }
 
   /**

@@ -64,10 +64,12 @@ final class TextFunctions {
 
   private static String text(IntrinsicArguments arguments, int index) {
     Object value = arguments.value(index);
-    if (value instanceof String string) {
-      return string;
+    if (value instanceof String) {
+      return arguments.string(index);
     }
-    return javaStyle(value);
+    String text = javaStyle(value);
+    StepWork.spendOnText(text.length());
+    return text;
   }
 
   // Step Functions prints an object or array argument as Java prints a map or list: {a=1, b=[x]}.
@@ -126,7 +128,7 @@ final class TextFunctions {
     if (algorithm == null) {
       throw arguments.failure("algorithm must be one of " + HASH_ALGORITHMS.keySet());
     }
-    String data = value instanceof String string ? string : arguments.json(0);
+    String data = value instanceof String ? arguments.string(0) : arguments.json(0);
     try {
       byte[] digest =
           MessageDigest.getInstance(algorithm).digest(data.getBytes(StandardCharsets.UTF_8));

@@ -19,9 +19,14 @@ final class WildcardPattern {
 
   private WildcardPattern() {}
 
-  /** Whether the whole of a string matches a pattern. */
+  /**
+   * Whether the whole of a string matches a pattern. A run's search may compare it at every place
+   * of the value ({@code indexOf}), so the step's work is charged the value's length times the
+   * runs' length.
+   */
   static boolean matches(String pattern, String value) {
     List<String> runs = literalRuns(pattern);
+    StepWork.current().spendText((long) value.length() * Math.max(1, pattern.length()));
     if (runs.size() == 1) {
       return value.equals(runs.get(0));
     }

@@ -2,13 +2,13 @@ package io.ordo.queue.statemachine;
 
 import io.ordo.history.HistoryEventType;
 import io.ordo.statemachine.language.Branch;
-import io.ordo.statemachine.language.JsonValues;
 import io.ordo.statemachine.language.MapIteration;
 import io.ordo.statemachine.language.MapState;
 import io.ordo.statemachine.language.ParallelState;
 import io.ordo.statemachine.language.State;
 import io.ordo.statemachine.language.StateIo;
 import io.ordo.statemachine.language.StatesException;
+import io.ordo.statemachine.language.StepWork;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -51,7 +51,7 @@ final class Branches {
     // A branch may end (or fail the state) as soon as it starts: stop once this visit is over.
     int epoch = run.epoch;
     for (int i = 0; i < children.size() && stillWaiting(run, epoch); i++) {
-      interpreter.enter(children.get(i), branches.get(i).startAt(), JsonValues.copy(input));
+      interpreter.enter(children.get(i), branches.get(i).startAt(), StepWork.copyOf(input));
     }
   }
 
@@ -174,7 +174,7 @@ final class Branches {
               HistoryEventType.MapIterationStarted,
               new JsonObject().put("name", map.name()).put("index", index));
       interpreter.enter(
-          child, map.itemProcessor().startAt(), JsonValues.copy(run.items.getValue(index)));
+          child, map.itemProcessor().startAt(), StepWork.copyOf(run.items.getValue(index)));
     }
   }
 

@@ -3,6 +3,7 @@ package io.ordo.queue.statemachine;
 import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.parameter.InputValues;
 import io.ordo.statemachine.language.StatesError;
+import io.ordo.statemachine.language.StepWork;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -45,6 +46,7 @@ final class DataBounds {
           StatesError.RUNTIME, what + " cannot be stored: " + unstorable);
     }
     long bytes = bytes(value);
+    StepWork.spendOnText(bytes); // the scans and the encoding above went through it all
     if (bytes > maxBytes) {
       throw new ExecutionLimitExceeded(StatesError.DATA_LIMIT, tooLarge(what, bytes));
     }

@@ -1,6 +1,5 @@
 package io.ordo.queue.statemachine;
 
-import io.ordo.statemachine.language.JsonValues;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -50,7 +49,7 @@ record ExecutionFacts(
             new JsonObject()
                 .put("Id", executionId)
                 .put("Name", name)
-                .put("Input", JsonValues.copy(input))
+                .put("Input", input) // read only: a read copies what it returns
                 .put("StartTime", timestamp(startDate))
                 .put("RoleArn", roleArn()))
         .put("StateMachine", new JsonObject().put("Id", stateMachine).put("Name", stateMachine));

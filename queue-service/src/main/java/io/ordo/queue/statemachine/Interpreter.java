@@ -111,11 +111,11 @@ final class Interpreter {
           events.add(
               HistoryEventType.ExecutionStarted,
               new JsonObject()
-                  .put("input", JsonValues.copy(facts.input()))
+                  .put("input", StepWork.copyOf(facts.input()))
                   .put("name", facts.name())
                   .put("stateMachine", facts.stateMachine())
                   .put("timeoutSeconds", timeoutSeconds));
-          enter(state.newRun(null, 0), definition.startAt(), JsonValues.copy(facts.input()));
+          enter(state.newRun(null, 0), definition.startAt(), StepWork.copyOf(facts.input()));
         });
   }
 
@@ -206,7 +206,7 @@ final class Interpreter {
     run.enter(name, input, now);
     events.add(
         Names.entered(entered),
-        new JsonObject().put("name", name).put("input", JsonValues.copy(input)));
+        new JsonObject().put("name", name).put("input", StepWork.copyOf(input)));
     if (entered instanceof FailState fail) {
       plain.fail(run, fail);
       return;
@@ -218,7 +218,7 @@ final class Interpreter {
   void exit(Run run, State current, Object out) {
     events.add(
         Names.exited(current),
-        new JsonObject().put("name", current.name()).put("output", JsonValues.copy(out)));
+        new JsonObject().put("name", current.name()).put("output", StepWork.copyOf(out)));
     Optional<String> next = Names.next(current);
     if (next.isPresent()) {
       enter(run, next.get(), out);
@@ -274,7 +274,7 @@ final class Interpreter {
         Names.exited(current),
         new JsonObject()
             .put("name", current.name())
-            .put("output", JsonValues.copy(out))
+            .put("output", StepWork.copyOf(out))
             .put("error", failedWith));
     enter(run, catcher.get().next(), out);
   }
@@ -363,6 +363,12 @@ final class Interpreter {
       agenda.clear();
       queued.clear();
       fail(e.error(), e.getMessage());
+    } catch (StatesException e) {
+      // the step's work ran out outside a state's own evaluation (copying a branch's input,
+      // measuring an event): the execution fails as past any bound
+      agenda.clear();
+      queued.clear();
+      fail(e.error(), e.getMessage());
     } catch (RuntimeException | StackOverflowError fault) {
       // A fault of Ordo's, not of the definition or the data: without this the decider would retry
       // the advance forever and the execution would stay RUNNING, not even stoppable.
@@ -432,7 +438,7 @@ final class Interpreter {
     cause = endCause;
     JsonObject attributes =
         how == ExecutionStatus.SUCCEEDED
-            ? new JsonObject().put("output", JsonValues.copy(out))
+            ? new JsonObject().put("output", JsonValues.copy(out)) // an end never runs out
             : new JsonObject().put("error", endError).put("cause", endCause);
     events.add(Names.executionEnded(how), attributes);
   }

@@ -3,10 +3,10 @@ package io.ordo.queue.statemachine;
 import io.ordo.history.HistoryEventType;
 import io.ordo.statemachine.language.ChoiceState;
 import io.ordo.statemachine.language.FailState;
-import io.ordo.statemachine.language.JsonValues;
 import io.ordo.statemachine.language.State;
 import io.ordo.statemachine.language.StateIo;
 import io.ordo.statemachine.language.StatesException;
+import io.ordo.statemachine.language.StepWork;
 import io.ordo.statemachine.language.WaitState;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
@@ -51,7 +51,7 @@ final class PlainStates {
           .events()
           .add(
               HistoryEventType.ChoiceStateExited,
-              new JsonObject().put("name", choice.name()).put("output", JsonValues.copy(out)));
+              new JsonObject().put("name", choice.name()).put("output", StepWork.copyOf(out)));
       interpreter.enter(run, next, out);
     } else {
       // Pass and Succeed (which has no Next, so its run ends with the output).

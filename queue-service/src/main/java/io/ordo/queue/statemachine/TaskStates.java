@@ -12,6 +12,7 @@ import io.ordo.statemachine.language.PathFailure;
 import io.ordo.statemachine.language.StateIo;
 import io.ordo.statemachine.language.StatesError;
 import io.ordo.statemachine.language.StatesException;
+import io.ordo.statemachine.language.StepWork;
 import io.ordo.statemachine.language.TaskState;
 import io.ordo.tasktype.TaskTypeInfo;
 import io.vertx.core.json.JsonObject;
@@ -68,7 +69,7 @@ final class TaskStates {
     JsonObject parameter =
         input instanceof JsonObject object
             ? object.copy()
-            : new JsonObject().put("input", JsonValues.copy(input));
+            : new JsonObject().put("input", StepWork.copyOf(input));
     try {
       parameterLimits.check("the parameter of Task state '" + task.name() + "'", parameter);
     } catch (TaskControlException tooBig) {

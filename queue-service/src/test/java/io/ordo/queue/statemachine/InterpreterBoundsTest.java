@@ -102,6 +102,26 @@ class InterpreterBoundsTest {
   }
 
   @Test
+  void textsAnIntrinsicReads_areWorkByTheirLength() {
+    // one unit per text was nothing for a loop hashing a large text hundreds of times
+    String definition =
+        """
+        { "StartAt": "Hash", "States": {
+          "Hash": { "Type": "Pass", "Parameters": { "i.$": "States.MathAdd($.i, 1)",
+            "h.$": "States.Hash($$.Execution.Input.s, 'SHA-256')" }, "Next": "Again" },
+          "Again": { "Type": "Choice", "Choices": [ { "Variable": "$.i", "NumericLessThan": 100,
+            "Next": "Hash" } ], "Default": "Done" },
+          "Done": { "Type": "Succeed" } } }
+        """;
+    JsonObject input = new JsonObject().put("i", 0).put("s", "x".repeat(100_000));
+    Harness run = new Harness(definition, input);
+    run.limits = limits(25_000, 10_000, 200_000);
+    run.start();
+    assertEquals(ExecutionStatus.FAILED, run.status);
+    assertTrue(run.cause.contains("more than 200000 units of work"), run.cause);
+  }
+
+  @Test
   void aTaskThatLoopsOnItself_failsWhenTheHistoryReachesItsBound() {
     String definition =
         """
