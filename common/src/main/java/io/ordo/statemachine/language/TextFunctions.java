@@ -89,7 +89,11 @@ final class TextFunctions {
 
   /** {@code States.StringSplit(string, delimiters)}: splits on any of the delimiter characters. */
   static Object split(IntrinsicArguments arguments) {
-    StringTokenizer tokens = new StringTokenizer(arguments.string(0), arguments.string(1));
+    String text = arguments.string(0);
+    String delimiters = arguments.string(1);
+    // each character is looked for among the delimiters
+    StepWork.current().spend((long) text.length() * Math.max(1, delimiters.length() / 16));
+    StringTokenizer tokens = new StringTokenizer(text, delimiters);
     JsonArray parts = new JsonArray();
     while (tokens.hasMoreTokens()) {
       parts.add(tokens.nextToken());
