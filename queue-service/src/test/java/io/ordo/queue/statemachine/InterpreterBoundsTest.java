@@ -31,18 +31,26 @@ class InterpreterBoundsTest {
         ParameterLimits.DEFAULTS);
   }
 
+  /**
+   * A Pass that counts {@code $.i} up and sets {@code field} to {@code expression}, and a Choice
+   * that loops back to it while {@code $.i} is below {@code times}: all in one step.
+   */
+  private static String loop(String field, String expression, int times) {
+    return """
+        { "StartAt": "Step", "States": {
+          "Step": { "Type": "Pass", "Parameters": { "i.$": "States.MathAdd($.i, 1)",
+            "%s.$": "%s" }, "Next": "Again" },
+          "Again": { "Type": "Choice", "Choices": [ { "Variable": "$.i", "NumericLessThan": %d,
+            "Next": "Step" } ], "Default": "Done" },
+          "Done": { "Type": "Succeed" } } }
+        """
+        .formatted(field, expression, times);
+  }
+
   @Test
   void theWorkOfAStep_countsOverAllItsStatesAndPaths_andFailsTheExecutionPastItsBound() {
     // each read is small; a loop of them is not: one budget for the whole advance
-    String definition =
-        """
-        { "StartAt": "Count", "States": {
-          "Count": { "Type": "Pass", "Parameters": { "i.$": "States.MathAdd($.i, 1)",
-            "n.$": "States.ArrayLength($$.Execution.Input.a)" }, "Next": "Again" },
-          "Again": { "Type": "Choice", "Choices": [ { "Variable": "$.i", "NumericLessThan": 2000,
-            "Next": "Count" } ], "Default": "Done" },
-          "Done": { "Type": "Succeed" } } }
-        """;
+    String definition = loop("n", "States.ArrayLength($$.Execution.Input.a)", 2000);
     JsonArray items = new JsonArray();
     for (int i = 0; i < 100; i++) {
       items.add(i);
@@ -104,15 +112,7 @@ class InterpreterBoundsTest {
   @Test
   void textsAnIntrinsicReads_areWorkByTheirLength() {
     // one unit per text was nothing for a loop hashing a large text hundreds of times
-    String definition =
-        """
-        { "StartAt": "Hash", "States": {
-          "Hash": { "Type": "Pass", "Parameters": { "i.$": "States.MathAdd($.i, 1)",
-            "h.$": "States.Hash($$.Execution.Input.s, 'SHA-256')" }, "Next": "Again" },
-          "Again": { "Type": "Choice", "Choices": [ { "Variable": "$.i", "NumericLessThan": 100,
-            "Next": "Hash" } ], "Default": "Done" },
-          "Done": { "Type": "Succeed" } } }
-        """;
+    String definition = loop("h", "States.Hash($$.Execution.Input.s, 'SHA-256')", 100);
     JsonObject input = new JsonObject().put("i", 0).put("s", "x".repeat(100_000));
     Harness run = new Harness(definition, input);
     run.limits = limits(25_000, 10_000, 200_000);
