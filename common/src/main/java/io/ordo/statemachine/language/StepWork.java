@@ -156,8 +156,8 @@ public final class StepWork {
             + units
             + " units of work reading paths and evaluating intrinsic functions"
             + where
-            + " (state-machines.max-step-work; a unit is a node visited or copied, or a character"
-            + " a regular expression looked at)");
+            + " (state-machines.max-step-work; a unit is a node visited or copied, a character a"
+            + " regular expression looked at, or a few characters of a text read or written)");
   }
 
   /** The end of the budget inside a match; thrown without a stack trace. */
