@@ -129,7 +129,7 @@ public final class JsonValues {
    * Whether a value nests more than {@code levels} arrays and objects inside each other; without
    * recursion, a level at a time.
    */
-  static boolean deeperThan(Object value, int levels) {
+  public static boolean deeperThan(Object value, int levels) {
     List<Object> level = new ArrayList<>();
     addContainer(level, value);
     for (int depth = 1; !level.isEmpty(); depth++) {

@@ -2,14 +2,13 @@ package io.ordo.queue.statemachine;
 
 import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.parameter.InputValues;
+import io.ordo.statemachine.language.JsonValues;
 import io.ordo.statemachine.language.StatesError;
 import io.ordo.statemachine.language.StepWork;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
 
 /**
  * The bounds of one piece of state data (an input, an output, a result, a parameter): nested at
@@ -56,7 +55,7 @@ final class DataBounds {
   /** Why a value nests too deep, or null if it does not. */
   static String tooDeep(String what, Object value) {
     int limit = StateMachineOptions.MAX_DATA_DEPTH;
-    return depthOver(value, limit)
+    return JsonValues.deeperThan(value, limit)
         ? what + " is nested more than " + limit + " levels deep; at most " + limit + " are allowed"
         : null;
   }
@@ -75,42 +74,5 @@ final class DataBounds {
       return Json.encode(value).getBytes(StandardCharsets.UTF_8).length;
     }
     return 8; // a number, a boolean or null: small
-  }
-
-  /** Whether a value nests more than {@code limit} levels (an object or array is one level). */
-  private static boolean depthOver(Object value, int limit) {
-    record Level(Object value, int depth) {}
-    Deque<Level> pending = new ArrayDeque<>();
-    pending.push(new Level(value, 1));
-    while (!pending.isEmpty()) {
-      Level level = pending.pop();
-      Iterable<?> children;
-      if (level.value() instanceof JsonObject object) {
-        children = object.getMap().values();
-      } else if (level.value() instanceof JsonArray array) {
-        children = array.getList();
-      } else {
-        continue;
-      }
-      if (level.depth() > limit) {
-        return true;
-      }
-      for (Object child : children) {
-        pending.push(new Level(wrap(child), level.depth() + 1));
-      }
-    }
-    return false;
-  }
-
-  /** Vert.x JSON may hold plain maps and lists inside its objects and arrays. */
-  @SuppressWarnings("unchecked")
-  private static Object wrap(Object value) {
-    if (value instanceof java.util.Map<?, ?> map) {
-      return new JsonObject((java.util.Map<String, Object>) map);
-    }
-    if (value instanceof java.util.List<?> list) {
-      return new JsonArray(list);
-    }
-    return value;
   }
 }
