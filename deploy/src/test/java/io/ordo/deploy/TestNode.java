@@ -117,7 +117,7 @@ public final class TestNode {
       Set<NodeRole> roles,
       boolean clustered,
       java.time.Clock clock) {
-    OrdoConfig config = ConfigLoader.load(null, environment);
+    OrdoConfig config = ConfigLoader.fromEnvironment(environment);
     return OrdoNode.start(config, roles, TestDatabase.address(), clustered, clock)
         .toCompletionStage()
         .toCompletableFuture()
