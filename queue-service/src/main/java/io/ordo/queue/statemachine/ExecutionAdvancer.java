@@ -41,6 +41,7 @@ final class ExecutionAdvancer {
   private final AfterCommit afterCommit;
   private final DoubleSupplier random;
   private final ExecutionLimits limits;
+  private final StepThreads steps;
 
   /** An operator's stop ({@code POST /executions/{id}/stop}). */
   record Stop(String error, String cause) {}
@@ -49,6 +50,7 @@ final class ExecutionAdvancer {
    * @param owner this queue service's lock-owner id (its lease)
    * @param random the source of Retry jitter
    * @param limits the bounds of every execution
+   * @param steps where the interpreter runs
    */
   ExecutionAdvancer(
       Pool pool,
@@ -58,7 +60,8 @@ final class ExecutionAdvancer {
       DecisionWriter writer,
       AfterCommit afterCommit,
       DoubleSupplier random,
-      ExecutionLimits limits) {
+      ExecutionLimits limits,
+      StepThreads steps) {
     this.pool = pool;
     this.clock = clock;
     this.owner = owner;
@@ -67,6 +70,7 @@ final class ExecutionAdvancer {
     this.afterCommit = afterCommit;
     this.random = random;
     this.limits = limits;
+    this.steps = steps;
   }
 
   /**
@@ -129,45 +133,51 @@ final class ExecutionAdvancer {
               return taskTypes
                   .prepare(definition)
                   .compose(
-                      types -> {
-                        Interpreter interpreter =
-                            new Interpreter(
-                                definition,
-                                locked.facts(),
-                                locked.status(),
-                                state,
-                                limits.events(
-                                    locked.tenant(),
-                                    locked.executionId(),
-                                    locked.lastEventId(),
-                                    now),
-                                now,
-                                types,
-                                random,
-                                limits);
-                        entries.forEach(e -> interpreter.taskReported(e.messageId(), e.outcome()));
-                        if (stop != null) {
-                          interpreter.end(ExecutionStatus.ABORTED, stop.error(), stop.cause());
-                        }
-                        if (timedOut) {
-                          interpreter.end(
-                              ExecutionStatus.TIMED_OUT,
-                              StatesError.TIMEOUT,
-                              "the execution ran longer than its TimeoutSeconds");
-                        }
-                        interpreter.fireTimers();
-                        return save(locked, me, interpreter.decision(), entries, now);
-                      });
+                      types ->
+                          steps.run(
+                              () -> {
+                                Interpreter interpreter =
+                                    new Interpreter(
+                                        definition,
+                                        locked.facts(),
+                                        locked.status(),
+                                        state,
+                                        limits.events(
+                                            locked.tenant(),
+                                            locked.executionId(),
+                                            locked.lastEventId(),
+                                            now),
+                                        now,
+                                        types,
+                                        random,
+                                        limits);
+                                entries.forEach(
+                                    e -> interpreter.taskReported(e.messageId(), e.outcome()));
+                                if (stop != null) {
+                                  interpreter.end(
+                                      ExecutionStatus.ABORTED, stop.error(), stop.cause());
+                                }
+                                if (timedOut) {
+                                  interpreter.end(
+                                      ExecutionStatus.TIMED_OUT,
+                                      StatesError.TIMEOUT,
+                                      "the execution ran longer than its TimeoutSeconds");
+                                }
+                                interpreter.fireTimers();
+                                return Decided.of(locked, interpreter.decision(), now);
+                              }))
+                  .compose(decided -> save(locked, me, decided, entries, now));
             });
   }
 
   private Future<ExecutionRow> save(
       ExecutionRow locked,
       String me,
-      Decision decision,
+      Decided decided,
       List<ExecutionInboxStore.Entry> applied,
       Instant now) {
-    ExecutionRow after = after(locked, decision, now);
+    Decision decision = decided.decision();
+    ExecutionRow after = decided.after();
     boolean ended = !locked.status().isFinal() && after.status().isFinal();
     Instant wakeAt = wakeAt(decision.state(), after, now);
     ExecutionStore.Update update =
@@ -200,29 +210,6 @@ final class ExecutionAdvancer {
               afterCommit.advanced(after, decision, scheduled, wakeAt);
               return after;
             });
-  }
-
-  /** The row as the decision leaves it (an execution that had ended keeps how it ended). */
-  static ExecutionRow after(ExecutionRow before, Decision decision, Instant now) {
-    boolean keep = before.status().isFinal();
-    return new ExecutionRow(
-        before.tenant(),
-        before.executionId(),
-        before.stateMachine(),
-        before.name(),
-        before.definition(),
-        before.revision(),
-        keep ? before.status() : decision.status(),
-        before.input(),
-        keep ? before.output() : decision.output(),
-        keep ? before.error() : decision.error(),
-        keep ? before.cause() : decision.cause(),
-        before.startDate(),
-        keep ? before.stopDate() : decision.status().isFinal() ? now : null,
-        decision.state().toJson(),
-        decision.events().lastEventId(),
-        before.timeoutAt(),
-        before.lockVersion());
   }
 
   /** The earliest of the runs' timers, the timeout, and the next try at stopping tasks. */

@@ -34,6 +34,7 @@ final class ExecutionStarter {
   private final AfterCommit afterCommit;
   private final DoubleSupplier random;
   private final ExecutionLimits limits;
+  private final StepThreads steps;
   private final ExecutionStore executions = new ExecutionStore();
   private final HistoryStore history = new HistoryStore();
 
@@ -43,6 +44,7 @@ final class ExecutionStarter {
   /**
    * @param parallelQueue makes sure a tenant's parallel queue exists
    * @param limits the bounds of every execution (its input is refused past them)
+   * @param steps where the interpreter runs
    */
   ExecutionStarter(
       Pool pool,
@@ -53,7 +55,8 @@ final class ExecutionStarter {
       DecisionWriter writer,
       AfterCommit afterCommit,
       DoubleSupplier random,
-      ExecutionLimits limits) {
+      ExecutionLimits limits,
+      StepThreads steps) {
     this.pool = pool;
     this.clock = clock;
     this.stateMachines = stateMachines;
@@ -63,6 +66,7 @@ final class ExecutionStarter {
     this.afterCommit = afterCommit;
     this.random = random;
     this.limits = limits;
+    this.steps = steps;
   }
 
   /**
@@ -147,23 +151,33 @@ final class ExecutionStarter {
             0,
             timeoutSeconds == null ? null : now.plus(Duration.ofSeconds(timeoutSeconds)),
             0);
-    Interpreter interpreter =
-        new Interpreter(
-            prepared.definition(),
-            facts,
-            ExecutionStatus.RUNNING,
-            new DeciderState(),
-            limits.events(tenant, executionId, 0, now),
-            now,
-            prepared.types(),
-            random,
-            limits);
-    interpreter.start(timeoutSeconds);
-    interpreter.fireTimers(); // a Wait whose time has already come
-    Decision decision = interpreter.decision();
-    ExecutionRow after = ExecutionAdvancer.after(before, decision, now);
+    return steps
+        .run(
+            () -> {
+              Interpreter interpreter =
+                  new Interpreter(
+                      prepared.definition(),
+                      facts,
+                      ExecutionStatus.RUNNING,
+                      new DeciderState(),
+                      limits.events(tenant, executionId, 0, now),
+                      now,
+                      prepared.types(),
+                      random,
+                      limits);
+              interpreter.start(timeoutSeconds);
+              interpreter.fireTimers(); // a Wait whose time has already come
+              return Decided.of(before, interpreter.decision(), now);
+            })
+        .compose(decided -> save(before, facts, decided, now));
+  }
+
+  private Future<Started> save(
+      ExecutionRow before, ExecutionFacts facts, Decided decided, Instant now) {
+    Decision decision = decided.decision();
+    ExecutionRow after = decided.after();
     HistoryStore.Opening opening =
-        new HistoryStore.Opening(tenant, executionId, now, before.view());
+        new HistoryStore.Opening(before.tenant(), before.executionId(), now, before.view());
     Instant wakeAt = ExecutionAdvancer.wakeAt(decision.state(), after, now);
     return Transactions.withRetry(
             pool,

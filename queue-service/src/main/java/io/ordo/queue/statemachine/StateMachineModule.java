@@ -60,6 +60,7 @@ public record StateMachineModule(
             timers);
     TaskTypeLookup taskTypes = new TaskTypeLookup(d.catalog());
     ExecutionLimits limits = new ExecutionLimits(d.limits(), d.parameterLimits());
+    StepThreads steps = new StepThreads(d.vertx());
     ExecutionAdvancer advancer =
         new ExecutionAdvancer(
             d.pool(),
@@ -69,7 +70,8 @@ public record StateMachineModule(
             writer,
             afterCommit,
             () -> ThreadLocalRandom.current().nextDouble(),
-            limits);
+            limits,
+            steps);
     ExecutionDecider decider =
         new ExecutionDecider(
             d.vertx(),
@@ -92,7 +94,8 @@ public record StateMachineModule(
             writer,
             afterCommit,
             () -> ThreadLocalRandom.current().nextDouble(),
-            limits);
+            limits,
+            steps);
     Executions executions = new Executions(d.pool(), starter, decider, d.history(), d.lockPolicy());
     return new StateMachineModule(stateMachines, executions, decider);
   }
