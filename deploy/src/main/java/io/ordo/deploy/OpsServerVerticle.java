@@ -1,18 +1,21 @@
 package io.ordo.deploy;
 
 import io.ordo.config.NodeContext;
+import io.ordo.config.OrdoConfig.HttpOptions;
 import io.ordo.ops.OpsRoutes;
-import io.ordo.queue.http.InvalidRequests;
+import io.ordo.queue.http.ApiRouter;
+import io.ordo.queue.http.UnroutedRequests;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 
 /**
  * The HTTP server of a JVM that serves no API (a runner or history JVM of a farm): just {@code
- * /health/live}, {@code /health/ready} and {@code /metrics}. Requests its HTTP codec refuses get
- * problem documents, as on the API's server.
+ * /health/live}, {@code /health/ready} and {@code /metrics}. Its connections and requests are
+ * guarded, and what no route takes is answered, as on the API's server: requests its HTTP codec
+ * refuses and paths it does not have get problem documents, {@code HEAD} is a {@code GET} without
+ * its body.
  */
 final class OpsServerVerticle extends VerticleBase {
   private final NodeContext node;
@@ -30,12 +33,9 @@ final class OpsServerVerticle extends VerticleBase {
   public Future<?> start() {
     Router router = Router.router(vertx);
     OpsRoutes.mount(router, node.health(), node.liveness(), node.registry());
-    HttpServerOptions options = new HttpServerOptions();
-    return vertx
-        .createHttpServer(options)
-        .invalidRequestHandler(new InvalidRequests(options))
-        .requestHandler(router)
-        .listen(node.config().http().port(), node.config().http().host())
+    UnroutedRequests.mountOn(router);
+    HttpOptions http = node.config().http();
+    return ApiRouter.listen(vertx, ApiRouter.serverOptions(http), http.headerReadTimeout(), router)
         .onSuccess(s -> server = s);
   }
 }

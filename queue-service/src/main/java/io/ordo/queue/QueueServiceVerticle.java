@@ -50,7 +50,6 @@ import io.vertx.sqlclient.Pool;
 import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -285,16 +284,7 @@ public final class QueueServiceVerticle extends VerticleBase {
     vertx.setPeriodic(TOKEN_RELOAD_INTERVAL.toMillis(), id -> tokens.reloadIfChanged());
     Router router = Router.router(vertx);
     OpsRoutes.mount(router, node.health(), node.liveness(), node.registry());
-    HttpServerOptions options =
-        new HttpServerOptions()
-            .setHost(config.http().host())
-            .setPort(config.http().port())
-            .setCompressionSupported(true)
-            // HTTP/1 only: the pipeline is then set up before the first byte is read, so that
-            // ConnectionGuard sees every request's head, the first one too.
-            .setHttp2ClearTextEnabled(false)
-            .setIdleTimeout((int) config.http().idleTimeout().toMillis())
-            .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+    HttpServerOptions options = ApiRouter.serverOptions(config.http());
     return NodeSecrets.key(pool, NodeSecrets.PRINCIPALS)
         .compose(
             principals ->

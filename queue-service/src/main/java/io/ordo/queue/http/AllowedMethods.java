@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * The methods the node gives each path, for a request no route took: a path it has, asked with
  * another method, is answered 405 with {@code Allow} (RFC 9110, 15.5.6), not 404. The API's paths
  * are read from its document, the others (the operations routes, the API document, the UI) from the
- * node's router.
+ * node's router; an operations server has only the latter.
  */
 final class AllowedMethods {
   private static final Pattern PARAMETER = Pattern.compile("\\{[^/}]+}");
@@ -28,6 +28,11 @@ final class AllowedMethods {
   private final Router router;
   private final List<Template> templates = new ArrayList<>();
 
+  /** The methods of a router that serves no API: its routes'. */
+  AllowedMethods(Router router) {
+    this(null, null, router);
+  }
+
   /**
    * @param apiBase the path below which the document's paths are served ({@code /api/v1})
    * @param router the node's router, whose own routes name their methods
@@ -35,6 +40,9 @@ final class AllowedMethods {
   AllowedMethods(OpenAPIContract contract, String apiBase, Router router) {
     this.apiBase = apiBase;
     this.router = router;
+    if (contract == null) {
+      return;
+    }
     for (Path path : contract.getPaths()) {
       Set<String> methods = new TreeSet<>();
       for (Operation operation : path.getOperations()) {
@@ -51,10 +59,10 @@ final class AllowedMethods {
    */
   Set<String> on(String path) {
     Set<String> methods = new TreeSet<>();
-    if (path.startsWith(apiBase + "/")) {
-      String inApi = path.substring(apiBase.length());
+    if (inApi(path)) {
+      String relative = path.substring(apiBase.length());
       for (Template template : templates) {
-        if (template.path().matcher(inApi).matches()) {
+        if (template.path().matcher(relative).matches()) {
           methods.addAll(template.methods());
         }
       }
@@ -68,6 +76,11 @@ final class AllowedMethods {
       methods.add(HttpMethod.HEAD.name());
     }
     return methods;
+  }
+
+  /** Whether the path is below the API's base path (never on a router that serves no API). */
+  boolean inApi(String path) {
+    return apiBase != null && path.startsWith(apiBase + "/");
   }
 
   /**

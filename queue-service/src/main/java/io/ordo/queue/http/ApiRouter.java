@@ -1,17 +1,13 @@
 package io.ordo.queue.http;
 
-import io.ordo.ErrorCode;
-import io.ordo.TaskControlException;
+import io.ordo.config.OrdoConfig.HttpOptions;
 import io.ordo.db.Hmac;
 import io.ordo.db.TokenSigner;
 import io.ordo.queue.QueueServices;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -21,8 +17,7 @@ import io.vertx.ext.web.openapi.router.RouterBuilder;
 import io.vertx.openapi.contract.OpenAPIContract;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the HTTP API (SPEC 8) from its OpenAPI document: every request is authenticated, size
@@ -33,9 +28,6 @@ public final class ApiRouter {
   private static final String DOCUMENTED_SERVER = "http://127.0.0.1:8080";
   private static final String API_BASE = "/api/v1";
   private static final String API_DOCUMENT = API_BASE + "/openapi.yaml";
-
-  /** The routing context data key that marks a {@code HEAD} request routed as a {@code GET}. */
-  private static final String HEAD_REQUEST = "ordo.headRequest";
 
   private ApiRouter() {}
 
@@ -68,6 +60,19 @@ public final class ApiRouter {
                     pageTokens,
                     bodyLimit,
                     clock));
+  }
+
+  /** The options of a node's HTTP server, the API's or a runner or history JVM's. */
+  public static HttpServerOptions serverOptions(HttpOptions http) {
+    return new HttpServerOptions()
+        .setHost(http.host())
+        .setPort(http.port())
+        .setCompressionSupported(true)
+        // HTTP/1 only: the pipeline is then set up before the first byte is read, so that
+        // ConnectionGuard sees every request's head, the first one too.
+        .setHttp2ClearTextEnabled(false)
+        .setIdleTimeout((int) http.idleTimeout().toMillis())
+        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -118,11 +123,8 @@ public final class ApiRouter {
     AllowedMethods allowed = new AllowedMethods(cached, API_BASE, router);
     router.get(API_DOCUMENT).handler(rc -> document(rc, openApi));
     // its other methods before the token check too: the document is public
-    router.route(API_DOCUMENT).handler(rc -> noRoute(rc, allowed));
-    // Before every other route (a path-less route never decodes the path, so a malformed one
-    // reaches it): framing, headers, path and query of every request.
-    router.route().order(-1).handler(RequestGuard::framing);
-    router.route().order(-1).handler(ApiRouter::headAsGet);
+    router.route(API_DOCUMENT).handler(rc -> UnroutedRequests.noRoute(rc, allowed));
+    UnroutedRequests.guard(router);
     // Separate routes: Vert.x Web orders handler kinds within one route (body before user
     // handlers), and the token is checked before a body is read.
     router
@@ -134,9 +136,7 @@ public final class ApiRouter {
     router.route("/api/v1/*").subRouter(api);
     UiRoutes.mount(router);
     // every request no route answered, in the API or not (the UI, the operations routes)
-    router.route().handler(rc -> noRoute(rc, allowed));
-    // and every failure, also of a request target that is no path, such as "*"
-    router.route().failureHandler(Problems::handle);
+    UnroutedRequests.answer(router, allowed);
     return null;
   }
 
@@ -149,57 +149,5 @@ public final class ApiRouter {
                 .document()
                 .replace(
                     DOCUMENTED_SERVER, rc.request().scheme() + "://" + rc.request().authority()));
-  }
-
-  /**
-   * HEAD is a GET without its body (RFC 9110, 9.3.2), on every path that answers GET: routed again
-   * as a GET, whose body Vert.x leaves out of a HEAD's response (status and headers stay). A route
-   * of every method, that passes the others on: a route of HEAD alone matched every path, so Vert.x
-   * answered a path no route took 405 "Allow: HEAD".
-   */
-  private static void headAsGet(RoutingContext rc) {
-    if (rc.request().method() == HttpMethod.HEAD) {
-      rc.put(HEAD_REQUEST, true);
-      rc.reroute(HttpMethod.GET, rc.request().uri());
-    } else {
-      rc.next();
-    }
-  }
-
-  /**
-   * Whether the client sent {@code HEAD}: such a request is routed as a {@code GET}, whose method
-   * it then shows; a handler that would hold the response open (a live tail) ends it instead.
-   */
-  static boolean isHead(RoutingContext rc) {
-    return rc.get(HEAD_REQUEST) != null;
-  }
-
-  /**
-   * A request no route took: OPTIONS of a path the node has is answered with its methods, another
-   * method of it 405, anything else (also a method the path has, such as GET of a UI file that is
-   * not there) 404.
-   */
-  private static void noRoute(RoutingContext rc, AllowedMethods allowed) {
-    HttpMethod method = rc.request().method();
-    String path = rc.request().path();
-    // as routes match it (RequestGuard refused dot segments; "//" is one "/")
-    Set<String> methods = allowed.on(rc.normalizedPath());
-    if (methods.isEmpty() || methods.contains(method.name())) {
-      String what = path.startsWith(API_BASE) ? "no API route " : "no route ";
-      Problems.send(rc, new TaskControlException(ErrorCode.NOT_FOUND, what + method + " " + path));
-      return;
-    }
-    String allow = String.join(", ", methods) + ", OPTIONS";
-    rc.response().putHeader("Allow", allow);
-    if (method == HttpMethod.OPTIONS) {
-      rc.response().setStatusCode(204).end();
-      return;
-    }
-    Problems.send(
-        rc,
-        new TaskControlException(
-            ErrorCode.METHOD_NOT_ALLOWED,
-            method + " is not a method of " + path + "; it has " + allow,
-            new JsonObject().put("allowedMethods", new JsonArray(List.copyOf(methods)))));
   }
 }

@@ -96,7 +96,7 @@ final class HistoryStream {
                   .putHeader("content-type", "text/event-stream")
                   .putHeader("cache-control", "no-cache")
                   .putHeader("x-accel-buffering", "no");
-              if (ApiRouter.isHead(rc)) {
+              if (UnroutedRequests.isHead(rc)) {
                 response.end(); // a GET's head; a HEAD has no body to hold open
                 return;
               }
