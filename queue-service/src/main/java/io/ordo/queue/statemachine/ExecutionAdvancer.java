@@ -135,39 +135,53 @@ final class ExecutionAdvancer {
                   .compose(
                       types ->
                           steps.run(
-                              () -> {
-                                Interpreter interpreter =
-                                    new Interpreter(
-                                        definition,
-                                        locked.facts(),
-                                        locked.status(),
-                                        state,
-                                        limits.events(
-                                            locked.tenant(),
-                                            locked.executionId(),
-                                            locked.lastEventId(),
-                                            now),
-                                        now,
-                                        types,
-                                        random,
-                                        limits);
-                                entries.forEach(
-                                    e -> interpreter.taskReported(e.messageId(), e.outcome()));
-                                if (stop != null) {
-                                  interpreter.end(
-                                      ExecutionStatus.ABORTED, stop.error(), stop.cause());
-                                }
-                                if (timedOut) {
-                                  interpreter.end(
-                                      ExecutionStatus.TIMED_OUT,
-                                      StatesError.TIMEOUT,
-                                      "the execution ran longer than its TimeoutSeconds");
-                                }
-                                interpreter.fireTimers();
-                                return Decided.of(locked, interpreter.decision(), now);
-                              }))
+                              () ->
+                                  decide(
+                                      locked,
+                                      definition,
+                                      types,
+                                      state,
+                                      entries,
+                                      stop,
+                                      timedOut,
+                                      now)))
                   .compose(decided -> save(locked, me, decided, entries, now));
             });
+  }
+
+  /** The interpreter's step, on a thread of {@link StepThreads}. */
+  private Decided decide(
+      ExecutionRow locked,
+      StateMachineDefinition definition,
+      TaskTypes types,
+      DeciderState state,
+      List<ExecutionInboxStore.Entry> entries,
+      Stop stop,
+      boolean timedOut,
+      Instant now) {
+    Interpreter interpreter =
+        new Interpreter(
+            definition,
+            locked.facts(),
+            locked.status(),
+            state,
+            limits.events(locked.tenant(), locked.executionId(), locked.lastEventId(), now),
+            now,
+            types,
+            random,
+            limits);
+    entries.forEach(e -> interpreter.taskReported(e.messageId(), e.outcome()));
+    if (stop != null) {
+      interpreter.end(ExecutionStatus.ABORTED, stop.error(), stop.cause());
+    }
+    if (timedOut) {
+      interpreter.end(
+          ExecutionStatus.TIMED_OUT,
+          StatesError.TIMEOUT,
+          "the execution ran longer than its TimeoutSeconds");
+    }
+    interpreter.fireTimers();
+    return Decided.of(locked, interpreter.decision(), now);
   }
 
   private Future<ExecutionRow> save(
