@@ -107,6 +107,18 @@ class ScheduleApiTest {
   }
 
   @Test
+  void oneSchedule_showsEveryEntryItKeeps_aListTheNewest20OfEach() {
+    api.put("/schedules/often", daily(echoTask()));
+    for (int i = 0; i < 25; i++) {
+      assertEquals(200, api.post("/schedules/often/trigger", null).status());
+    }
+
+    assertEquals(25, api.get("/schedules/often").json().getJsonArray("recentFires").size());
+    JsonObject listed = api.get("/schedules").array().getJsonObject(0);
+    assertEquals(20, listed.getJsonArray("recentFires").size());
+  }
+
+  @Test
   void trigger_intoASerialQueueThatDoesNotExist_isRecordedAsRefused() {
     api.put(
         "/schedules/lost",

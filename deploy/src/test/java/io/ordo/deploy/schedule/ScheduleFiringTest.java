@@ -136,6 +136,52 @@ class ScheduleFiringTest {
   }
 
   @Test
+  void bufferOne_thePauseOrReplaceThatDropsItsSlot_recordsTheSlotAsSkipped() {
+    JsonObject sleep =
+        new JsonObject()
+            .put("queue", "parallel")
+            .put("taskClassName", "Sleep")
+            .put("parameter", new JsonObject().put("millis", 120_000));
+    JsonObject spec = everySecond(sleep, "BUFFER_ONE");
+    api.put("/schedules/buf", spec);
+    String buffered =
+        awaitSchedule("buf", s -> s.getString("bufferedFireTime") != null)
+            .getString("bufferedFireTime");
+
+    // resuming a schedule that runs changes nothing: it dropped the buffered slot unrecorded
+    Api.Reply resumed = api.put("/schedules/buf/paused", new JsonObject().put("paused", false));
+    assertEquals(200, resumed.status(), resumed.body().toString());
+    assertEquals(buffered, resumed.json().getString("bufferedFireTime"));
+
+    Api.Reply paused = api.put("/schedules/buf/paused", new JsonObject().put("paused", true));
+    assertEquals(null, paused.json().getString("bufferedFireTime"));
+    assertSkipped(paused.json(), buffered, "PAUSED");
+
+    api.put("/schedules/buf/paused", new JsonObject().put("paused", false));
+    String bufferedAgain =
+        awaitSchedule("buf", s -> s.getString("bufferedFireTime") != null)
+            .getString("bufferedFireTime");
+    Api.Reply replaced = api.put("/schedules/buf", spec);
+    assertEquals(200, replaced.status(), replaced.body().toString());
+    assertEquals(null, replaced.json().getString("bufferedFireTime"));
+    assertSkipped(replaced.json(), bufferedAgain, "REPLACED");
+    api.put("/schedules/buf/paused", new JsonObject().put("paused", true));
+  }
+
+  /** The schedule's history has the slot as skipped for the reason. */
+  private static void assertSkipped(JsonObject schedule, String slot, String reason) {
+    JsonArray skips = schedule.getJsonArray("recentSkips");
+    assertTrue(
+        skips.stream()
+            .map(JsonObject.class::cast)
+            .anyMatch(
+                skip ->
+                    slot.equals(skip.getString("fireTime"))
+                        && reason.equals(skip.getString("reason"))),
+        () -> "no " + reason + " skip of " + slot + " in " + skips.encodePrettily());
+  }
+
+  @Test
   void catchUp_afterThreeMissedSlots_firesOnce_theLatest() {
     api.put(
         "/schedules/hourly",

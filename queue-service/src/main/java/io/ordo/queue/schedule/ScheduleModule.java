@@ -39,11 +39,17 @@ public record ScheduleModule(Schedules schedules, ScheduleLoop loop) {
             new RegistrationInTransaction(d.catalog(), d.parameterLimits(), d.maxIdLength()),
             d.stateMachines().executions(),
             d.queues());
-    ScheduleFiring firing =
-        new ScheduleFiring(d.pool(), store, launcher, d.notifier(), ScheduleMetrics.of(d.meters()));
+    ScheduleMetrics metrics = ScheduleMetrics.of(d.meters());
+    ScheduleFiring firing = new ScheduleFiring(d.pool(), store, launcher, d.notifier(), metrics);
     Schedules schedules =
         new Schedules(
-            d.pool(), d.clock(), store, launcher, d.stateMachines().stateMachines(), firing);
+            d.pool(),
+            d.clock(),
+            store,
+            launcher,
+            d.stateMachines().stateMachines(),
+            firing,
+            metrics);
     return new ScheduleModule(schedules, new ScheduleLoop(d.vertx(), d.clock(), firing));
   }
 }

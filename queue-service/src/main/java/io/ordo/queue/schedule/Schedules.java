@@ -12,9 +12,12 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Recurring schedules as the API offers them: create or replace, read (with the next fire times and
@@ -25,8 +28,11 @@ public final class Schedules {
   /** How many next fire times a schedule shows. */
   static final int NEXT_FIRE_TIMES = 5;
 
-  /** How many history entries a schedule shows. */
-  static final int RECENT = 20;
+  /** How many history entries one schedule shows: every one it keeps. */
+  static final int RECENT = ScheduleStore.KEPT_EVENTS;
+
+  /** How many history entries each schedule of a list shows. */
+  static final int RECENT_IN_LIST = 20;
 
   private final Pool pool;
   private final Clock clock;
@@ -34,6 +40,7 @@ public final class Schedules {
   private final RunLauncher launcher;
   private final StateMachines stateMachines;
   private final ScheduleFiring firing;
+  private final ScheduleMetrics metrics;
 
   Schedules(
       Pool pool,
@@ -41,13 +48,15 @@ public final class Schedules {
       ScheduleStore store,
       RunLauncher launcher,
       StateMachines stateMachines,
-      ScheduleFiring firing) {
+      ScheduleFiring firing,
+      ScheduleMetrics metrics) {
     this.pool = pool;
     this.clock = clock;
     this.store = store;
     this.launcher = launcher;
     this.stateMachines = stateMachines;
     this.firing = firing;
+    this.metrics = metrics;
   }
 
   /** What a put answered: the schedule, and whether it was created. */
@@ -63,7 +72,28 @@ public final class Schedules {
     ScheduleSpec spec = ScheduleSpec.parse(body);
     Instant first = spec.fireTimes().after(now).orElse(SlotPlan.NEVER);
     return checkTask(caller, scheduleId, spec.task(), now)
-        .compose(v -> store.upsert(pool, caller.tenant(), scheduleId, spec.toJson(), first, now))
+        .compose(
+            v ->
+                recording(
+                    tx ->
+                        store
+                            .lock(tx, caller.tenant(), scheduleId)
+                            .compose(
+                                old ->
+                                    dropBuffered(tx, old, SkipReason.REPLACED, now)
+                                        .compose(
+                                            dropped ->
+                                                store
+                                                    .upsert(
+                                                        tx,
+                                                        caller.tenant(),
+                                                        scheduleId,
+                                                        spec.toJson(),
+                                                        first,
+                                                        now)
+                                                    .map(
+                                                        upserted ->
+                                                            new Recorded<>(upserted, dropped))))))
         .compose(upserted -> view(upserted.row()).map(json -> new Saved(json, upserted.created())));
   }
 
@@ -88,27 +118,75 @@ public final class Schedules {
         connection ->
             store
                 .list(connection, caller.tenant())
-                .compose(rows -> readViews(connection, rows))
+                .compose(rows -> readViews(connection, rows, RECENT_IN_LIST))
                 .map(JsonArray::new));
   }
 
   /**
    * Pauses or resumes ({@code PUT /schedules/{id}/paused}). Slots that pass while paused never
-   * fire: a resumed schedule fires from its first slot after now.
+   * fire: a resumed schedule fires from its first slot after now. A slot {@code BUFFER_ONE} kept is
+   * dropped by the pause, and recorded as skipped ({@code PAUSED}). Pausing a paused schedule, or
+   * resuming one that runs, changes nothing.
    */
   public Future<JsonObject> setPaused(Caller caller, String scheduleId, boolean paused) {
     Access.require(caller, Role.OPERATOR);
     Instant now = clock.instant();
-    return store
-        .find(pool, caller.tenant(), scheduleId)
-        .compose(
-            found -> {
-              ScheduleRow row = existing(found, scheduleId);
-              Instant next =
-                  paused ? null : row.parsedSpec().fireTimes().after(now).orElse(SlotPlan.NEVER);
-              return store.setPaused(pool, caller.tenant(), scheduleId, paused, next, now);
-            })
-        .compose(found -> view(existing(found, scheduleId)));
+    return recording(
+            tx ->
+                store
+                    .lock(tx, caller.tenant(), scheduleId)
+                    .compose(
+                        found -> {
+                          ScheduleRow row = existing(found, scheduleId);
+                          if (row.paused() == paused) {
+                            return Future.succeededFuture(new Recorded<>(row, List.of()));
+                          }
+                          Instant next =
+                              paused
+                                  ? null
+                                  : row.parsedSpec().fireTimes().after(now).orElse(SlotPlan.NEVER);
+                          return dropBuffered(tx, found, SkipReason.PAUSED, now)
+                              .compose(
+                                  dropped ->
+                                      store
+                                          .setPaused(
+                                              tx, caller.tenant(), scheduleId, paused, next, now)
+                                          .map(
+                                              after ->
+                                                  new Recorded<>(
+                                                      existing(after, scheduleId), dropped)));
+                        }))
+        .compose(this::view);
+  }
+
+  /** What a transaction wrote, and the history entries it recorded beside it. */
+  private record Recorded<T>(T value, List<ScheduleEvent> events) {}
+
+  /** Runs a transaction; counts the entries it recorded once it committed. */
+  private <T> Future<T> recording(Function<SqlConnection, Future<Recorded<T>>> work) {
+    return Transactions.withRetry(pool, work)
+        .map(
+            recorded -> {
+              recorded.events().forEach(metrics::recorded);
+              return recorded.value();
+            });
+  }
+
+  /**
+   * Records the slot {@code BUFFER_ONE} kept, if any, as skipped: the change about to be written
+   * drops it.
+   */
+  private Future<List<ScheduleEvent>> dropBuffered(
+      SqlConnection tx, Optional<ScheduleRow> found, SkipReason reason, Instant now) {
+    if (found.isEmpty() || found.get().bufferedFireAt() == null) {
+      return Future.succeededFuture(List.of());
+    }
+    ScheduleRow row = found.get();
+    List<ScheduleEvent> dropped =
+        List.of(
+            ScheduleEvent.skipped(
+                row, row.bufferedFireAt(), now, ScheduleEvent.BY_SCHEDULE, reason, null));
+    return store.record(tx, dropped).map(dropped);
   }
 
   /** {@code POST /schedules/{id}/trigger}: fires now; answers the history entry it wrote. */
@@ -151,17 +229,17 @@ public final class Schedules {
   }
 
   private Future<JsonObject> view(SqlClient client, ScheduleRow row) {
-    return readViews(client, List.of(row)).map(views -> views.get(0));
+    return readViews(client, List.of(row), RECENT).map(views -> views.get(0));
   }
 
   /** The views of the rows, their recent histories read in one statement. */
-  private Future<List<JsonObject>> readViews(SqlClient client, List<ScheduleRow> rows) {
+  private Future<List<JsonObject>> readViews(SqlClient client, List<ScheduleRow> rows, int recent) {
     if (rows.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
     List<String> ids = rows.stream().map(ScheduleRow::scheduleId).toList();
     return store
-        .recent(client, rows.get(0).tenant(), ids, RECENT)
+        .recent(client, rows.get(0).tenant(), ids, recent)
         .map(
             events ->
                 rows.stream()
@@ -171,7 +249,7 @@ public final class Schedules {
                     .toList());
   }
 
-  private static ScheduleRow existing(java.util.Optional<ScheduleRow> found, String scheduleId) {
+  private static ScheduleRow existing(Optional<ScheduleRow> found, String scheduleId) {
     return found.orElseThrow(() -> notFound(scheduleId));
   }
 

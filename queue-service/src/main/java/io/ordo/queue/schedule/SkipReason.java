@@ -11,5 +11,9 @@ enum SkipReason {
   /** The latest missed slot was older than the catch-up window: nothing fired. */
   CATCHUP_WINDOW_PASSED,
   /** The fire's registration or start was refused (e.g. its serial queue does not exist). */
-  REFUSED
+  REFUSED,
+  /** The slot {@code BUFFER_ONE} kept was dropped because the schedule was paused. */
+  PAUSED,
+  /** The slot {@code BUFFER_ONE} kept was dropped because the schedule was replaced (PUT). */
+  REPLACED
 }
