@@ -28,6 +28,18 @@ class LaterValidationApiTest extends NodeTest {
           new JsonObject().put("delaySeconds", 5).put("notBefore", now.toString()),
           "at most one of delaySeconds and notBefore");
       refused(path, new JsonObject().put("notBefore", "tomorrow"), "notBefore");
+      // it would time out, SCHEDULE_TO_CLOSE, before it may first run
+      JsonObject closesFirst = new JsonObject().put("scheduleToClose", 3);
+      refused(
+          path,
+          new JsonObject().put("delaySeconds", 10).put("timeouts", closesFirst),
+          "scheduleToClose");
+      refused(
+          path,
+          new JsonObject()
+              .put("notBefore", now.plusSeconds(3600).toString())
+              .put("timeouts", closesFirst),
+          "would time out without running");
       refused(
           path,
           new JsonObject().put("notBefore", now.plusSeconds(2 * 31_536_000L).toString()),

@@ -152,6 +152,21 @@ class ScheduleApiTest {
         "invalid_request");
     assertInvalid(daily(new JsonObject().put("stateMachine", "missing")), "invalid_request");
     assertInvalid(daily(echoTask()).put("overlapPolicy", "SOMETIMES"), "invalid_request");
+    // a zone means nothing to an interval (aligned on the epoch): refused, not ignored
+    assertInvalid(
+        new JsonObject()
+            .put("intervalSeconds", 60)
+            .put("timeZone", "Europe/Berlin")
+            .put("task", echoTask()),
+        "invalid_request");
+    // a message's retry policy is checked as a registration's is (a null made no limit)
+    Api.Reply nullAttempts =
+        assertInvalid(
+            daily(echoTask().put("retry", new JsonObject().putNull("maximumAttempts"))),
+            "invalid_request");
+    assertTrue(
+        nullAttempts.json().getString("detail").contains("maximumAttempts"),
+        nullAttempts.body().toString());
     assertInvalid(daily(echoTask().put("stopProgressOnError", true)), "invalid_request");
     Api.Reply descending =
         assertInvalid(daily(echoTask()).put("cron", "0 0 * * 5-0"), "invalid_request");

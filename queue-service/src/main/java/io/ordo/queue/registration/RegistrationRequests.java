@@ -5,6 +5,7 @@ import io.ordo.TaskControlException;
 import io.ordo.model.Caller;
 import io.ordo.model.Delay;
 import io.ordo.model.QueueKind;
+import io.ordo.model.TimeoutType;
 import io.ordo.model.Timeouts;
 import io.ordo.parameter.ParameterLimits;
 import io.ordo.queue.store.ContextRow;
@@ -12,11 +13,13 @@ import io.ordo.tasktype.TaskTypeInfo;
 import io.ordo.time.RequestTimes;
 import io.vertx.core.json.JsonObject;
 import java.time.DateTimeException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.IllformedLocaleException;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Turns a registration request body (already checked against the OpenAPI schema) into a {@link
@@ -55,6 +58,8 @@ final class RegistrationRequests {
     JsonObject parameter = body.getJsonObject("parameter");
     parameterLimits.check("parameter", parameter);
     Timeouts timeouts = Timeouts.fromJson(body.getJsonObject("timeouts"), type.defaultTimeouts());
+    Delay delay = Delay.fromJson(body, meta.arrival());
+    checkRunnable(timeouts, delay, meta.arrival());
     String key = idempotencyKey(body, meta);
     return new Registration(
         caller.tenant(),
@@ -69,9 +74,29 @@ final class RegistrationRequests {
         context(caller, body.getJsonObject("context"), meta),
         key,
         null,
-        Delay.fromJson(body, meta.arrival()),
+        delay,
         RetryPolicies.effective(body.getJsonObject("retry"), type),
         null);
+  }
+
+  /**
+   * Refuses a message whose {@code scheduleToClose} (counted from its reception) ends before its
+   * delay does: it would time out without ever running.
+   */
+  private static void checkRunnable(Timeouts timeouts, Delay delay, Instant receivedAt) {
+    Instant notBefore = delay == null ? null : delay.notBefore(receivedAt);
+    Optional<Duration> toClose = timeouts.get(TimeoutType.SCHEDULE_TO_CLOSE);
+    if (notBefore != null
+        && toClose.isPresent()
+        && !receivedAt.plus(toClose.get()).isAfter(notBefore)) {
+      throw invalid(
+          "timeouts.scheduleToClose ("
+              + toClose.get().toSeconds()
+              + " s from its reception) ends before the message may run ("
+              + notBefore
+              + "): it would time out without running; give a longer scheduleToClose or a"
+              + " shorter delay");
+    }
   }
 
   private String idempotencyKey(JsonObject body, RequestMeta meta) {

@@ -73,7 +73,8 @@ final class CronFireTimes implements FireTimes {
       "its fields are minute 0-59, hour 0-23, day of month 1-31, month 1-12 (or JAN-DEC),"
           + " weekday 0-7 (or SUN-SAT; 0 and 7 are Sunday), with seconds 0-59 first when there are 6,"
           + " each a number, a range a-b (a at most b: Friday to Sunday is 5-7 or FRI-SUN), a list"
-          + " a,b, a step */n or *";
+          + " a,b, a step */n or *; with 6 fields also Spring's ? (no specific value, in one of the"
+          + " two day fields) and n#k in the weekday field (the k-th weekday n of the month)";
 
   /**
    * A range from SUN in the weekday field. cron-utils reads the name SUN as 7, so SUN-SAT would
@@ -111,6 +112,12 @@ final class CronFireTimes implements FireTimes {
           String.format(
               "it holds U+%04X, which is not ASCII: its numbers are written with the digits 0-9",
               foreign.getAsInt()));
+    }
+    String[] fields = expression.trim().split("\\s+");
+    if (fields.length == 6 && fields[3].equals("?") && fields[5].equals("?")) {
+      throw new IllegalArgumentException(
+          "? (no specific value) stands in one of the day of month and weekday fields, the other"
+              + " naming the days; here both are ?");
     }
     CronFireTimes times = read(expression, zone, WITH_SECONDS);
     // no year field: a cron that matches a date matches one within 28 years of any time (leap days

@@ -37,6 +37,11 @@ record ScheduleSpec(
 
   /** Reads a {@code PUT /schedules/{id}} body (already checked against the OpenAPI schema). */
   static ScheduleSpec parse(JsonObject body) {
+    if (body.containsKey("intervalSeconds") && body.containsKey("timeZone")) {
+      throw invalid(
+          "timeZone applies to a cron expression only: intervals are aligned on the Unix epoch"
+              + " (UTC), whatever the zone");
+    }
     return read(body, CronFireTimes::parse);
   }
 

@@ -50,6 +50,14 @@ class FireTimesTest {
   }
 
   @Test
+  void questionMarksInBothDayFields_areRefusedAsSuch_notAsADateThatNeverComes() {
+    IllegalArgumentException refused =
+        assertThrows(
+            IllegalArgumentException.class, () -> CronFireTimes.parse("0 0 0 ? * ?", BERLIN));
+    assertTrue(refused.getMessage().contains("here both are ?"), refused.getMessage());
+  }
+
+  @Test
   void aCronThatDoesNotParse_isExplainedInOrdosWords_notCronUtils() {
     for (String bad : List.of("59-0 * * * *", ", * * * *", "? ? ? ? ?", "61 * * * *")) {
       IllegalArgumentException refused =
