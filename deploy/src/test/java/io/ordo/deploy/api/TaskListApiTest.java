@@ -69,7 +69,12 @@ class TaskListApiTest extends NodeApiTest {
 
     assertEquals(List.of(failed), ids(list("status=FAILED").getJsonArray("tasks")));
     assertEquals(List.of(waiting), ids(list("status=WAITING").getJsonArray("tasks")));
-    assertEquals(List.of(removed), ids(list("status=REMOVED").getJsonArray("tasks")));
+    JsonArray removedRows = list("status=REMOVED").getJsonArray("tasks");
+    assertEquals(List.of(removed), ids(removedRows));
+    // never started: from its reception to its end
+    JsonObject neverStarted = removedRows.getJsonObject(0);
+    assertNull(neverStarted.getString("startTime"));
+    assertTrue(neverStarted.getLong("durationMillis") >= 0, neverStarted::encode);
     assertEquals(
         Set.of(waiting, completed),
         Set.copyOf(ids(list("status=WAITING,COMPLETED").getJsonArray("tasks"))));

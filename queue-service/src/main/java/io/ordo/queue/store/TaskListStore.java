@@ -281,7 +281,9 @@ public final class TaskListStore {
     info.put("status", status.name())
         .put("error", outcome == null ? null : outcome.getString("error"))
         .put("endTime", ended == null ? null : ended.toString());
-    String from = info.getString("startTime", info.getString("receivedTime"));
+    // a task that never started has "startTime": null, which getString's default does not cover
+    String started = info.getString("startTime");
+    String from = started != null ? started : info.getString("receivedTime");
     info.put(
         "durationMillis",
         ended == null || from == null
