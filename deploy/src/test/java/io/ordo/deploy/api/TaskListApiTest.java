@@ -129,6 +129,10 @@ class TaskListApiTest extends NodeApiTest {
         ids(
             list("taskClassName=" + encode(echoClass) + "&queueId=list.a&status=COMPLETED")
                 .getJsonArray("tasks")));
+    // an alias, as a registration takes it, names the same class
+    assertEquals(
+        List.of(parallel, waitingB.getString("messageId"), echoA),
+        ids(list("taskClassName=Echo").getJsonArray("tasks")));
     assertEquals(List.of(), ids(list("jsPath=nothing.js").getJsonArray("tasks")));
   }
 

@@ -9,6 +9,7 @@ import io.ordo.queue.registration.RequestMeta;
 import io.ordo.queue.statemachine.ExecutionStatus;
 import io.ordo.queue.store.TaskFilter;
 import io.ordo.queue.store.TaskStatus;
+import io.ordo.tasktype.TaskTypeInfo;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -52,7 +53,7 @@ final class TaskListRoutes {
             ListParams.enums(rc, "status", TaskStatus.class),
             queue == null ? null : QueueKind.fromApiName(queue),
             rc.queryParams().get("queueId"),
-            rc.queryParams().get("taskClassName"),
+            className(rc.queryParams().get("taskClassName")),
             rc.queryParams().get("jsPath"),
             ListParams.uuid(rc, "executionId"),
             since,
@@ -74,6 +75,16 @@ final class TaskListRoutes {
                         .put(
                             "nextPageToken",
                             tokens.encode("tasks", caller.tenant(), page.next()))));
+  }
+
+  /**
+   * The class name a {@code taskClassName} filter names: an alias the runners published (as a
+   * registration takes it) is the class it stands for; any other name is taken as it is, since a
+   * class no runner knows now may still have tasks.
+   */
+  private String className(String name) {
+    TaskTypeInfo type = name == null ? null : services.catalog().cached(name);
+    return type == null || type.taskClassName() == null ? name : type.taskClassName();
   }
 
   private void rerun(RoutingContext rc) {
