@@ -94,11 +94,16 @@ export function confirmDialog({title, message, confirmLabel, danger = false, cho
   });
 }
 
+let loops = 0;
+
 /**
  * Calls `refresh` now and then every `millis` while the page is visible, never twice at once.
- * Answers a function that stops it.
+ * Its failure is shown, and cleared by its own next success only (each loop has its own error
+ * source: the figures refreshing must not hide that the list cannot be read). Answers a function
+ * that stops it.
  */
 export function every(millis, refresh) {
+  const source = `refresh-${++loops}`;
   let timer = null;
   let stopped = false;
   const run = async () => {
@@ -107,9 +112,9 @@ export function every(millis, refresh) {
     if (!document.hidden) {
       try {
         await refresh();
-        clearError('refresh');
+        clearError(source);
       } catch (error) {
-        showError(error, 'Refreshing', 'refresh');
+        showError(error, 'Refreshing', source);
       }
     }
     if (!stopped) timer = setTimeout(run, millis);
@@ -133,8 +138,8 @@ export function every(millis, refresh) {
 export function freshness(onRefresh) {
   const label = h('span', {class: 'muted'}, '');
   const el = h('p', {class: 'freshness'}, label, ' ',
-    h('button', {type: 'button', class: 'button-quiet button-small', onclick: onRefresh},
-      'Refresh now'));
+    h('button', {type: 'button', class: 'button-quiet button-small',
+      onclick: () => act(null, 'Refreshing', onRefresh)}, 'Refresh now'));
   return {
     el,
     touch() {
