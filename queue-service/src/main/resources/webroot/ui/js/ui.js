@@ -39,8 +39,9 @@ export function clearMessages() {
 }
 
 /**
- * Runs an action from a button: disables it meanwhile, shows the problem if it fails.
- * Answers the action's result, or undefined if it failed.
+ * Runs an action from a button: disables it meanwhile, shows the problem if it fails (and takes
+ * away the status of an earlier action, which would read as this one's). Answers the action's
+ * result, or undefined if it failed.
  */
 export async function act(button, what, action) {
   if (button) button.disabled = true;
@@ -48,6 +49,7 @@ export async function act(button, what, action) {
     clearError();
     return await action();
   } catch (error) {
+    if (error && error.name !== 'AbortError') statusBox().replaceChildren();
     showError(error, what);
     return undefined;
   } finally {

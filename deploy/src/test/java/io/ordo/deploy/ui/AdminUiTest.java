@@ -134,10 +134,11 @@ class AdminUiTest extends BrowserTest {
     assertThat(mail.locator(".blocked-reason")).containsText("INACTIVE");
     snapshot(page, "queues-blocked");
 
-    // Adding an existing queue shows the problem's detail.
+    // Adding an existing queue shows the problem's detail, and no longer the last success.
     page.getByLabel("Queue id").fill("com.example.mail");
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Add queue")).click();
     assertThat(page.getByRole(AriaRole.ALERT)).containsText("queue_exists");
+    assertThat(page.locator("#status")).isEmpty();
 
     mail.getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("com.example.mail"))
         .click();
@@ -235,6 +236,7 @@ class AdminUiTest extends BrowserTest {
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
     assertThat(page.getByText("The token was not accepted.")).isVisible();
     assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
+
     assertThat(page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")))
         .isHidden();
   }
