@@ -241,6 +241,20 @@ class AdminUiTest extends BrowserTest {
         .isHidden();
   }
 
+  @Test
+  void aRegisterLinkToAQueueThatDoesNotExist_saysSo_andRegistersNothing() {
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/register?queue=serial%3Anope");
+    assertThat(page.locator("#reg-queue-error"))
+        .hasText("The queue nope of the link does not exist (or was removed): choose a queue.");
+    assertThat(page.locator("#reg-queue")).hasValue("");
+    page.getByLabel("Task type").selectOption("Echo");
+    button(page, "Register task").click();
+    assertThat(page.locator("#reg-queue")).isFocused();
+    assertThat(page.locator("#reg-queue-error")).containsText("does not exist");
+    assertEquals(0, api.get("/tasks").json().getJsonArray("tasks").size(), "nothing registered");
+  }
+
   private static Locator queueRow(Page page, String name) {
     return page.locator("#queues-table tbody tr")
         .filter(
