@@ -255,6 +255,28 @@ class AdminUiTest extends BrowserTest {
     assertEquals(0, api.get("/tasks").json().getJsonArray("tasks").size(), "nothing registered");
   }
 
+  @Test
+  void retryFields_refuseZeroAttempts_andAFirstRetryWithoutAttempts() {
+    Page page = signedIn();
+    nav(page, "Register a task");
+    page.getByLabel("Task type").selectOption("Echo");
+    page.getByText("Delay and retries (optional)").click();
+    Locator attempts = page.getByLabel("Maximum attempts");
+    attempts.fill("0");
+    button(page, "Register task").click();
+    Locator alert = page.getByRole(AriaRole.ALERT);
+    assertThat(alert)
+        .containsText("Maximum attempts must be a whole number from 1 (no retry) to 10000");
+    assertThat(attempts).isFocused();
+
+    attempts.fill("");
+    page.getByLabel("First retry after (seconds)").fill("7");
+    button(page, "Register task").click();
+    assertThat(alert)
+        .containsText("First retry after needs Maximum attempts (2 or more) to retry at all");
+    assertEquals(0, api.get("/tasks").json().getJsonArray("tasks").size(), "nothing registered");
+  }
+
   private static Locator queueRow(Page page, String name) {
     return page.locator("#queues-table tbody tr")
         .filter(
