@@ -277,6 +277,38 @@ class AdminUiTest extends BrowserTest {
     assertEquals(0, api.get("/tasks").json().getJsonArray("tasks").size(), "nothing registered");
   }
 
+  @Test
+  void invisibleDirectionControlsInValues_areShownEscaped() {
+    api.put("/parallel-queue/active", new JsonObject().put("active", false));
+    String messageId =
+        new Tasks(api).parallel("Echo", new JsonObject().put("note", "\u202e").put("amount", 100));
+    Api.Reply saved =
+        api.put(
+            "/state-machines/Bidi",
+            new JsonObject()
+                .put(
+                    "definition",
+                    new JsonObject(
+                        "{\"StartAt\":\"Go\u202eOn\",\"States\":{\"Go\u202eOn\":"
+                            + "{\"Type\":\"Pass\",\"End\":true}}}")));
+    assertEquals(201, saved.status(), () -> saved.body().toString());
+
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/tasks/" + messageId);
+    Locator facts = page.locator("#task-facts");
+    assertThat(facts).containsText("\"note\": \"\\u202e\"");
+    assertThat(facts).containsText("\"amount\": 100");
+    assertThat(facts).not().containsText("\u202e");
+    Locator scheduled = page.locator("#timeline li").filter(hasText("TaskScheduled"));
+    assertThat(scheduled).containsText("\\u202e");
+    assertThat(scheduled).not().containsText("\u202e");
+
+    page.navigate(uiUrl() + "#/state-machines/Bidi");
+    Locator drawing = page.locator("#machine-graph svg");
+    assertThat(drawing).containsText("Go\\u202eOn");
+    assertThat(drawing).not().containsText("\u202e");
+  }
+
   private static Locator queueRow(Page page, String name) {
     return page.locator("#queues-table tbody tr")
         .filter(
