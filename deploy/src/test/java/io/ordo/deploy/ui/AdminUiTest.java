@@ -309,6 +309,57 @@ class AdminUiTest extends BrowserTest {
     assertThat(drawing).not().containsText("\u202e");
   }
 
+  @Test
+  void longValues_wrapOrScrollInsideTheScreen_atFullAndNarrowWidths() {
+    api.put("/parallel-queue/active", new JsonObject().put("active", false));
+    Tasks tasks = new Tasks(api);
+    String longParameter = tasks.parallel("Echo", new JsonObject().put("text", "x".repeat(5000)));
+    String longQueue = "q" + "x".repeat(254);
+    tasks.addSerialQueue(longQueue, false);
+
+    Page page = signedIn();
+    assertThat(queueRow(page, longQueue)).containsText("serial");
+    assertFits(page, "the queues screen with a 255-character queue id");
+    page.navigate(uiUrl() + "#/queues/serial/" + longQueue);
+    assertThat(page.locator(".waiting-count")).hasText("0");
+    assertFits(page, "the screen of a queue with a 255-character id");
+    page.navigate(uiUrl() + "#/tasks/" + longParameter);
+    assertThat(page.locator("#task-facts")).containsText("xxxxxxxxxx");
+    assertFits(page, "a task with a 5,000-character parameter");
+
+    api.put("/parallel-queue/active", new JsonObject().put("active", true));
+    String failed =
+        tasks.parallel("Fail", new JsonObject().put("message", "Failed-".repeat(12) + "here"));
+    tasks.await(failed, "DISPOSED");
+    page.setViewportSize(400, 800);
+    page.navigate(uiUrl() + "#/tasks/" + failed);
+    assertThat(page.locator("#task-facts")).containsText("FAILED");
+    assertThat(page.locator("#timeline .event-type").last()).containsText("Failed");
+    assertFits(page, "a failed task at 400 px");
+    Api.Reply machine =
+        api.put(
+            "/state-machines/Narrow",
+            new JsonObject()
+                .put(
+                    "definition",
+                    new JsonObject(
+                        "{\"StartAt\":\"P\",\"States\":{\"P\":{\"Type\":\"Pass\","
+                            + "\"End\":true}}}")));
+    assertEquals(201, machine.status(), () -> machine.body().toString());
+    page.navigate(uiUrl() + "#/state-machines/Narrow");
+    assertThat(page.locator("#machine-meta")).containsText("Revision 1");
+    assertFits(page, "a state machine at 400 px");
+  }
+
+  private static void assertFits(Page page, String what) {
+    Object widths =
+        page.evaluate("[document.documentElement.scrollWidth, window.innerWidth].join(' px in ')");
+    assertEquals(
+        Boolean.TRUE,
+        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"),
+        () -> what + " needs no sideways scrolling: " + widths + " px");
+  }
+
   private static Locator queueRow(Page page, String name) {
     return page.locator("#queues-table tbody tr")
         .filter(
