@@ -85,5 +85,14 @@ export const post = (path, body) => call('POST', path, body);
 export const put = (path, body) => call('PUT', path, body);
 export const del = (path) => call('DELETE', path);
 
-/** The path segment of a queue id or message id. */
-export const seg = encodeURIComponent;
+/**
+ * The path segment of a queue id, message id or name. "." and ".." are refused: the browser's URL
+ * parser resolves them (encoded as %2e too) to the path above, another endpoint.
+ */
+export function seg(value) {
+  const text = String(value);
+  if (text === '.' || text === '..') {
+    throw new Error(`"${text}" cannot be an id or a name: the API's paths cannot carry it`);
+  }
+  return encodeURIComponent(text);
+}

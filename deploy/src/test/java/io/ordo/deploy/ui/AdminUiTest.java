@@ -351,6 +351,44 @@ class AdminUiTest extends BrowserTest {
     assertFits(page, "a state machine at 400 px");
   }
 
+  @Test
+  void aMalformedAddress_saysSo_withTheNavigationUsable() {
+    Page page = signedIn();
+    page.evaluate("location.hash = '#/tasks/100%25done%'");
+    assertThat(heading(page)).hasText("This address is not valid");
+    assertThat(page.locator("#invalid-address")).containsText("has a malformed % escape");
+
+    page.evaluate("location.hash = '#/queues/serial/%'");
+    assertThat(page.locator("#invalid-address")).containsText("\"%\" has a malformed % escape");
+    page.reload(); // a fresh load on it shows the navigation too
+    assertThat(heading(page)).hasText("This address is not valid");
+    nav(page, "Queues");
+    assertThat(heading(page)).hasText("Queues");
+  }
+
+  @Test
+  void dotAndDotDot_areRefusedAsIdsAndNames() {
+    Page page = signedIn();
+    page.evaluate("location.hash = '#/tasks/%2e'");
+    assertThat(heading(page)).hasText("This address is not valid");
+    assertThat(page.locator("#invalid-address")).containsText("\".\" cannot be an id or a name");
+
+    nav(page, "State machines");
+    page.getByLabel("State machine name").fill("..");
+    button(page, "Open").click();
+    assertThat(page.getByText("The name must be"))
+        .hasText("The name must be 1 to 80 letters, digits, _ . or -, and not \".\" or \"..\".");
+    assertThat(heading(page)).hasText("State machines");
+
+    nav(page, "Schedules");
+    page.getByLabel("Schedule id").fill(".");
+    page.getByLabel("Cron expression").fill("30 2 * * *");
+    button(page, "Save schedule").click();
+    assertThat(page.getByRole(AriaRole.ALERT))
+        .containsText("the schedule id must be 1 to 50 letters, digits, _ . or -, and not");
+    assertEquals(0, api.get("/schedules").array().size(), "nothing saved");
+  }
+
   private static void assertFits(Page page, String what) {
     Object widths =
         page.evaluate("[document.documentElement.scrollWidth, window.innerWidth].join(' px in ')");
