@@ -69,8 +69,14 @@ export async function answer(response) {
   throw error;
 }
 
+/** Whether a text can be a bearer token at all: printable ASCII (RFC 6750), as a header must be. */
+export function tokenLike(candidate) {
+  return /^[\x21-\x7e]+$/.test(candidate);
+}
+
 /** Whether the API accepts `candidate` (without signing anyone out); throws other failures. */
 export async function accepts(candidate) {
+  if (!tokenLike(candidate)) return false; // fetch would refuse the header before asking
   const response = await fetch(`${BASE}/parallel-queue?limit=1`, {
     headers: {Authorization: `Bearer ${candidate}`, Accept: 'application/json'},
   });

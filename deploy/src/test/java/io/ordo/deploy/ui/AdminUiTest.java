@@ -237,6 +237,14 @@ class AdminUiTest extends BrowserTest {
     assertThat(page.getByText("The token was not accepted.")).isVisible();
     assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
 
+    // A token no header can carry is refused as well, and says why (not the browser's error).
+    page.getByLabel("Bearer token").fill("tök€n");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(page.locator("#token-error"))
+        .hasText(
+            "The token was not accepted: a bearer token is ASCII letters, digits and punctuation,"
+                + " and this one has other characters (or spaces).");
+    assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
     assertThat(page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")))
         .isHidden();
   }
