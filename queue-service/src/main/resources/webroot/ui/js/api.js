@@ -69,8 +69,14 @@ export async function answer(response) {
   throw error;
 }
 
+/** Whether a text can be a bearer token at all: printable ASCII (RFC 6750), as a header must be. */
+export function tokenLike(candidate) {
+  return /^[\x21-\x7e]+$/.test(candidate);
+}
+
 /** Whether the API accepts `candidate` (without signing anyone out); throws other failures. */
 export async function accepts(candidate) {
+  if (!tokenLike(candidate)) return false; // fetch would refuse the header before asking
   const response = await fetch(`${BASE}/parallel-queue?limit=1`, {
     headers: {Authorization: `Bearer ${candidate}`, Accept: 'application/json'},
   });
@@ -85,5 +91,14 @@ export const post = (path, body) => call('POST', path, body);
 export const put = (path, body) => call('PUT', path, body);
 export const del = (path) => call('DELETE', path);
 
-/** The path segment of a queue id or message id. */
-export const seg = encodeURIComponent;
+/**
+ * The path segment of a queue id, message id or name. "." and ".." are refused: the browser's URL
+ * parser resolves them (encoded as %2e too) to the path above, another endpoint.
+ */
+export function seg(value) {
+  const text = String(value);
+  if (text === '.' || text === '..') {
+    throw new Error(`"${text}" cannot be an id or a name: the API's paths cannot carry it`);
+  }
+  return encodeURIComponent(text);
+}

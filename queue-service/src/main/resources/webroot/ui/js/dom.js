@@ -1,4 +1,5 @@
-// Small DOM helpers. Everything from the API goes in as text (never as HTML).
+// Small DOM helpers. Everything from the API goes in as text (never as HTML), with its invisible
+// direction and zero-width controls shown as escapes (see visible).
 
 /**
  * Creates an element: h('a', {href: '#/x', class: 'link'}, 'text', child, ...).
@@ -30,8 +31,21 @@ function append(el, children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(el, child);
     else if (child instanceof Node) el.appendChild(child);
-    else el.appendChild(document.createTextNode(String(child)));
+    else el.appendChild(document.createTextNode(visible(String(child))));
   }
+}
+
+// Bidi embeddings, overrides and isolates, zero-width characters and marks, line and paragraph
+// separators, the Arabic letter mark and the byte-order mark: invisible, yet a U+202E in a value
+// shows what follows it reversed ("amount":100 as 001). No label of the UI's own has one.
+const CONTROLS = /[\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * A text with each invisible control character written as its JSON escape (\u202e), so it shows
+ * where it is and cannot reorder or hide what is around it. Valid JSON stays valid JSON.
+ */
+export function visible(text) {
+  return text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -83,17 +97,23 @@ export function formatTime(date, millis = false) {
   return `${day} ${clock}${millis ? '.' + pad(date.getMilliseconds(), 3) : ''}`;
 }
 
+/** JSON as one line of text, at most `max` characters (cut with "…"); control characters escaped. */
+export function jsonText(value, max = Infinity) {
+  const text = visible(JSON.stringify(value) ?? 'null');
+  return text.length > max ? text.slice(0, max - 1) + '…' : text;
+}
+
 /** JSON shortened for a table cell; the whole value in the title. */
 export function shortJson(value, max = 60) {
   if (value === null || value === undefined) return h('span', {class: 'muted'}, 'none');
-  const text = JSON.stringify(value);
-  const shown = text.length > max ? text.slice(0, max - 1) + '…' : text;
-  return h('code', {class: 'json', title: text.length > max ? text : null}, shown);
+  const text = jsonText(value);
+  const shown = jsonText(value, max);
+  return h('code', {class: 'json', title: shown === text ? null : text}, shown);
 }
 
-/** JSON pretty-printed in a <pre>. */
+/** JSON pretty-printed in a <pre> (scrolling inside its box); control characters escaped. */
 export function prettyJson(value) {
-  return h('pre', {class: 'json-block'}, JSON.stringify(value, null, 2));
+  return h('pre', {class: 'json-block'}, visible(JSON.stringify(value, null, 2) ?? 'null'));
 }
 
 /** The task a message runs: its class's simple name (the full name on hover) or its script. */

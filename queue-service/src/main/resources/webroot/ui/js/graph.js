@@ -13,9 +13,12 @@
 //   7. x: each node wants the mean x of its neighbours; two passes keep the order and the gaps
 //      (left to right, right to left) and their mean is taken; y: the layers stacked;
 //   8. edges drawn as curves through their points; labels on Choice and Catch edges.
-// Everything from the definition goes in as text (textContent), never as markup.
+// Everything from the definition goes in as text (textContent), never as markup, with its
+// invisible direction controls escaped (dom.js visible): a U+202E in a state name must not reverse
+// what the drawing shows.
 
 import {allStates} from './asl.js';
+import {visible} from './dom.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const NODE_W = 184;
@@ -36,7 +39,7 @@ function s(tag, attrs = {}, ...children) {
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    el.append(child instanceof Node ? child : document.createTextNode(visible(String(child))));
   }
   return el;
 }

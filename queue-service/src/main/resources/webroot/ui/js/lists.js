@@ -1,7 +1,12 @@
 // What the Tasks and Executions lists share: filters kept in the location hash (so a filtered list
-// is a link), status checkboxes, a time window in local time, and cursor paging (next/previous).
+// is a link), status checkboxes, a time window in local time, and cursor paging (next/previous)
+// that refreshes the page shown.
 
 import {h} from './dom.js';
+import {every, showError} from './ui.js';
+
+/** How often the page of a list is read again. */
+export const REFRESH_MS = 3000;
 
 /** The API query of a filter form's values: repeated status, empty fields left out. */
 export function query(values, pageToken, limit) {
@@ -22,7 +27,11 @@ export function fromHash(params, names) {
   return values;
 }
 
-/** Puts the filter values into the hash, which shows the list again. */
+/**
+ * Puts the filter values into the hash, which shows the list again from its first page. The same
+ * hash changes nothing, so the screen is shown again by hand: "Apply filters" and "Clear" always
+ * reload.
+ */
 export function toHash(screen, values) {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) {
@@ -30,7 +39,17 @@ export function toHash(screen, values) {
     else if (value) params.set(name, value);
   }
   const text = params.toString();
-  location.hash = `#/${screen}${text ? '?' + text : ''}`;
+  const hash = `#/${screen}${text ? '?' + text : ''}`;
+  if (location.hash === hash) window.dispatchEvent(new HashChangeEvent('hashchange'));
+  else location.hash = hash;
+}
+
+/** The "Clear" link of a filter form: the unfiltered list, reloaded even if it is shown. */
+export function clearLink(screen) {
+  return h('a', {href: `#/${screen}`, class: 'button-quiet', onclick: (event) => {
+    event.preventDefault();
+    toHash(screen, {});
+  }}, 'Clear');
 }
 
 /** A fieldset of status checkboxes. */
@@ -65,37 +84,70 @@ function localInput(date) {
 }
 
 /**
- * Cursor paging: `load(token)` shows a page and answers its nextPageToken. Keeps the tokens of
- * the pages before, for "Previous page".
+ * Cursor paging of a list that refreshes itself: `read(token)` answers a page of the API (with its
+ * nextPageToken), `show(page)` shows it. The page shown is read again every REFRESH_MS (and shown
+ * again only if it changed); "Previous page" goes back through the tokens of the pages before. A
+ * page change moves the pager only once its page is read; if that fails, the error is shown and the
+ * pager stays. An answer that a later page change overtook is not shown.
+ *
+ * @param what what the list is, for errors ("Listing tasks")
+ * @return {el: the buttons, start(): shows the first page and refreshes it until stopped (answers
+ *     the stop function), again(): reads the page shown again}
  */
-export function pager(load) {
-  const before = [];
+export function pager(read, show, what) {
+  let before = [];
   let current = null;
   let next = null;
+  let shown = null; // the JSON of the page shown
+  let generation = 0; // moved by each page change
+  let turning = false; // a page change is reading its page
   const previousButton = h('button', {type: 'button', class: 'button-quiet', disabled: true},
     '‹ Previous page');
   const nextButton = h('button', {type: 'button', class: 'button-quiet', disabled: true},
     'Next page ›');
   const label = h('span', {class: 'muted page-number'}, '');
-  async function show(token) {
-    next = await load(token);
+
+  function display(token, pagesBefore, page, force) {
+    before = pagesBefore;
     current = token;
+    next = page.nextPageToken || null;
     previousButton.disabled = before.length === 0;
     nextButton.disabled = !next;
     label.textContent = `Page ${before.length + 1}`;
+    const snapshot = JSON.stringify(page);
+    if (!force && snapshot === shown) return;
+    shown = snapshot;
+    show(page);
   }
-  previousButton.addEventListener('click', () => show(before.pop() ?? null));
-  nextButton.addEventListener('click', () => {
-    before.push(current);
-    show(next);
-  });
+
+  /** Reads and shows another page; the pager moves only if it was read. */
+  async function turn(token, pagesBefore) {
+    const mine = ++generation;
+    turning = true;
+    try {
+      const page = await read(token);
+      if (mine === generation) display(token, pagesBefore, page, true);
+    } catch (error) {
+      if (mine === generation) showError(error, what);
+    } finally {
+      if (mine === generation) turning = false;
+    }
+  }
+
+  /** Reads the page shown again, unless a page change is under way or overtakes it. */
+  async function refresh(force = false) {
+    if (turning) return;
+    const seen = generation;
+    const page = await read(current);
+    if (seen === generation && !turning) display(current, before, page, force);
+  }
+
+  previousButton.addEventListener('click', () => turn(before.at(-1) ?? null, before.slice(0, -1)));
+  nextButton.addEventListener('click', () => turn(next, [...before, current]));
   return {
     el: h('nav', {class: 'pager', 'aria-label': 'Pages'}, previousButton, ' ', label, ' ',
       nextButton),
-    first: () => {
-      before.length = 0;
-      return show(null);
-    },
-    again: () => show(current),
+    start: () => every(REFRESH_MS, refresh),
+    again: () => refresh(true),
   };
 }

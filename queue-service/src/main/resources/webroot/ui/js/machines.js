@@ -4,9 +4,12 @@ import {graphModel, readable} from './asl.js';
 import {badge, h} from './dom.js';
 import {drawGraph, graphText, STATUS_TEXT} from './graph.js';
 
-/** A state machine's or an execution's name, as the API takes it. */
-export const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,80}$/;
-export const NAME_RULE = '1 to 80 letters, digits, _ . or -';
+/**
+ * A state machine's or an execution's name, as the API takes it; not "." or "..", which a URL
+ * cannot carry as a path segment (the browser resolves them to the path above).
+ */
+export const NAME_PATTERN = /^(?!\.\.?$)[A-Za-z0-9_.-]{1,80}$/;
+export const NAME_RULE = '1 to 80 letters, digits, _ . or -, and not "." or ".."';
 
 export function machineHref(name) {
   return `#/state-machines/${encodeURIComponent(name)}`;

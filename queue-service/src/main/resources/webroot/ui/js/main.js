@@ -13,6 +13,7 @@
 //   #/runners                    the farm's live runners: threads busy, task types, lease
 
 import * as api from './api.js';
+import {h, heading} from './dom.js';
 import {PARALLEL, serial} from './queues.js';
 import {clearMessages} from './ui.js';
 import * as login from './views/login.js';
@@ -33,8 +34,7 @@ const nav = document.getElementById('nav');
 let dispose = null;
 
 function route(path, params) {
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const [first, second, third] = parts;
+  const [first, second, third] = segments(path);
   if (first === 'queues' && second === 'parallel') {
     return ['queues', 'Parallel queue', (el) => queue.render(el, PARALLEL)];
   }
@@ -61,6 +61,33 @@ function route(path, params) {
   return ['queues', 'Queues', (el) => overview.render(el)];
 }
 
+/**
+ * The hash path's segments, decoded. Throws for a malformed % escape and for "." or "..", which
+ * no id or name may be (the API's URLs would resolve them to another path).
+ */
+function segments(path) {
+  return path.split('/').filter(Boolean).map((part) => {
+    let text;
+    try {
+      text = decodeURIComponent(part);
+    } catch {
+      throw new Error(`"${part}" has a malformed % escape.`);
+    }
+    if (text === '.' || text === '..') throw new Error(`"${text}" cannot be an id or a name.`);
+    return text;
+  });
+}
+
+/** The screen of an address that names nothing: says why, with the way back. */
+function invalidAddress(el, error) {
+  el.append(
+    h('div', {class: 'screen-head'}, heading('This address is not valid')),
+    h('section', {class: 'panel', id: 'invalid-address'},
+      h('p', {}, `The address ${location.hash} cannot be read: ${error.message}`),
+      h('p', {}, h('a', {href: '#/queues'}, 'Go to the queues'),
+        ' or choose a section above.')));
+}
+
 function show() {
   if (dispose) dispose();
   dispose = null;
@@ -71,8 +98,13 @@ function show() {
     return;
   }
   const [hash, query = ''] = location.hash.replace(/^#/, '').split('?');
-  const [section, title, render] = route(hash, new URLSearchParams(query));
   setSignedIn(true);
+  let section, title, render;
+  try {
+    [section, title, render] = route(hash, new URLSearchParams(query));
+  } catch (error) {
+    [section, title, render] = [null, 'Address not valid', (el) => invalidAddress(el, error)];
+  }
   for (const link of nav.querySelectorAll('a')) {
     if (link.dataset.section === section) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');

@@ -61,7 +61,10 @@ export function taskOptions(prefix) {
 
   /**
    * The fields as the request takes them: {timeouts?, retry?}, or {error, input} for a timeout
-   * that is not a whole number of seconds in range (the server checks the rest).
+   * that is not a whole number of seconds in range, maximum attempts that are not 1 to 10,000 (the
+   * API would take 0 as "no limit", the opposite of what the field offers) or a first retry
+   * interval without maximum attempts (the API has no retry without them). The server checks the
+   * rest.
    */
   function read() {
     const options = {};
@@ -76,9 +79,26 @@ export function taskOptions(prefix) {
       seconds[t.name] = value;
     }
     if (Object.keys(seconds).length) options.timeouts = seconds;
-    if (attempts.value !== '') {
-      options.retry = {maximumAttempts: Number(attempts.value)};
-      if (interval.value !== '') options.retry.initialIntervalSeconds = Number(interval.value);
+    if (attempts.value !== '' || attempts.validity.badInput) {
+      const value = Number(attempts.value);
+      if (attempts.validity.badInput || !Number.isInteger(value) || value < 1 || value > 10000) {
+        return {error: 'Maximum attempts must be a whole number from 1 (no retry) to 10000',
+          input: attempts};
+      }
+      options.retry = {maximumAttempts: value};
+    }
+    if (interval.value !== '' || interval.validity.badInput) {
+      const value = Number(interval.value);
+      if (interval.validity.badInput || !Number.isInteger(value) || value < 1
+        || value > MAX_SECONDS) {
+        return {error: `First retry after must be a whole number of seconds from 1 to ${MAX_SECONDS}`,
+          input: interval};
+      }
+      if (!options.retry) {
+        return {error: 'First retry after needs Maximum attempts (2 or more) to retry at all',
+          input: attempts};
+      }
+      options.retry.initialIntervalSeconds = value;
     }
     return {options};
   }

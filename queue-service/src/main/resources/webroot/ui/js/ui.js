@@ -39,8 +39,9 @@ export function clearMessages() {
 }
 
 /**
- * Runs an action from a button: disables it meanwhile, shows the problem if it fails.
- * Answers the action's result, or undefined if it failed.
+ * Runs an action from a button: disables it meanwhile, shows the problem if it fails (and takes
+ * away the status of an earlier action, which would read as this one's). Answers the action's
+ * result, or undefined if it failed.
  */
 export async function act(button, what, action) {
   if (button) button.disabled = true;
@@ -48,6 +49,7 @@ export async function act(button, what, action) {
     clearError();
     return await action();
   } catch (error) {
+    if (error && error.name !== 'AbortError') statusBox().replaceChildren();
     showError(error, what);
     return undefined;
   } finally {
@@ -94,11 +96,16 @@ export function confirmDialog({title, message, confirmLabel, danger = false, cho
   });
 }
 
+let loops = 0;
+
 /**
  * Calls `refresh` now and then every `millis` while the page is visible, never twice at once.
- * Answers a function that stops it.
+ * Its failure is shown, and cleared by its own next success only (each loop has its own error
+ * source: the figures refreshing must not hide that the list cannot be read). Answers a function
+ * that stops it.
  */
 export function every(millis, refresh) {
+  const source = `refresh-${++loops}`;
   let timer = null;
   let stopped = false;
   const run = async () => {
@@ -107,9 +114,9 @@ export function every(millis, refresh) {
     if (!document.hidden) {
       try {
         await refresh();
-        clearError('refresh');
+        clearError(source);
       } catch (error) {
-        showError(error, 'Refreshing', 'refresh');
+        showError(error, 'Refreshing', source);
       }
     }
     if (!stopped) timer = setTimeout(run, millis);
@@ -133,8 +140,8 @@ export function every(millis, refresh) {
 export function freshness(onRefresh) {
   const label = h('span', {class: 'muted'}, '');
   const el = h('p', {class: 'freshness'}, label, ' ',
-    h('button', {type: 'button', class: 'button-quiet button-small', onclick: onRefresh},
-      'Refresh now'));
+    h('button', {type: 'button', class: 'button-quiet button-small',
+      onclick: () => act(null, 'Refreshing', onRefresh)}, 'Refresh now'));
   return {
     el,
     touch() {

@@ -134,10 +134,11 @@ class AdminUiTest extends BrowserTest {
     assertThat(mail.locator(".blocked-reason")).containsText("INACTIVE");
     snapshot(page, "queues-blocked");
 
-    // Adding an existing queue shows the problem's detail.
+    // Adding an existing queue shows the problem's detail, and no longer the last success.
     page.getByLabel("Queue id").fill("com.example.mail");
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Add queue")).click();
     assertThat(page.getByRole(AriaRole.ALERT)).containsText("queue_exists");
+    assertThat(page.locator("#status")).isEmpty();
 
     mail.getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("com.example.mail"))
         .click();
@@ -235,8 +236,174 @@ class AdminUiTest extends BrowserTest {
     page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
     assertThat(page.getByText("The token was not accepted.")).isVisible();
     assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
+
+    // A token no header can carry is refused as well, and says why (not the browser's error).
+    page.getByLabel("Bearer token").fill("tök€n");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(page.locator("#token-error"))
+        .hasText(
+            "The token was not accepted: a bearer token is ASCII letters, digits and punctuation,"
+                + " and this one has other characters (or spaces).");
+    assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
     assertThat(page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")))
         .isHidden();
+  }
+
+  @Test
+  void aRegisterLinkToAQueueThatDoesNotExist_saysSo_andRegistersNothing() {
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/register?queue=serial%3Anope");
+    assertThat(page.locator("#reg-queue-error"))
+        .hasText("The queue nope of the link does not exist (or was removed): choose a queue.");
+    assertThat(page.locator("#reg-queue")).hasValue("");
+    page.getByLabel("Task type").selectOption("Echo");
+    button(page, "Register task").click();
+    assertThat(page.locator("#reg-queue")).isFocused();
+    assertThat(page.locator("#reg-queue-error")).containsText("does not exist");
+    assertEquals(0, api.get("/tasks").json().getJsonArray("tasks").size(), "nothing registered");
+  }
+
+  @Test
+  void retryFields_refuseZeroAttempts_andAFirstRetryWithoutAttempts() {
+    Page page = signedIn();
+    nav(page, "Register a task");
+    page.getByLabel("Task type").selectOption("Echo");
+    page.getByText("Delay and retries (optional)").click();
+    Locator attempts = page.getByLabel("Maximum attempts");
+    attempts.fill("0");
+    button(page, "Register task").click();
+    Locator alert = page.getByRole(AriaRole.ALERT);
+    assertThat(alert)
+        .containsText("Maximum attempts must be a whole number from 1 (no retry) to 10000");
+    assertThat(attempts).isFocused();
+
+    attempts.fill("");
+    page.getByLabel("First retry after (seconds)").fill("7");
+    button(page, "Register task").click();
+    assertThat(alert)
+        .containsText("First retry after needs Maximum attempts (2 or more) to retry at all");
+    assertEquals(0, api.get("/tasks").json().getJsonArray("tasks").size(), "nothing registered");
+  }
+
+  @Test
+  void invisibleDirectionControlsInValues_areShownEscaped() {
+    api.put("/parallel-queue/active", new JsonObject().put("active", false));
+    String messageId =
+        new Tasks(api).parallel("Echo", new JsonObject().put("note", "\u202e").put("amount", 100));
+    Api.Reply saved =
+        api.put(
+            "/state-machines/Bidi",
+            new JsonObject()
+                .put(
+                    "definition",
+                    new JsonObject(
+                        "{\"StartAt\":\"Go\u202eOn\",\"States\":{\"Go\u202eOn\":"
+                            + "{\"Type\":\"Pass\",\"End\":true}}}")));
+    assertEquals(201, saved.status(), () -> saved.body().toString());
+
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/tasks/" + messageId);
+    Locator facts = page.locator("#task-facts");
+    assertThat(facts).containsText("\"note\": \"\\u202e\"");
+    assertThat(facts).containsText("\"amount\": 100");
+    assertThat(facts).not().containsText("\u202e");
+    Locator scheduled = page.locator("#timeline li").filter(hasText("TaskScheduled"));
+    assertThat(scheduled).containsText("\\u202e");
+    assertThat(scheduled).not().containsText("\u202e");
+
+    page.navigate(uiUrl() + "#/state-machines/Bidi");
+    Locator drawing = page.locator("#machine-graph svg");
+    assertThat(drawing).containsText("Go\\u202eOn");
+    assertThat(drawing).not().containsText("\u202e");
+  }
+
+  @Test
+  void longValues_wrapOrScrollInsideTheScreen_atFullAndNarrowWidths() {
+    api.put("/parallel-queue/active", new JsonObject().put("active", false));
+    Tasks tasks = new Tasks(api);
+    String longParameter = tasks.parallel("Echo", new JsonObject().put("text", "x".repeat(5000)));
+    String longQueue = "q" + "x".repeat(254);
+    tasks.addSerialQueue(longQueue, false);
+
+    Page page = signedIn();
+    assertThat(queueRow(page, longQueue)).containsText("serial");
+    assertFits(page, "the queues screen with a 255-character queue id");
+    page.navigate(uiUrl() + "#/queues/serial/" + longQueue);
+    assertThat(page.locator(".waiting-count")).hasText("0");
+    assertFits(page, "the screen of a queue with a 255-character id");
+    page.navigate(uiUrl() + "#/tasks/" + longParameter);
+    assertThat(page.locator("#task-facts")).containsText("xxxxxxxxxx");
+    assertFits(page, "a task with a 5,000-character parameter");
+
+    api.put("/parallel-queue/active", new JsonObject().put("active", true));
+    String failed =
+        tasks.parallel("Fail", new JsonObject().put("message", "Failed-".repeat(12) + "here"));
+    tasks.await(failed, "DISPOSED");
+    page.setViewportSize(400, 800);
+    page.navigate(uiUrl() + "#/tasks/" + failed);
+    assertThat(page.locator("#task-facts")).containsText("FAILED");
+    assertThat(page.locator("#timeline .event-type").last()).containsText("Failed");
+    assertFits(page, "a failed task at 400 px");
+    Api.Reply machine =
+        api.put(
+            "/state-machines/Narrow",
+            new JsonObject()
+                .put(
+                    "definition",
+                    new JsonObject(
+                        "{\"StartAt\":\"P\",\"States\":{\"P\":{\"Type\":\"Pass\","
+                            + "\"End\":true}}}")));
+    assertEquals(201, machine.status(), () -> machine.body().toString());
+    page.navigate(uiUrl() + "#/state-machines/Narrow");
+    assertThat(page.locator("#machine-meta")).containsText("Revision 1");
+    assertFits(page, "a state machine at 400 px");
+  }
+
+  @Test
+  void aMalformedAddress_saysSo_withTheNavigationUsable() {
+    Page page = signedIn();
+    page.evaluate("location.hash = '#/tasks/100%25done%'");
+    assertThat(heading(page)).hasText("This address is not valid");
+    assertThat(page.locator("#invalid-address")).containsText("has a malformed % escape");
+
+    page.evaluate("location.hash = '#/queues/serial/%'");
+    assertThat(page.locator("#invalid-address")).containsText("\"%\" has a malformed % escape");
+    page.reload(); // a fresh load on it shows the navigation too
+    assertThat(heading(page)).hasText("This address is not valid");
+    nav(page, "Queues");
+    assertThat(heading(page)).hasText("Queues");
+  }
+
+  @Test
+  void dotAndDotDot_areRefusedAsIdsAndNames() {
+    Page page = signedIn();
+    page.evaluate("location.hash = '#/tasks/%2e'");
+    assertThat(heading(page)).hasText("This address is not valid");
+    assertThat(page.locator("#invalid-address")).containsText("\".\" cannot be an id or a name");
+
+    nav(page, "State machines");
+    page.getByLabel("State machine name").fill("..");
+    button(page, "Open").click();
+    assertThat(page.getByText("The name must be"))
+        .hasText("The name must be 1 to 80 letters, digits, _ . or -, and not \".\" or \"..\".");
+    assertThat(heading(page)).hasText("State machines");
+
+    nav(page, "Schedules");
+    page.getByLabel("Schedule id").fill(".");
+    page.getByLabel("Cron expression").fill("30 2 * * *");
+    button(page, "Save schedule").click();
+    assertThat(page.getByRole(AriaRole.ALERT))
+        .containsText("the schedule id must be 1 to 50 letters, digits, _ . or -, and not");
+    assertEquals(0, api.get("/schedules").array().size(), "nothing saved");
+  }
+
+  private static void assertFits(Page page, String what) {
+    Object widths =
+        page.evaluate("[document.documentElement.scrollWidth, window.innerWidth].join(' px in ')");
+    assertEquals(
+        Boolean.TRUE,
+        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"),
+        () -> what + " needs no sideways scrolling: " + widths + " px");
   }
 
   private static Locator queueRow(Page page, String name) {

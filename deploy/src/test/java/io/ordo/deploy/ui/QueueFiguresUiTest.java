@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Route;
+import com.microsoft.playwright.options.AriaRole;
 import io.ordo.deploy.Api;
 import io.ordo.deploy.Tasks;
 import io.vertx.core.json.JsonObject;
@@ -64,6 +66,15 @@ class QueueFiguresUiTest extends BrowserTest {
     assertThat(page.locator(".pager-range")).hasText("Showing 1–100 of 105");
     assertThat(button(page, "Previous page")).isDisabled();
 
+    // A page that cannot be read: the error is shown, the page shown stays.
+    Pattern laterPages = Pattern.compile(".*waitingPageToken=.*");
+    page.route(laterPages, Route::abort);
+    button(page, "Next page").click();
+    assertThat(page.getByRole(AriaRole.ALERT)).containsText("Changing the page failed");
+    assertThat(page.locator(".pager-range")).hasText("Showing 1–100 of 105");
+    assertThat(button(page, "Previous page")).isDisabled();
+    page.unroute(laterPages);
+
     button(page, "Next page").click();
     assertThat(page.locator(".pager-range")).hasText("Showing 101–105 of 105");
     assertThat(rows).hasCount(5);
@@ -83,6 +94,17 @@ class QueueFiguresUiTest extends BrowserTest {
     assertThat(rows.first().locator("td[data-label='Received'] time")).hasText(DATE_TIME);
     assertThat(page.locator(".freshness span").first())
         .hasText(Pattern.compile("^Updated \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} · "));
+  }
+
+  @Test
+  void aQueueThatDoesNotExist_saysSo_andItsErrorStays() {
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/queues/serial/nope");
+    assertThat(page.locator("#queue-missing"))
+        .hasText("nope does not exist: there is no such queue (or it was removed).");
+    // The figures, refreshed by a loop of their own, succeed: they leave the list's error alone.
+    assertThat(page.locator("#queue-figures")).containsText("Last hour: 0 ended");
+    assertThat(page.getByRole(AriaRole.ALERT)).containsText("queue_not_found");
   }
 
   @Test

@@ -36,6 +36,8 @@ class ScheduleUiTest extends BrowserTest {
     Locator row = page.locator("tr[data-schedule='nightly']");
     assertThat(row).containsText("cron 30 2 * * * (Europe/Berlin)");
     assertThat(row).containsText("never fired");
+    assertThat(row.locator("td[data-label='Starts']"))
+        .hasAttribute("title", "{\"queue\":\"parallel\",\"taskClassName\":\"Echo\"}");
 
     action(row, "Pause").click();
     assertThat(row).containsText("Paused");

@@ -8,6 +8,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
 import io.ordo.deploy.Api;
+import io.ordo.deploy.Tasks;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.regex.Pattern;
@@ -224,6 +225,69 @@ class StateMachineUiTest extends BrowserTest {
         page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"),
         "the execution screen needs no sideways scrolling at 390 px (the drawing scrolls)");
     snapshot(page, "execution-narrow");
+  }
+
+  @Test
+  void stoppingAnExecutionThatEndedWhileTheDialogWasOpen_saysNothingWasStopped() {
+    api.put("/parallel-queue/active", new JsonObject().put("active", false));
+    String executionId =
+        startExecution(
+            "Quick",
+            "{\"StartAt\":\"E\",\"States\":{\"E\":{\"Type\":\"Task\","
+                + "\"Resource\":\"ordo:task:Echo\",\"End\":true}}}");
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/executions/" + executionId);
+    assertThat(page.locator("#execution-status")).hasText("RUNNING");
+    button(page, "Stop execution…").click();
+    Locator dialog = page.getByRole(AriaRole.DIALOG);
+    assertThat(dialog).containsText("ends ABORTED");
+
+    // Its task runs meanwhile: the execution succeeds before the operator confirms.
+    api.put("/parallel-queue/active", new JsonObject().put("active", true));
+    api.await(
+        "/executions/" + executionId,
+        r -> "SUCCEEDED".equals(r.json().getString("status")),
+        Tasks.WAIT);
+    dialog
+        .getByRole(
+            AriaRole.BUTTON,
+            new Locator.GetByRoleOptions().setName("Stop execution").setExact(true))
+        .click();
+    assertThat(page.getByRole(AriaRole.STATUS))
+        .hasText("Execution Quick-1 had already finished (SUCCEEDED): nothing was stopped.");
+    assertThat(page.locator("#execution-status")).hasText("SUCCEEDED");
+  }
+
+  @Test
+  void aMultiLineCause_isShownOnItsLines() {
+    String executionId =
+        startExecution(
+            "Fails",
+            "{\"StartAt\":\"F\",\"States\":{\"F\":{\"Type\":\"Fail\","
+                + "\"Error\":\"Broken\",\"Cause\":\"first line\\nsecond line\"}}}");
+    api.await(
+        "/executions/" + executionId,
+        r -> "FAILED".equals(r.json().getString("status")),
+        Tasks.WAIT);
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/executions/" + executionId);
+    Locator cause = page.locator("#execution-cause");
+    assertThat(cause).isVisible();
+    assertEquals("first line\nsecond line", cause.innerText());
+  }
+
+  /** Saves a state machine and starts an execution of it; answers the execution's id. */
+  private String startExecution(String name, String definition) {
+    Api.Reply saved =
+        api.put(
+            "/state-machines/" + name,
+            new JsonObject().put("definition", new JsonObject(definition)));
+    assertEquals(201, saved.status(), () -> saved.body().toString());
+    Api.Reply started =
+        api.post(
+            "/state-machines/" + name + "/executions", new JsonObject().put("name", name + "-1"));
+    assertEquals(201, started.status(), () -> started.body().toString());
+    return started.json().getString("executionId");
   }
 
   private static Locator problemPath(Page page, String path) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Route;
 import com.microsoft.playwright.options.AriaRole;
 import io.ordo.deploy.Api;
 import io.ordo.deploy.Tasks;
@@ -92,6 +93,63 @@ class TasksUiTest extends BrowserTest {
   }
 
   @Test
+  void theTasksPageShown_refreshesInPlace_andApplyAndClearAlwaysReload() {
+    waitingTasks(55);
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/tasks?status=WAITING");
+    Locator rows = page.locator("#tasks-table tbody tr");
+    assertThat(rows).hasCount(50);
+    button(page, "Next page ›").click();
+    assertThat(rows).hasCount(5);
+
+    // Removed elsewhere: the page shown is read again by itself, and stays the page shown.
+    Api.Reply removed = api.delete("/tasks/" + rows.first().getAttribute("data-message-id"));
+    assertEquals(204, removed.status(), () -> removed.body().toString());
+    assertThat(rows).hasCount(4);
+    assertThat(page.locator(".page-number")).hasText("Page 2");
+
+    // Applying the same filters (the same hash) reads the list again, from its first page.
+    button(page, "Apply filters").click();
+    assertThat(page.locator(".page-number")).hasText("Page 1");
+    assertThat(rows).hasCount(50);
+
+    // Clear on the unfiltered list (the same hash again) resets what was not applied.
+    nav(page, "Tasks");
+    assertThat(rows).hasCount(50);
+    page.locator("#tasks-status-FAILED").check();
+    page.locator("#tasks-filter")
+        .getByRole(AriaRole.LINK, new Locator.GetByRoleOptions().setName("Clear"))
+        .click();
+    assertThat(page.locator("#tasks-status-FAILED")).not().isChecked();
+  }
+
+  @Test
+  void aPageChangeThatFails_isShown_andThePagerStaysOnThePageShown() {
+    waitingTasks(55);
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/tasks?status=WAITING");
+    Locator rows = page.locator("#tasks-table tbody tr");
+    assertThat(rows).hasCount(50);
+
+    Pattern laterPages = Pattern.compile(".*/api/v1/tasks\\?.*nextPageToken=.*");
+    page.route(laterPages, Route::abort);
+    button(page, "Next page ›").click();
+    assertThat(page.getByRole(AriaRole.ALERT)).containsText("Listing tasks failed");
+    assertThat(page.locator(".page-number")).hasText("Page 1");
+    assertThat(button(page, "‹ Previous page")).isDisabled();
+    assertThat(rows).hasCount(50);
+
+    page.unroute(laterPages);
+    button(page, "Next page ›").click();
+    assertThat(page.locator(".page-number")).hasText("Page 2");
+    assertThat(rows).hasCount(5);
+    button(page, "‹ Previous page").click();
+    assertThat(page.locator(".page-number")).hasText("Page 1");
+    assertThat(rows).hasCount(50);
+    assertThat(button(page, "‹ Previous page")).isDisabled();
+  }
+
+  @Test
   void operatorListsExecutionsOfEveryMachine_byStatus() {
     putMachine(
         "Waiting",
@@ -115,8 +173,21 @@ class TasksUiTest extends BrowserTest {
     assertThat(rows.first()).containsText("RUNNING");
     snapshot(page, "executions-running");
 
+    // Started elsewhere: the list is read again by itself.
+    String another = start("Waiting");
+    assertThat(rows).hasCount(2);
+    assertThat(rows.first()).hasAttribute("data-execution-id", another);
+
     rows.first().getByRole(AriaRole.LINK).first().click();
     assertThat(heading(page)).containsText("Execution");
+  }
+
+  /** Tasks that wait in the deactivated parallel queue. */
+  private void waitingTasks(int count) {
+    api.put("/parallel-queue/active", new JsonObject().put("active", false));
+    for (int i = 0; i < count; i++) {
+      register(new JsonObject().put("taskClassName", "Echo"));
+    }
   }
 
   private String register(JsonObject body) {

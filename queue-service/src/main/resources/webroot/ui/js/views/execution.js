@@ -134,7 +134,7 @@ export function render(main, executionId) {
       ['Stopped', time(e.stopDate)],
       ['Duration', duration(e.startDate, e.stopDate)],
       e.error ? ['Error', h('span', {class: 'mono', id: 'execution-error'}, e.error)] : null,
-      e.cause ? ['Cause', h('span', {id: 'execution-cause'}, e.cause)] : null,
+      e.cause ? ['Cause', h('span', {id: 'execution-cause', class: 'multiline'}, e.cause)] : null,
       ['Input', json(e.input, 'execution-input')],
       e.status === 'SUCCEEDED' || e.output !== null
         ? ['Output', json(e.output, 'execution-output')] : null,
@@ -176,7 +176,9 @@ export function render(main, executionId) {
       if (!ok) return;
       await act(button, `Stopping execution ${name}`, async () => {
         const after = await api.post(`${path}/stop`, {cause: 'stopped in the admin UI'});
-        showStatus(`Execution ${name} stopped (now ${after.status}).`);
+        // Stopping an ended execution changes nothing: it may have ended while the dialog was open.
+        showStatus(after.status === 'ABORTED' ? `Execution ${name} stopped (now ABORTED).`
+          : `Execution ${name} had already finished (${after.status}): nothing was stopped.`);
         finished = false;
         await refresh(true);
       });

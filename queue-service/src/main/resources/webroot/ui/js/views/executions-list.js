@@ -1,11 +1,11 @@
 // Executions: the executions of every state machine, newest first, filtered by status, state
-// machine and time, a page at a time.
+// machine and time, a page at a time, the page shown refreshed every 3 s.
 
 import * as api from '../api.js';
 import {badge, h, heading, replaceContent, time} from '../dom.js';
-import {fromHash, isoOf, pager, query, statusChecks, timeField, toHash} from '../lists.js';
+import {clearLink, fromHash, isoOf, pager, query, statusChecks, timeField, toHash}
+  from '../lists.js';
 import {machineLink} from '../machines.js';
-import {showError} from '../ui.js';
 
 const STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'];
 const FIELDS = ['stateMachine', 'since', 'until'];
@@ -14,12 +14,21 @@ const PAGE_SIZE = 50;
 export function render(main, params) {
   const values = fromHash(params, FIELDS);
   const area = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading executions…'));
+  let listed = false;
   const pages = pager(async (token) => {
-    const page = await api.get(`/executions?${query(values, token, PAGE_SIZE)}`);
+    try {
+      return await api.get(`/executions?${query(values, token, PAGE_SIZE)}`);
+    } catch (error) {
+      if (!listed) {
+        replaceContent(area, h('p', {class: 'empty'}, 'The executions could not be listed.'));
+      }
+      throw error;
+    }
+  }, (page) => {
+    listed = true;
     replaceContent(area, page.executions.length ? table(page.executions)
       : h('p', {class: 'empty'}, 'No execution matches these filters.'));
-    return page.nextPageToken;
-  });
+  }, 'Listing executions');
   main.append(
     h('div', {class: 'screen-head'}, heading('Executions')),
     h('section', {class: 'panel', 'aria-labelledby': 'filter-title'},
@@ -27,10 +36,7 @@ export function render(main, params) {
     h('section', {'aria-labelledby': 'executions-title'},
       h('h2', {id: 'executions-title'}, 'Executions of every state machine, newest first'),
       area, pages.el));
-  pages.first().catch((error) => {
-    replaceContent(area, h('p', {class: 'empty'}, 'The executions could not be listed.'));
-    showError(error, 'Listing executions');
-  });
+  return pages.start();
 }
 
 function filterForm(values) {
@@ -45,7 +51,7 @@ function filterForm(values) {
     timeField('executions-until', 'Started or stopped before', values.until),
     h('div', {class: 'field field-submit'},
       h('button', {type: 'submit', class: 'button-primary'}, 'Apply filters'), ' ',
-      h('a', {href: '#/executions', class: 'button-quiet'}, 'Clear')));
+      clearLink('executions')));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const data = new FormData(form);

@@ -30,7 +30,9 @@ export function render(main, {reason, onSignedIn}) {
         onSignedIn();
         return;
       }
-      error.textContent = 'The token was not accepted.';
+      error.textContent = api.tokenLike(token) ? 'The token was not accepted.'
+        : 'The token was not accepted: a bearer token is ASCII letters, digits and punctuation, '
+          + 'and this one has other characters (or spaces).';
       input.focus();
     } catch (e) {
       error.textContent = e.message;

@@ -6,7 +6,7 @@ import {badge, h, heading, replaceContent, shortJson, taskLink, taskType, time} 
 import {activeToggle, blocked, queueKey, queueName, queuePath, stateBadge} from '../queues.js';
 import {taskActions} from '../tasks.js';
 import {FIGURES_REFRESH_MS, lastHour, phrase} from '../figures.js';
-import {every, freshness} from '../ui.js';
+import {every, freshness, showError} from '../ui.js';
 
 const REFRESH_MS = 3000;
 const LIMIT = 100;
@@ -22,23 +22,63 @@ export function render(main, queue) {
   const figures = h('p', {class: 'queue-figures', id: 'queue-figures'}, 'Last hour: …');
   // The waiting list's pages: the token of each page shown so far (the first has none).
   let pages = [null];
-  const turn = (next) => {
-    pages = next;
-    refresh(true);
-  };
+  let generation = 0; // moved by each page change: an answer it overtook is not shown
+  let turning = false; // a page change is reading its page
   const filter = h('input', {id: 'waiting-filter', type: 'search', autocomplete: 'off',
     placeholder: 'task type, message id or parameter'});
-  filter.addEventListener('input', () => refresh(true));
   let last = '';
+  let info = null; // the queue as last read
+  // Filters the page shown: nothing to read.
+  filter.addEventListener('input', () => info && showWaiting());
+
+  const read = (wanted) => {
+    const token = wanted[wanted.length - 1];
+    return api.get(`${queuePath(queue)}?limit=${LIMIT}`
+      + (token ? `&waitingPageToken=${encodeURIComponent(token)}` : ''));
+  };
+
+  /** Shows another page of the waiting list once it is read; if that fails, says so and stays. */
+  async function turn(next) {
+    const mine = ++generation;
+    turning = true;
+    try {
+      const answer = await read(next);
+      if (mine !== generation) return;
+      pages = next;
+      show(answer, true);
+    } catch (error) {
+      if (mine === generation) showError(error, 'Changing the page');
+    } finally {
+      if (mine === generation) turning = false;
+    }
+  }
 
   async function refresh(force = false) {
-    const token = pages[pages.length - 1];
-    const info = await api.get(`${queuePath(queue)}?limit=${LIMIT}`
-      + (token ? `&waitingPageToken=${encodeURIComponent(token)}` : ''));
+    if (turning) return;
+    const seen = generation;
+    let answer;
+    try {
+      answer = await read(pages);
+    } catch (error) {
+      if (error.status === 404) {
+        replaceContent(summary, h('p', {class: 'missing', id: 'queue-missing'},
+          `${name} does not exist: there is no such queue (or it was removed).`));
+        replaceContent(running);
+        replaceContent(waiting);
+        last = '';
+      }
+      throw error;
+    }
+    if (seen !== generation || turning) return;
+    show(answer, force);
+  }
+
+  function show(answer, force) {
     fresh.touch();
-    const snapshot = JSON.stringify(info);
+    const snapshot = JSON.stringify(answer);
     if (!force && snapshot === last) return;
     last = snapshot;
+    info = answer;
     const after = () => refresh(true);
     const runningTasks = queue.kind === 'parallel' ? info.runningTasks
       : info.runningTask ? [info.runningTask] : [];
@@ -46,6 +86,11 @@ export function render(main, queue) {
     runningTitle.textContent = `Running (${info.runningCount})`;
     waitingTitle.textContent = `Waiting (${info.waitingCount})`;
     replaceContent(running, runningTable(runningTasks, after));
+    showWaiting();
+  }
+
+  function showWaiting() {
+    const after = () => refresh(true);
     const page = {offset: (pages.length - 1) * LIMIT, pages, turn, filter: filter.value};
     replaceContent(waiting, waitingTable(info, page, after));
   }

@@ -9,8 +9,15 @@ import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
 
 export function render(main, params) {
-  const queueSelect = h('select', {id: 'reg-queue', name: 'queue', required: true},
-    h('option', {value: queueKey(PARALLEL)}, queueName(PARALLEL)));
+  // A queue asked for by the link (#/register?queue=serial:billing) is chosen once the queues are
+  // read; until then, and if it does not exist, no queue is: never another queue instead.
+  const asked = params.get('queue');
+  const choose = h('option', {value: ''}, asked ? 'Loading queues…' : 'Choose a queue');
+  const queueSelect = h('select', {id: 'reg-queue', name: 'queue', required: true,
+    'aria-describedby': 'reg-queue-error'},
+  asked && asked !== queueKey(PARALLEL) ? choose : null,
+  h('option', {value: queueKey(PARALLEL)}, queueName(PARALLEL)));
+  const queueError = h('p', {class: 'field-error', id: 'reg-queue-error'});
   const typeSelect = h('select', {id: 'reg-type', name: 'taskType', required: true,
     'aria-describedby': 'reg-type-hint'});
   const typeHint = h('p', {class: 'hint', id: 'reg-type-hint'}, 'Loading task types…');
@@ -26,7 +33,7 @@ export function render(main, params) {
   const result = h('div', {class: 'result', 'aria-live': 'polite'});
 
   const form = h('form', {class: 'stacked-form', novalidate: true, id: 'register-form'},
-    h('div', {class: 'field'}, h('label', {for: 'reg-queue'}, 'Queue'), queueSelect),
+    h('div', {class: 'field'}, h('label', {for: 'reg-queue'}, 'Queue'), queueSelect, queueError),
     h('div', {class: 'field'}, h('label', {for: 'reg-type'}, 'Task type'), typeSelect, typeHint),
     h('div', {class: 'field'},
       h('label', {for: 'reg-parameter'}, 'Parameter (JSON)'),
@@ -47,11 +54,18 @@ export function render(main, params) {
 
   const selectedQueue = () => {
     const value = queueSelect.value;
+    if (!value) return null;
     return value === 'parallel' ? PARALLEL : serial(value.slice('serial:'.length));
   };
   queueSelect.addEventListener('change', () => {
-    options.stopField.hidden = selectedQueue().kind !== 'serial';
+    setQueueError('');
+    options.stopField.hidden = selectedQueue()?.kind !== 'serial';
   });
+
+  function setQueueError(text) {
+    queueError.textContent = text;
+    queueSelect.setAttribute('aria-invalid', text ? 'true' : 'false');
+  }
   parameter.addEventListener('input', () => setParameterError(''));
 
   function setParameterError(text) {
@@ -61,6 +75,12 @@ export function render(main, params) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    const queue = selectedQueue();
+    if (!queue) {
+      if (!queueError.textContent) setQueueError('Choose a queue.');
+      queueSelect.focus();
+      return;
+    }
     const body = taskOf(typeSelect.value);
     const read = readJson(parameter.value, true);
     if (read.error) {
@@ -77,7 +97,6 @@ export function render(main, params) {
     }
     Object.assign(body, chosen.options);
     if (delay.value !== '') body.delaySeconds = Number(delay.value);
-    const queue = selectedQueue();
     if (queue.kind === 'serial') body.stopProgressOnError = options.stopOnError();
     const path = queue.kind === 'parallel' ? '/parallel-queue/tasks'
       : `/serial-queues/${api.seg(queue.id)}/tasks`;
@@ -110,11 +129,20 @@ export function render(main, params) {
         const queue = serial(info.queueId);
         queueSelect.append(h('option', {value: queueKey(queue)}, `Serial: ${info.queueId}`));
       }
-      const asked = params.get('queue');
       if (asked && [...queueSelect.options].some((option) => option.value === asked)) {
+        choose.remove();
         queueSelect.value = asked;
+        queueSelect.dispatchEvent(new Event('change'));
+      } else if (asked) {
+        choose.textContent = 'Choose a queue';
+        queueSelect.value = '';
+        queueSelect.dispatchEvent(new Event('change'));
+        const id = asked.startsWith('serial:') ? asked.slice('serial:'.length) : asked;
+        setQueueError(`The queue ${id} of the link does not exist (or was removed): choose a `
+          + 'queue.');
+      } else {
+        queueSelect.dispatchEvent(new Event('change'));
       }
-      queueSelect.dispatchEvent(new Event('change'));
     } catch (error) {
       showError(error, 'Loading task types and queues');
     }

@@ -11,13 +11,18 @@ import {MAX_SECONDS, taskOptions} from '../task-options.js';
 import {taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
 
+/** A schedule id; "." and ".." are refused, as a URL cannot carry them as a path segment. */
+const SCHEDULE_ID = /^(?!\.\.?$)[A-Za-z0-9_.\-]{1,50}$/;
+const SCHEDULE_ID_RULE = '1 to 50 letters, digits, _ . or -, and not "." or ".."';
+
 /**
  * @param onSaved called with the saved schedule
  * @return the form's element and a function that stops its loads
  */
 export function scheduleForm(onSaved) {
   const id = h('input', {type: 'text', id: 'sch-id', name: 'scheduleId', required: true,
-    maxlength: 50, pattern: '[A-Za-z0-9_.\\-]+', class: 'mono', placeholder: 'nightly-report',
+    maxlength: 50, pattern: SCHEDULE_ID.source.slice(1, -1), class: 'mono',
+    placeholder: 'nightly-report',
     'aria-describedby': 'sch-id-hint'});
   const whenKind = h('select', {id: 'sch-when', name: 'when'},
     h('option', {value: 'cron'}, 'A cron expression'),
@@ -72,7 +77,7 @@ export function scheduleForm(onSaved) {
   const form = h('form', {class: 'stacked-form', novalidate: true, id: 'schedule-form'},
     h('div', {class: 'field'}, h('label', {for: 'sch-id'}, 'Schedule id'), id,
       h('p', {class: 'hint', id: 'sch-id-hint'},
-        'Letters, digits, _ . -; at most 50. An existing id is replaced.')),
+        `${SCHEDULE_ID_RULE}. An existing id is replaced.`)),
     h('div', {class: 'field'}, h('label', {for: 'sch-when'}, 'Fires'), whenKind),
     cronFields, intervalField,
     h('div', {class: 'field'}, h('label', {for: 'sch-starts'}, 'Starts'), startsKind),
@@ -151,8 +156,9 @@ export function scheduleForm(onSaved) {
       body.intervalSeconds = Number(interval.value);
     }
     const name = id.value.trim();
-    if (!name) {
-      showError(new Error('the schedule needs an id'), 'Saving the schedule');
+    if (!SCHEDULE_ID.test(name)) {
+      showError(new Error(name ? `the schedule id must be ${SCHEDULE_ID_RULE}`
+        : 'the schedule needs an id'), 'Saving the schedule');
       id.focus();
       return;
     }

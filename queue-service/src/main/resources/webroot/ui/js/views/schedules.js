@@ -3,7 +3,7 @@
 // /api/v1/schedules/{scheduleId}).
 
 import * as api from '../api.js';
-import {badge, h, replaceContent, heading, shortJson, taskLink, time} from '../dom.js';
+import {badge, h, jsonText, replaceContent, heading, taskLink, time} from '../dom.js';
 import {act, every, freshness, showStatus} from '../ui.js';
 import {scheduleForm} from './schedule-form.js';
 
@@ -100,7 +100,7 @@ function table(schedules, onChange) {
         s.paused ? [' ', badge('Paused', 'inactive')] : []),
       h('td', {'data-label': 'When'}, when(s), h('br'),
         h('span', {class: 'muted'}, `overlap ${s.overlapPolicy}`)),
-      h('td', {'data-label': 'Starts', title: shortJson(s.task, 400)}, what(s.task)),
+      h('td', {'data-label': 'Starts', title: jsonText(s.task, 400)}, what(s.task)),
       h('td', {'data-label': 'Next fires'}, s.nextFireTimes.length
         ? s.nextFireTimes.slice(0, 3).flatMap((t, i) => (i ? [h('br'), time(t)] : [time(t)]))
         : h('span', {class: 'muted'}, 'none (paused)')),

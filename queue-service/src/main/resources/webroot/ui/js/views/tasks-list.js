@@ -1,10 +1,12 @@
 // Tasks: the tenant's tasks, live and finished, newest first, filtered by status, queue, task and
-// time, a page at a time; re-run a finished one; open any task by its id.
+// time, a page at a time, the page shown refreshed every 3 s; re-run a finished one; open any task
+// by its id.
 
 import * as api from '../api.js';
 import {badge, h, heading, replaceContent, taskLink, taskType, time} from '../dom.js';
-import {fromHash, isoOf, pager, query, statusChecks, timeField, toHash} from '../lists.js';
-import {act, every, showError, showStatus} from '../ui.js';
+import {clearLink, fromHash, isoOf, pager, query, statusChecks, timeField, toHash}
+  from '../lists.js';
+import {act, every, showStatus} from '../ui.js';
 import {findForm} from './find.js';
 
 const STATUSES = ['WAITING', 'RUNNING', 'COMPLETED', 'FAILED', 'TIMED_OUT', 'RELEASED', 'STOPPED',
@@ -15,12 +17,19 @@ const PAGE_SIZE = 50;
 export function render(main, params) {
   const values = fromHash(params, FIELDS);
   const area = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading tasks…'));
+  let listed = false;
   const pages = pager(async (token) => {
-    const page = await api.get(`/tasks?${query(values, token, PAGE_SIZE)}`);
+    try {
+      return await api.get(`/tasks?${query(values, token, PAGE_SIZE)}`);
+    } catch (error) {
+      if (!listed) replaceContent(area, h('p', {class: 'empty'}, 'The tasks could not be listed.'));
+      throw error;
+    }
+  }, (page) => {
+    listed = true;
     replaceContent(area, page.tasks.length ? table(page.tasks, () => pages.again())
       : h('p', {class: 'empty'}, 'No task matches these filters.'));
-    return page.nextPageToken;
-  });
+  }, 'Listing tasks');
   main.append(
     h('div', {class: 'screen-head'}, heading('Tasks')),
     h('section', {class: 'panel', 'aria-labelledby': 'find-title'},
@@ -29,10 +38,7 @@ export function render(main, params) {
       h('h2', {id: 'filter-title'}, 'Filter'), filterForm(values)),
     h('section', {'aria-labelledby': 'tasks-title'},
       h('h2', {id: 'tasks-title'}, 'Tasks, newest received first'), area, pages.el));
-  pages.first().catch((error) => {
-    replaceContent(area, h('p', {class: 'empty'}, 'The tasks could not be listed.'));
-    showError(error, 'Listing tasks');
-  });
+  return pages.start();
 }
 
 function filterForm(values) {
@@ -55,7 +61,7 @@ function filterForm(values) {
     timeField('tasks-until', 'Received or ended before', values.until),
     h('div', {class: 'field field-submit'},
       h('button', {type: 'submit', class: 'button-primary'}, 'Apply filters'), ' ',
-      h('a', {href: '#/tasks', class: 'button-quiet'}, 'Clear')));
+      clearLink('tasks')));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const data = new FormData(form);
