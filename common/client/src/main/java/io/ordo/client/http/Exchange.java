@@ -1,22 +1,28 @@
 package io.ordo.client.http;
 
 import io.ordo.client.http.exception.ConnectionFailedException;
+import io.ordo.client.http.exception.TaskControlException;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +33,13 @@ import java.util.function.Supplier;
 final class Exchange {
   /** The longest wait between two attempts of a call. */
   private static final Duration MAX_DELAY = Duration.ofSeconds(10);
+
+  /**
+   * The longest answer body the client reads (a stream's excepted): far above the API's largest
+   * answer (a page of 1,000 task infos with their parameters), low enough that an endless answer
+   * cannot fill the heap. A longer one fails the call with {@code invalid_answer}.
+   */
+  static final long MAX_ANSWER_BYTES = 64L << 20;
 
   private final HttpClient http;
   private final String api;
@@ -62,15 +75,18 @@ final class Exchange {
   <T> T call(Call<T> call) {
     for (int attempt = 0; ; attempt++) {
       HttpResponse<byte[]> response;
+      CompletableFuture<HttpResponse<byte[]>> sent = send(call);
       try {
-        response = http.send(request(call), BodyHandlers.ofByteArray());
-      } catch (IOException e) {
-        if (again(call, attempt)) {
+        response = sent.get();
+      } catch (ExecutionException e) {
+        IOException lost = transportFailure(e.getCause());
+        if (lost != null && again(call, attempt)) {
           pause(delay(attempt));
           continue;
         }
-        throw failure(call, e);
+        throw failure(call, e.getCause());
       } catch (InterruptedException e) {
+        sent.cancel(true);
         Thread.currentThread().interrupt();
         throw new ConnectionFailedException("interrupted while waiting for " + describe(call), e);
       }
@@ -82,26 +98,28 @@ final class Exchange {
     }
   }
 
-  /** Sends a call; the future fails with the same exceptions as {@link #call}. */
+  /**
+   * Sends a call; the future fails with the same exceptions as {@link #call}, including what
+   * preparing the request throws (an invalid argument, or even a {@link StackOverflowError}).
+   */
   <T> CompletableFuture<T> callAsync(Supplier<Call<T>> build) {
     try {
       return attempt(build.get(), 0);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       return CompletableFuture.failedFuture(e);
     }
   }
 
   private <T> CompletableFuture<T> attempt(Call<T> call, int attempt) {
-    return http.sendAsync(request(call), BodyHandlers.ofByteArray())
+    return send(call)
         .handle(
             (response, error) -> {
               if (error != null) {
-                Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-                if (cause instanceof IOException && again(call, attempt)) {
+                Throwable cause = unwrap(error);
+                if (transportFailure(cause) != null && again(call, attempt)) {
                   return retryLater(call, attempt, delay(attempt));
                 }
-                return CompletableFuture.<T>failedFuture(
-                    cause instanceof IOException io ? failure(call, io) : cause);
+                return CompletableFuture.<T>failedFuture(failure(call, cause));
               }
               if (isUnavailable(response.statusCode()) && again(call, attempt)) {
                 return retryLater(call, attempt, delay(attempt, response.headers()));
@@ -114,6 +132,54 @@ final class Exchange {
               }
             })
         .thenCompose(next -> next);
+  }
+
+  /**
+   * Sends one attempt of a call. The request timeout bounds the whole answer, its body included
+   * ({@link HttpRequest#timeout} alone ends at the headers): past it the exchange is cancelled,
+   * which closes its connection, and the future fails with a {@link TimeoutException}.
+   */
+  private CompletableFuture<HttpResponse<byte[]>> send(Call<?> call) {
+    CompletableFuture<HttpResponse<byte[]>> exchange =
+        http.sendAsync(request(call), info -> new BoundedBody(info, MAX_ANSWER_BYTES));
+    CompletableFuture<HttpResponse<byte[]>> answer = new CompletableFuture<>();
+    exchange.whenComplete(
+        (response, error) -> {
+          if (error == null) {
+            answer.complete(response);
+          } else {
+            answer.completeExceptionally(unwrap(error));
+          }
+        });
+    answer
+        .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS)
+        .whenComplete(
+            (response, error) -> {
+              if (error != null) {
+                exchange.cancel(true); // the answer is given up: close its connection
+              }
+            });
+    return answer;
+  }
+
+  /** The failure as a lost answer (to retry), or null if it is not one. */
+  private IOException transportFailure(Throwable failure) {
+    if (failure instanceof IOException io) {
+      return io;
+    }
+    if (failure instanceof TimeoutException) {
+      return new HttpTimeoutException("no complete answer within " + requestTimeout);
+    }
+    return null;
+  }
+
+  private static Throwable unwrap(Throwable error) {
+    Throwable cause = error;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
   }
 
   private <T> CompletableFuture<T> retryLater(Call<T> call, int attempt, Duration delay) {
@@ -244,10 +310,40 @@ final class Exchange {
         .build();
   }
 
-  private ConnectionFailedException failure(Call<?> call, IOException e) {
-    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return new ConnectionFailedException(
-        "no answer from Ordo for " + describe(call) + ": " + reason, e);
+  /** What a failed exchange throws: no answer, an answer too large, or what the JDK threw. */
+  private RuntimeException failure(Call<?> call, Throwable failure) {
+    Throwable cause = unwrap(failure);
+    if (cause instanceof BoundedBody.TooLarge tooLarge) {
+      return new TaskControlException(
+          "invalid_answer",
+          tooLarge.status,
+          "the answer of " + describe(call) + " is longer than " + tooLarge.limit + " bytes",
+          Map.of(),
+          null);
+    }
+    IOException lost = transportFailure(cause);
+    if (lost != null) {
+      return new ConnectionFailedException(
+          "no answer from Ordo for " + describe(call) + ": " + reason(lost), lost);
+    }
+    if (cause instanceof RuntimeException runtime) {
+      return runtime;
+    }
+    return new ConnectionFailedException("the call " + describe(call) + " failed: " + cause, cause);
+  }
+
+  /** A lost answer's reason, in words (the JDK's exceptions often have no message). */
+  private String reason(IOException e) {
+    if (e instanceof ConnectException) {
+      return "connection refused";
+    }
+    if (e instanceof HttpConnectTimeoutException) {
+      return "no connection within the connect timeout";
+    }
+    if (e instanceof HttpTimeoutException) {
+      return "no complete answer within the request timeout (" + requestTimeout + ")";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   private String describe(Call<?> call) {

@@ -187,7 +187,10 @@ public final class OrdoClient {
     }
 
     /**
-     * How long one request may take until its answer; a retry gets as long again.
+     * How long one request may take until its whole answer, headers and body, has come; a retry
+     * gets as long again. Past it the connection is closed and the attempt counts as a lost answer
+     * ({@link io.ordo.client.http.exception.ConnectionFailedException} once the retries are spent).
+     * A followed history's stream waits this long for its headers only.
      *
      * @throws IllegalArgumentException not positive
      */
