@@ -20,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -228,12 +227,15 @@ final class Exchange {
    * Opens the Server-Sent Events stream at {@code path}, after the event {@code lastEventId} (sent
    * as {@code Last-Event-ID} when above 0), and hands its lines to {@code lines}. The future
    * completes when the stream ends: normally, or with the connection's failure (an {@link
-   * IOException}); at once with the problem's exception for an answer other than 200. Without a
-   * request timeout: a stream stays open for as long as its history does.
+   * IOException}, an {@link HttpTimeoutException} when the headers took longer than the request
+   * timeout); at once with the problem's exception for an answer other than 200. The body has no
+   * timeout: a stream stays open for as long as its history does. {@link EventStreamLines#cancel}
+   * closes the connection, whether its headers came or not.
    */
-  CompletableFuture<Void> stream(String path, long lastEventId, Flow.Subscriber<String> lines) {
+  CompletableFuture<Void> stream(String path, long lastEventId, EventStreamLines lines) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(api + path))
+            .timeout(requestTimeout) // the JDK's request timeout ends at the headers
             .header("Accept", "text/event-stream, application/problem+json")
             .header("User-Agent", "ordo-client");
     authorize(request);
@@ -245,16 +247,16 @@ final class Exchange {
             info.statusCode() == 200
                 ? BodySubscribers.mapping(
                     BodySubscribers.fromLineSubscriber(lines), ended -> (byte[]) null)
-                : BodySubscribers.ofByteArray();
-    return http.sendAsync(request.GET().build(), body)
-        .thenApply(
-            response -> {
-              if (response.statusCode() != 200) {
-                throw Problems.toException(
-                    response.statusCode(), response.headers(), response.body());
-              }
-              return null;
-            });
+                : new BoundedBody(info, MAX_ANSWER_BYTES);
+    CompletableFuture<HttpResponse<byte[]>> exchange = http.sendAsync(request.GET().build(), body);
+    lines.opened(exchange);
+    return exchange.thenApply(
+        response -> {
+          if (response.statusCode() != 200) {
+            throw Problems.toException(response.statusCode(), response.headers(), response.body());
+          }
+          return null;
+        });
   }
 
   /** How often a stream that ended is opened again in a row (the calls' retries). */
