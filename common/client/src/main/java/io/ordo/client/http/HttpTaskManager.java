@@ -42,26 +42,44 @@ final class HttpTaskManager implements TaskManager {
   }
 
   private Call<Boolean> remove(String messageId, String queueKind) {
-    return Call.delete(task(messageId), answer -> true).query("queue", queueKind);
+    return Call.delete(task(messageId), HttpTaskManager::removed).query("queue", queueKind);
   }
 
   private static Call<Void> parallelActive(boolean active) {
-    return Call.put("/parallel-queue/active", Map.of("active", active), answer -> null);
+    return Call.put("/parallel-queue/active", Map.of("active", active), HttpTaskManager::activeSet);
   }
 
   private static Call<Boolean> addQueue(String queueId, boolean active) {
     required(queueId, "queueId");
-    return Call.post("/serial-queues", Map.of("queueId", queueId, "active", active), a -> true)
+    return Call.post(
+            "/serial-queues",
+            Map.of("queueId", queueId, "active", active),
+            answer -> new RegisteredSerializedTaskQueueInfo(answer) != null)
         .answering("queue_exists", false);
   }
 
   private static Call<Boolean> removeQueue(String queueId) {
-    return Call.delete(queue(queueId), answer -> true)
+    return Call.delete(queue(queueId), HttpTaskManager::removed)
         .answering(QueueNotFoundException.CODE, false);
   }
 
   private static Call<Void> serialActive(String queueId, boolean active) {
-    return Call.put(queue(queueId) + "/active", Map.of("active", active), answer -> null);
+    return Call.put(
+        queue(queueId) + "/active", Map.of("active", active), HttpTaskManager::activeSet);
+  }
+
+  /** A removal's answer: 204 without a body. */
+  static Boolean removed(JsonNode answer) {
+    if (!answer.isMissingNode()) {
+      throw new IllegalArgumentException("a removal answers no body");
+    }
+    return true;
+  }
+
+  /** An activation's answer: the queue's new state ({@code isActive}). */
+  private static Void activeSet(JsonNode answer) {
+    Json.requiredBool(Json.object(answer, "the queue's state"), "isActive");
+    return null;
   }
 
   private static <T> Call<T> end(
@@ -137,6 +155,9 @@ final class HttpTaskManager implements TaskManager {
 
   static <T> Function<JsonNode, List<T>> list(Function<JsonNode, T> reader) {
     return array -> {
+      if (!array.isArray()) {
+        throw new IllegalArgumentException("it is not a JSON array");
+      }
       List<T> items = new ArrayList<>();
       array.forEach(item -> items.add(reader.apply(item)));
       return List.copyOf(items);

@@ -46,6 +46,62 @@ final class Json {
     }
   }
 
+  /**
+   * An answer's value that must be a JSON object (a 2xx with an empty body, an array or a scalar
+   * where the API answers an object is no answer).
+   *
+   * @throws IllegalArgumentException not an object; the call then fails with {@code invalid_answer}
+   */
+  static JsonNode object(JsonNode node, String what) {
+    if (node == null || !node.isObject()) {
+      throw new IllegalArgumentException(what + " is not a JSON object");
+    }
+    return node;
+  }
+
+  /**
+   * A member the API always sends, as text.
+   *
+   * @throws IllegalArgumentException missing, null or not a string
+   */
+  static String requiredText(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      throw new IllegalArgumentException("its " + field + " is missing");
+    }
+    if (!value.isTextual()) {
+      throw new IllegalArgumentException("its " + field + " is not a string");
+    }
+    return value.asText();
+  }
+
+  /**
+   * A member the API always sends, as a boolean.
+   *
+   * @throws IllegalArgumentException missing or not a boolean
+   */
+  static boolean requiredBool(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || !value.isBoolean()) {
+      throw new IllegalArgumentException("its " + field + " is missing or not a boolean");
+    }
+    return value.booleanValue();
+  }
+
+  /**
+   * A member the API always sends as one of {@code type}'s constants.
+   *
+   * @throws IllegalArgumentException missing, or not one of them
+   */
+  static <E extends Enum<E>> E requiredEnum(JsonNode node, String field, Class<E> type) {
+    String name = requiredText(node, field);
+    try {
+      return Enum.valueOf(type, name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("its " + field + " '" + name + "' is unknown");
+    }
+  }
+
   static String text(JsonNode node, String field) {
     JsonNode value = node.get(field);
     return value == null || value.isNull() ? null : value.asText();

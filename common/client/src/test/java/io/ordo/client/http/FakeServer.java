@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * A misbehaving HTTP server for transport tests: each connection's request head is read, then its
- * {@link Behaviour} writes whatever it likes (or nothing), after which the server waits for the
- * client to close the connection. Counts the connections accepted and those still open.
+ * A misbehaving HTTP server for transport tests: each request's head is read, then the {@link
+ * Behaviour} writes whatever it likes (or nothing); the connection stays open for the next request
+ * until the client closes it. Counts the connections accepted and those still open.
  */
 final class FakeServer implements AutoCloseable {
   /** What the server writes on one connection after reading its request head. */
@@ -94,11 +94,10 @@ final class FakeServer implements AutoCloseable {
   private void serve(Socket socket) {
     try (socket) {
       InputStream in = socket.getInputStream();
-      String head = head(in);
-      requests.add(head);
-      behaviour.answer(head, socket.getOutputStream());
-      while (in.read() >= 0) {
-        // until the client closes the connection
+      // each request of the connection (the client keeps it alive), until the client closes it
+      for (String head = head(in); !head.isEmpty(); head = head(in)) {
+        requests.add(head);
+        behaviour.answer(head, socket.getOutputStream());
       }
     } catch (IOException e) {
       // the client closed or reset the connection
