@@ -287,8 +287,35 @@ final class Exchange {
   private void authorize(HttpRequest.Builder request) {
     String bearer = token.get();
     if (bearer != null) {
-      request.header("Authorization", "Bearer " + bearer);
+      request.header("Authorization", "Bearer " + bearer(bearer));
     }
+  }
+
+  /**
+   * A token as it is sent: without surrounding white space (a secret file's trailing newline), and
+   * only of visible ASCII characters, which a bearer token consists of.
+   *
+   * @throws IllegalArgumentException empty, or another character is in it; the message never shows
+   *     the token, which would put a secret into logs
+   */
+  static String bearer(String token) {
+    String stripped = token.strip();
+    if (stripped.isEmpty()) {
+      throw new IllegalArgumentException("the token is empty");
+    }
+    for (int i = 0; i < stripped.length(); i++) {
+      char c = stripped.charAt(i);
+      if (c < 0x21 || c > 0x7e) {
+        throw new IllegalArgumentException(
+            "the token has a character that cannot be sent in an HTTP header (a control"
+                + " character, a space or a non-ASCII character) at position "
+                + (token.indexOf(stripped) + i + 1)
+                + " of "
+                + token.length()
+                + "; the token is not shown");
+      }
+    }
+    return stripped;
   }
 
   private HttpRequest request(Call<?> call) {

@@ -160,16 +160,28 @@ public final class OrdoClient {
       return this;
     }
 
-    /** The API token (sent as {@code Authorization: Bearer}); it decides tenant and role. */
+    /**
+     * The API token (sent as {@code Authorization: Bearer}); it decides tenant and role. White
+     * space around it is dropped (a token read from a secret file usually ends with a newline).
+     *
+     * @throws IllegalArgumentException null, empty, or with a character other than visible ASCII
+     *     inside it (a control character such as CR or LF, a space, a non-ASCII letter); the
+     *     message does not show the token
+     */
     public Builder token(String token) {
-      Objects.requireNonNull(token, "token");
-      this.token = () -> token;
+      if (token == null) {
+        throw new IllegalArgumentException("the token must be given");
+      }
+      String bearer = Exchange.bearer(token);
+      this.token = () -> bearer;
       return this;
     }
 
     /**
      * Where to get the token for each request, for tokens that are rotated (e.g. read from a secret
-     * store); it is called once per request and may answer null for none.
+     * store); it is called once per request and may answer null for none. Its tokens are checked
+     * and stripped as {@link #token(String)} does, at each request: a call with a token that cannot
+     * be sent throws (or its future fails with) {@link IllegalArgumentException}.
      */
     public Builder tokenSupplier(Supplier<String> tokenSupplier) {
       this.token = Objects.requireNonNull(tokenSupplier, "tokenSupplier");
