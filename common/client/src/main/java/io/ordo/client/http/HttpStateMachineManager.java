@@ -39,6 +39,7 @@ final class HttpStateMachineManager implements StateMachineManager {
     Map<String, Object> body = new HashMap<>();
     body.put("name", required(executionName, "executionName"));
     if (input != null) {
+      Parameters.checkInput(input, "input");
       body.put("input", Json.tree(input));
     }
     return Call.post(machine(machineName) + "/executions", body, Execution::read).retryable();

@@ -145,9 +145,12 @@ public final class TaskRegistration {
 
     /**
      * The task's parameter: {@code Boolean, Byte, Short, Integer, Long, Float, Double, String},
-     * {@code List} and {@code Map} (String keys), {@code null}, nested.
+     * {@code List} and {@code Map} (String keys), {@code null}, nested at most {@value
+     * Parameters#MAX_PARAMETER_DEPTH} levels (the node's own bound, 64 by default, is checked by
+     * the node).
      *
-     * @throws IllegalArgumentException a null key, another type, or a reference cycle
+     * @throws IllegalArgumentException a null key, another type, NaN or an infinity, a reference
+     *     cycle, or nesting deeper than {@value Parameters#MAX_PARAMETER_DEPTH} levels
      */
     public Builder parameter(Map<String, ?> parameter) {
       Parameters.check(parameter, "parameter");
