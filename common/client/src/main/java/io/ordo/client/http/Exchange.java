@@ -26,7 +26,7 @@ import java.util.function.Supplier;
 
 /**
  * Sends {@link Call}s with the bearer token and retries those that may be sent again (after a lost
- * answer or a 502/503/504) with exponential back-off. The blocking form sends and reads on the
+ * answer or a 429/502/503/504) with exponential back-off. The blocking form sends and reads on the
  * caller's thread, so what it throws carries the caller's stack; the async form never throws.
  */
 final class Exchange {
@@ -190,8 +190,9 @@ final class Exchange {
     return call.isRetryable() && attempt < maxRetries;
   }
 
+  /** Not served now, by the node or a gateway: 429, 502, 503, 504 (retried, with Retry-After). */
   private static boolean isUnavailable(int status) {
-    return status == 502 || status == 503 || status == 504;
+    return status == 429 || status == 502 || status == 503 || status == 504;
   }
 
   /** The back-off before retry {@code attempt + 1}: the delay, doubled each time, at most 10 s. */

@@ -213,7 +213,8 @@ public final class OrdoClient {
 
     /**
      * How often a call that may be repeated (reads, registrations with their idempotency key, named
-     * execution starts, stops of executions) is sent again after a lost answer or a 502/503/504; 0
+     * execution starts, stops of executions) is sent again after a lost answer or a 429/502/503/504
+     * (waiting the answer's {@code Retry-After} when longer than the back-off, at most 10 s); 0
      * turns retries off. Removals, queue additions, releases and forced stops are never repeated: a
      * repeat could answer differently.
      *
