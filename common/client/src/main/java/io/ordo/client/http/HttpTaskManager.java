@@ -22,23 +22,33 @@ final class HttpTaskManager implements TaskManager {
 
   private Call<ParallelizedTaskMessage> registerParallel(TaskRegistration registration) {
     TaskRegistration r = required(registration, "registration");
-    return Call.post("/parallel-queue/tasks", r.toBody(false), ParallelizedTaskMessage::new)
-        .idempotencyKey(idempotencyKey(r));
+    return Call.post(
+            "/parallel-queue/tasks", keyed(r, r.toBody(false)), ParallelizedTaskMessage::new)
+        .retryable();
   }
 
   private Call<SerializedTaskMessage> registerSerial(
       String queueId, TaskRegistration registration) {
     TaskRegistration r = required(registration, "registration");
-    return Call.post(queue(queueId) + "/tasks", r.toBody(true), SerializedTaskMessage::new)
-        .idempotencyKey(idempotencyKey(r));
+    return Call.post(
+            queue(queueId) + "/tasks", keyed(r, r.toBody(true)), SerializedTaskMessage::new)
+        .retryable();
   }
 
-  /** The caller's key, or one made up so that this call's own retries create one message. */
-  private String idempotencyKey(TaskRegistration registration) {
-    if (registration.idempotencyKey() != null) {
-      return registration.idempotencyKey();
+  /**
+   * A registration's body with its idempotency key: the caller's, or one made up so that this
+   * call's own retries create one message. The key goes in the body, where the API takes any text
+   * (a header carries only ASCII), so a retry of this body registers once.
+   */
+  private Map<String, Object> keyed(TaskRegistration registration, Map<String, Object> body) {
+    String key =
+        registration.idempotencyKey() != null
+            ? registration.idempotencyKey()
+            : exchange.retries() ? UUID.randomUUID().toString() : null;
+    if (key != null) {
+      body.put("idempotencyKey", key);
     }
-    return exchange.retries() ? UUID.randomUUID().toString() : null;
+    return body;
   }
 
   private Call<Boolean> remove(String messageId, String queueKind) {

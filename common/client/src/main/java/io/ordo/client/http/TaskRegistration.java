@@ -194,7 +194,8 @@ public final class TaskRegistration {
     /**
      * Makes repeats safe: registrations of the tenant with the same key (kept at least 24 h) create
      * one message and all answer with it. Without one, the client makes one up per call, so that
-     * its own retries are safe.
+     * its own retries are safe. Any text: the key is sent in the request body ({@code
+     * idempotencyKey}), not as a header, which could carry only ASCII.
      *
      * @throws IllegalArgumentException the key is empty or longer than 255 characters
      */
