@@ -1,9 +1,14 @@
 package io.ordo.client.http;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.time.Instant;
@@ -15,6 +20,8 @@ import java.util.Map;
 final class Json {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+  private static final ObjectReader STRICT =
+      MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private Json() {}
 
@@ -37,12 +44,38 @@ final class Json {
     return body == null || body.length == 0 ? MissingNode.getInstance() : MAPPER.readTree(body);
   }
 
-  /** The tree of a JSON text given by the caller (a state machine definition). */
+  /** The tree of a JSON text (a stream's event). */
   static JsonNode parse(String text) {
+    return parse(text, "the text");
+  }
+
+  /**
+   * The tree of a JSON text given by the caller (a state machine definition): exactly one JSON
+   * value, with nothing but white space after it.
+   *
+   * @param what names the text in the message, e.g. {@code the definition}
+   * @throws IllegalArgumentException blank, not JSON, or more after the value; the message names
+   *     the line and column in plain words
+   */
+  static JsonNode parse(String text, String what) {
+    if (text.isBlank()) {
+      throw new IllegalArgumentException(what + " is blank: it must be a JSON text");
+    }
     try {
-      return MAPPER.readTree(text);
+      return STRICT.readTree(text);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+      JsonLocation at = e.getLocation();
+      String where =
+          at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+      String problem;
+      if (e instanceof JsonEOFException) {
+        problem = " ends before its JSON value does";
+      } else if (e instanceof MismatchedInputException) {
+        problem = " has more text after its JSON value, which begins" + where;
+      } else {
+        problem = " is not valid JSON" + where;
+      }
+      throw new IllegalArgumentException(what + problem, e);
     }
   }
 

@@ -24,7 +24,8 @@ public interface StateMachineManager {
    * @return the stored state machine (revision 1 when created, + 1 at each replacement)
    * @throws InvalidDefinitionException the definition is invalid ({@code errors()} lists every
    *     problem with its path); nothing was stored
-   * @throws IllegalArgumentException the text is not JSON
+   * @throws IllegalArgumentException the text is blank, is not JSON, or has more after its JSON
+   *     value (such as a second document); the message names the line and column; nothing is sent
    */
   StateMachine saveStateMachine(String name, String definitionJson);
 
