@@ -182,6 +182,19 @@ final class HttpTaskManager implements TaskManager {
     return "/serial-queues/" + Call.segment(required(queueId, "queueId"));
   }
 
+  /**
+   * Values of a varargs setter, each given.
+   *
+   * @throws IllegalArgumentException the array, or one of its values, is null (or empty text)
+   */
+  static List<String> requiredEach(String[] values, String name) {
+    required(values, name);
+    for (String value : values) {
+      required(value, name);
+    }
+    return List.of(values);
+  }
+
   static <T> T required(T value, String name) {
     if (value == null || value instanceof String text && text.isEmpty()) {
       throw new IllegalArgumentException(name + " must be given");

@@ -118,6 +118,13 @@ public final class OrdoClient {
     if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
       throw new IllegalArgumentException("the base URL must be http or https, got " + baseUrl);
     }
+    if (baseUrl.getHost() == null) {
+      throw new IllegalArgumentException("the base URL must name a host, got " + baseUrl);
+    }
+    if (baseUrl.getRawQuery() != null || baseUrl.getRawFragment() != null) {
+      throw new IllegalArgumentException(
+          "the base URL must have no query or fragment (each call adds its path), got " + baseUrl);
+    }
     String base = baseUrl.toString();
     while (base.endsWith("/")) {
       base = base.substring(0, base.length() - 1);
@@ -147,10 +154,14 @@ public final class OrdoClient {
      * The node or gateway, e.g. {@code http://127.0.0.1:8080}; {@code /api/v1} is appended unless
      * the URL ends with it.
      *
-     * @throws IllegalArgumentException not an http or https URL
+     * @throws IllegalArgumentException null, not an http or https URL, without a host, or with a
+     *     query or fragment
      */
     public Builder baseUrl(String baseUrl) {
-      return baseUrl(URI.create(Objects.requireNonNull(baseUrl, "baseUrl")));
+      if (baseUrl == null) {
+        throw new IllegalArgumentException("the base URL must be given");
+      }
+      return baseUrl(URI.create(baseUrl));
     }
 
     /** As {@link #baseUrl(String)}. */

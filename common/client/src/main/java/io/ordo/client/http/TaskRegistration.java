@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -272,7 +273,9 @@ public final class TaskRegistration {
         double backoffCoefficient,
         Duration maximumInterval,
         String... nonRetryableErrors) {
-      Objects.requireNonNull(initialInterval, "initialInterval");
+      HttpTaskManager.required(initialInterval, "initialInterval");
+      List<String> nonRetryable =
+          HttpTaskManager.requiredEach(nonRetryableErrors, "nonRetryableErrors");
       if (maximumAttempts < 0 || maximumAttempts > 10_000) {
         throw new IllegalArgumentException("maximumAttempts must be 0 (no limit) to 10000");
       }
@@ -294,7 +297,7 @@ public final class TaskRegistration {
         }
         policy.put("maximumIntervalSeconds", maximumInterval.toMillis() / 1000.0);
       }
-      policy.put("nonRetryableErrors", java.util.List.of(nonRetryableErrors));
+      policy.put("nonRetryableErrors", nonRetryable);
       this.retry = policy;
       return this;
     }
