@@ -1,6 +1,7 @@
 package io.ordo.client.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ordo.client.http.exception.InvalidTaskException;
 import io.ordo.client.http.exception.QueueNotFoundException;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,8 +175,17 @@ final class HttpTaskManager implements TaskManager {
     };
   }
 
+  /**
+   * A message's path. No message has the id {@code .} or {@code ..}, which a URL cannot carry as a
+   * segment (it would name the parent path): such an id is what the documentation says of any id
+   * without a message, {@link InvalidTaskException}, raised without asking (status 0: no answer).
+   */
   private static String task(String messageId) {
-    return "/tasks/" + Call.segment(required(messageId, "messageId"));
+    String id = required(messageId, "messageId");
+    if (id.equals(".") || id.equals("..")) {
+      throw new InvalidTaskException(0, "no task message has the id '" + id + "'", Map.of());
+    }
+    return "/tasks/" + Call.segment(id);
   }
 
   private static String queue(String queueId) {

@@ -79,6 +79,8 @@ class ErrorsTest extends WithOperatorTasks {
     TaskManager other = TaskManagerTest.client(node, NodeProcess.OTHER_TENANT).tasks();
     assertThrows(InvalidTaskException.class, () -> other.getTaskInfo(id));
     assertThrows(InvalidTaskException.class, () -> tasks.getTaskInfo(UUID.randomUUID().toString()));
+    assertThrows(InvalidTaskException.class, () -> tasks.getTaskInfo(".."));
+    assertThrows(InvalidTaskException.class, () -> tasks.removeParallelizedTask(".."));
   }
 
   @Test
