@@ -47,6 +47,7 @@ final class Exchange {
   private final int maxRetries;
   private final Duration retryDelay;
   private final Duration streamIdleTimeout;
+  private volatile boolean closed;
 
   Exchange(
       HttpClient http,
@@ -63,6 +64,11 @@ final class Exchange {
     this.maxRetries = maxRetries;
     this.retryDelay = retryDelay;
     this.streamIdleTimeout = streamIdleTimeout;
+  }
+
+  /** Refuses every later call and stream (the client was closed). */
+  void close() {
+    closed = true;
   }
 
   /** Whether calls without a caller's idempotency key should get one made up (retries are on). */
@@ -234,6 +240,7 @@ final class Exchange {
    * closes the connection, whether its headers came or not.
    */
   CompletableFuture<Void> stream(String path, long lastEventId, EventStreamLines lines) {
+    refuseIfClosed();
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(api + path))
             .timeout(requestTimeout) // the JDK's request timeout ends at the headers
@@ -320,6 +327,7 @@ final class Exchange {
   }
 
   private HttpRequest request(Call<?> call) {
+    refuseIfClosed();
     StringJoiner query = new StringJoiner("&", "?", "").setEmptyValue("");
     call.query.forEach((name, value) -> query.add(name + "=" + Call.segment(value)));
     HttpRequest.Builder request =
@@ -338,6 +346,12 @@ final class Exchange {
         .header("Content-Type", "application/json")
         .method(call.method, HttpRequest.BodyPublishers.ofByteArray(call.body))
         .build();
+  }
+
+  private void refuseIfClosed() {
+    if (closed) {
+      throw new IllegalStateException("the client " + api + " is closed");
+    }
   }
 
   /** What a failed exchange throws: no answer, an answer too large, or what the JDK threw. */

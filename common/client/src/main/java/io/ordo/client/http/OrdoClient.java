@@ -6,12 +6,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
  * The entry point of Ordo's Java client: one tenant's {@link TaskManager} and {@link
  * StateMachineManager} over the HTTP API, with nothing but the JDK's {@link HttpClient} and
- * Jackson. Thread-safe and cheap to create; share one per application and base URL.
+ * Jackson. Thread-safe and cheap to create; share one per application and base URL, and {@link
+ * #close()} one that is made for a short while.
  *
  * <pre>{@code
  * OrdoClient ordo = OrdoClient.builder()
@@ -21,7 +25,7 @@ import java.util.function.Supplier;
  * ParallelizedTaskMessage m = ordo.tasks().addParallelizedTask("Echo", Map.of("greeting", "hi"));
  * }</pre>
  */
-public final class OrdoClient {
+public final class OrdoClient implements AutoCloseable {
   /** How long a connection may take to open, unless set. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
@@ -45,15 +49,20 @@ public final class OrdoClient {
   private final ScheduleManager schedules;
   private final Exchange exchange;
   private final String apiBase;
+  // the HttpClient's executor when the client made its own HttpClient, else null
+  private final ExecutorService executor;
+  private static final AtomicInteger CLIENTS = new AtomicInteger();
 
   private OrdoClient(Builder builder) {
     this.apiBase = apiBase(builder.baseUrl);
+    this.executor = builder.httpClient != null ? null : workers();
     HttpClient http =
         builder.httpClient != null
             ? builder.httpClient
             : HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(builder.connectTimeout)
+                .executor(executor)
                 .build();
     Exchange exchange =
         new Exchange(
@@ -130,6 +139,43 @@ public final class OrdoClient {
       base = base.substring(0, base.length() - 1);
     }
     return base.endsWith("/api/v1") ? base : base + "/api/v1";
+  }
+
+  /**
+   * The threads of the client's own HttpClient, as the JDK's default (a cached pool), but daemon
+   * threads that {@link #close()} can end.
+   */
+  private static ExecutorService workers() {
+    String prefix = "ordo-client-" + CLIENTS.incrementAndGet() + "-worker-";
+    AtomicInteger threads = new AtomicInteger();
+    return Executors.newCachedThreadPool(
+        work -> {
+          Thread thread = new Thread(work, prefix + threads.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
+  }
+
+  /**
+   * Ends the worker threads of the client's own HttpClient at once instead of after their idle
+   * minute; for applications that make short-lived clients (share one per application where you
+   * can). Call it once the client's calls and followed histories have ended: a call still under way
+   * may never complete. A call made after it throws {@link IllegalStateException}. The JDK 17
+   * HttpClient has no close of its own: its selector thread ends when the client is garbage
+   * collected. With a shared {@link Builder#httpClient} this only refuses later calls; the shared
+   * client stays the application's to manage.
+   */
+  @Override
+  public void close() {
+    exchange.close();
+    if (executor != null) {
+      executor.shutdownNow();
+    }
+  }
+
+  /** The client's own HttpClient executor (null with a shared HttpClient), for tests. */
+  ExecutorService executor() {
+    return executor;
   }
 
   @Override
