@@ -102,7 +102,7 @@ final class Call<T> {
         throw new TaskControlException(
             "invalid_answer",
             status,
-            "the answer of " + method + " " + path + " is unreadable",
+            "the answer of " + method + " " + path + " is unreadable: " + e.getMessage(),
             Map.of(),
             e);
       }

@@ -2,6 +2,7 @@ package io.ordo.client.http;
 
 import java.time.Duration;
 import java.util.concurrent.Flow;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -26,6 +27,7 @@ final class EventStreamLines implements Flow.Subscriber<String> {
   private final AtomicBoolean over = new AtomicBoolean();
   private volatile long lastLineNanos = System.nanoTime();
   private Flow.Subscription subscription;
+  private Future<?> exchange;
   // set by whichever thread closes the connection, read by the one that hands its lines on
   private volatile boolean cancelled;
   private String id;
@@ -110,11 +112,26 @@ final class EventStreamLines implements Flow.Subscriber<String> {
     }
   }
 
-  /** Closes the connection; no message is handed on after it. */
+  /**
+   * The exchange that reads into this connection, which {@link #cancel} aborts: before the headers
+   * come there is no subscription to cancel, and only cancelling the exchange closes the connection
+   * then.
+   */
+  synchronized void opened(Future<?> exchange) {
+    this.exchange = exchange;
+    if (cancelled) {
+      exchange.cancel(true);
+    }
+  }
+
+  /** Closes the connection, whether its headers came or not; no message is handed on after it. */
   synchronized void cancel() {
     cancelled = true;
     if (subscription != null) {
       subscription.cancel();
+    }
+    if (exchange != null) {
+      exchange.cancel(true);
     }
   }
 

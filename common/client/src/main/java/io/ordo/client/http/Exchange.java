@@ -1,32 +1,44 @@
 package io.ordo.client.http;
 
 import io.ordo.client.http.exception.ConnectionFailedException;
+import io.ordo.client.http.exception.TaskControlException;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
  * Sends {@link Call}s with the bearer token and retries those that may be sent again (after a lost
- * answer or a 502/503/504) with exponential back-off. The blocking form sends and reads on the
+ * answer or a 429/502/503/504) with exponential back-off. The blocking form sends and reads on the
  * caller's thread, so what it throws carries the caller's stack; the async form never throws.
  */
 final class Exchange {
   /** The longest wait between two attempts of a call. */
   private static final Duration MAX_DELAY = Duration.ofSeconds(10);
+
+  /**
+   * The longest answer body the client reads (a stream's excepted): far above the API's largest
+   * answer (a page of 1,000 task infos with their parameters), low enough that an endless answer
+   * cannot fill the heap. A longer one fails the call with {@code invalid_answer}.
+   */
+  static final long MAX_ANSWER_BYTES = 64L << 20;
 
   private final HttpClient http;
   private final String api;
@@ -35,6 +47,7 @@ final class Exchange {
   private final int maxRetries;
   private final Duration retryDelay;
   private final Duration streamIdleTimeout;
+  private volatile boolean closed;
 
   Exchange(
       HttpClient http,
@@ -53,6 +66,11 @@ final class Exchange {
     this.streamIdleTimeout = streamIdleTimeout;
   }
 
+  /** Refuses every later call and stream (the client was closed). */
+  void close() {
+    closed = true;
+  }
+
   /** Whether calls without a caller's idempotency key should get one made up (retries are on). */
   boolean retries() {
     return maxRetries > 0;
@@ -62,15 +80,18 @@ final class Exchange {
   <T> T call(Call<T> call) {
     for (int attempt = 0; ; attempt++) {
       HttpResponse<byte[]> response;
+      CompletableFuture<HttpResponse<byte[]>> sent = send(call);
       try {
-        response = http.send(request(call), BodyHandlers.ofByteArray());
-      } catch (IOException e) {
-        if (again(call, attempt)) {
+        response = sent.get();
+      } catch (ExecutionException e) {
+        IOException lost = transportFailure(e.getCause());
+        if (lost != null && again(call, attempt)) {
           pause(delay(attempt));
           continue;
         }
-        throw failure(call, e);
+        throw failure(call, e.getCause());
       } catch (InterruptedException e) {
+        sent.cancel(true);
         Thread.currentThread().interrupt();
         throw new ConnectionFailedException("interrupted while waiting for " + describe(call), e);
       }
@@ -82,26 +103,28 @@ final class Exchange {
     }
   }
 
-  /** Sends a call; the future fails with the same exceptions as {@link #call}. */
+  /**
+   * Sends a call; the future fails with the same exceptions as {@link #call}, including what
+   * preparing the request throws (an invalid argument, or even a {@link StackOverflowError}).
+   */
   <T> CompletableFuture<T> callAsync(Supplier<Call<T>> build) {
     try {
       return attempt(build.get(), 0);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       return CompletableFuture.failedFuture(e);
     }
   }
 
   private <T> CompletableFuture<T> attempt(Call<T> call, int attempt) {
-    return http.sendAsync(request(call), BodyHandlers.ofByteArray())
+    return send(call)
         .handle(
             (response, error) -> {
               if (error != null) {
-                Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-                if (cause instanceof IOException && again(call, attempt)) {
+                Throwable cause = unwrap(error);
+                if (transportFailure(cause) != null && again(call, attempt)) {
                   return retryLater(call, attempt, delay(attempt));
                 }
-                return CompletableFuture.<T>failedFuture(
-                    cause instanceof IOException io ? failure(call, io) : cause);
+                return CompletableFuture.<T>failedFuture(failure(call, cause));
               }
               if (isUnavailable(response.statusCode()) && again(call, attempt)) {
                 return retryLater(call, attempt, delay(attempt, response.headers()));
@@ -116,6 +139,54 @@ final class Exchange {
         .thenCompose(next -> next);
   }
 
+  /**
+   * Sends one attempt of a call. The request timeout bounds the whole answer, its body included
+   * ({@link HttpRequest#timeout} alone ends at the headers): past it the exchange is cancelled,
+   * which closes its connection, and the future fails with a {@link TimeoutException}.
+   */
+  private CompletableFuture<HttpResponse<byte[]>> send(Call<?> call) {
+    CompletableFuture<HttpResponse<byte[]>> exchange =
+        http.sendAsync(request(call), info -> new BoundedBody(info, MAX_ANSWER_BYTES));
+    CompletableFuture<HttpResponse<byte[]>> answer = new CompletableFuture<>();
+    exchange.whenComplete(
+        (response, error) -> {
+          if (error == null) {
+            answer.complete(response);
+          } else {
+            answer.completeExceptionally(unwrap(error));
+          }
+        });
+    answer
+        .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS)
+        .whenComplete(
+            (response, error) -> {
+              if (error != null) {
+                exchange.cancel(true); // the answer is given up: close its connection
+              }
+            });
+    return answer;
+  }
+
+  /** The failure as a lost answer (to retry), or null if it is not one. */
+  private IOException transportFailure(Throwable failure) {
+    if (failure instanceof IOException io) {
+      return io;
+    }
+    if (failure instanceof TimeoutException) {
+      return new HttpTimeoutException("no complete answer within " + requestTimeout);
+    }
+    return null;
+  }
+
+  private static Throwable unwrap(Throwable error) {
+    Throwable cause = error;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
+  }
+
   private <T> CompletableFuture<T> retryLater(Call<T> call, int attempt, Duration delay) {
     return CompletableFuture.runAsync(() -> {}, delayed(delay))
         .thenCompose(ignored -> attempt(call, attempt + 1));
@@ -125,8 +196,9 @@ final class Exchange {
     return call.isRetryable() && attempt < maxRetries;
   }
 
+  /** Not served now, by the node or a gateway: 429, 502, 503, 504 (retried, with Retry-After). */
   private static boolean isUnavailable(int status) {
-    return status == 502 || status == 503 || status == 504;
+    return status == 429 || status == 502 || status == 503 || status == 504;
   }
 
   /** The back-off before retry {@code attempt + 1}: the delay, doubled each time, at most 10 s. */
@@ -162,12 +234,16 @@ final class Exchange {
    * Opens the Server-Sent Events stream at {@code path}, after the event {@code lastEventId} (sent
    * as {@code Last-Event-ID} when above 0), and hands its lines to {@code lines}. The future
    * completes when the stream ends: normally, or with the connection's failure (an {@link
-   * IOException}); at once with the problem's exception for an answer other than 200. Without a
-   * request timeout: a stream stays open for as long as its history does.
+   * IOException}, an {@link HttpTimeoutException} when the headers took longer than the request
+   * timeout); at once with the problem's exception for an answer other than 200. The body has no
+   * timeout: a stream stays open for as long as its history does. {@link EventStreamLines#cancel}
+   * closes the connection, whether its headers came or not.
    */
-  CompletableFuture<Void> stream(String path, long lastEventId, Flow.Subscriber<String> lines) {
+  CompletableFuture<Void> stream(String path, long lastEventId, EventStreamLines lines) {
+    refuseIfClosed();
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(api + path))
+            .timeout(requestTimeout) // the JDK's request timeout ends at the headers
             .header("Accept", "text/event-stream, application/problem+json")
             .header("User-Agent", "ordo-client");
     authorize(request);
@@ -179,16 +255,16 @@ final class Exchange {
             info.statusCode() == 200
                 ? BodySubscribers.mapping(
                     BodySubscribers.fromLineSubscriber(lines), ended -> (byte[]) null)
-                : BodySubscribers.ofByteArray();
-    return http.sendAsync(request.GET().build(), body)
-        .thenApply(
-            response -> {
-              if (response.statusCode() != 200) {
-                throw Problems.toException(
-                    response.statusCode(), response.headers(), response.body());
-              }
-              return null;
-            });
+                : new BoundedBody(info, MAX_ANSWER_BYTES);
+    CompletableFuture<HttpResponse<byte[]>> exchange = http.sendAsync(request.GET().build(), body);
+    lines.opened(exchange);
+    return exchange.thenApply(
+        response -> {
+          if (response.statusCode() != 200) {
+            throw Problems.toException(response.statusCode(), response.headers(), response.body());
+          }
+          return null;
+        });
   }
 
   /** How often a stream that ended is opened again in a row (the calls' retries). */
@@ -219,11 +295,39 @@ final class Exchange {
   private void authorize(HttpRequest.Builder request) {
     String bearer = token.get();
     if (bearer != null) {
-      request.header("Authorization", "Bearer " + bearer);
+      request.header("Authorization", "Bearer " + bearer(bearer));
     }
   }
 
+  /**
+   * A token as it is sent: without surrounding white space (a secret file's trailing newline), and
+   * only of visible ASCII characters, which a bearer token consists of.
+   *
+   * @throws IllegalArgumentException empty, or another character is in it; the message never shows
+   *     the token, which would put a secret into logs
+   */
+  static String bearer(String token) {
+    String stripped = token.strip();
+    if (stripped.isEmpty()) {
+      throw new IllegalArgumentException("the token is empty");
+    }
+    for (int i = 0; i < stripped.length(); i++) {
+      char c = stripped.charAt(i);
+      if (c < 0x21 || c > 0x7e) {
+        throw new IllegalArgumentException(
+            "the token has a character that cannot be sent in an HTTP header (a control"
+                + " character, a space or a non-ASCII character) at position "
+                + (token.indexOf(stripped) + i + 1)
+                + " of "
+                + token.length()
+                + "; the token is not shown");
+      }
+    }
+    return stripped;
+  }
+
   private HttpRequest request(Call<?> call) {
+    refuseIfClosed();
     StringJoiner query = new StringJoiner("&", "?", "").setEmptyValue("");
     call.query.forEach((name, value) -> query.add(name + "=" + Call.segment(value)));
     HttpRequest.Builder request =
@@ -244,10 +348,46 @@ final class Exchange {
         .build();
   }
 
-  private ConnectionFailedException failure(Call<?> call, IOException e) {
-    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    return new ConnectionFailedException(
-        "no answer from Ordo for " + describe(call) + ": " + reason, e);
+  private void refuseIfClosed() {
+    if (closed) {
+      throw new IllegalStateException("the client " + api + " is closed");
+    }
+  }
+
+  /** What a failed exchange throws: no answer, an answer too large, or what the JDK threw. */
+  private RuntimeException failure(Call<?> call, Throwable failure) {
+    Throwable cause = unwrap(failure);
+    if (cause instanceof BoundedBody.TooLarge tooLarge) {
+      return new TaskControlException(
+          "invalid_answer",
+          tooLarge.status,
+          "the answer of " + describe(call) + " is longer than " + tooLarge.limit + " bytes",
+          Map.of(),
+          null);
+    }
+    IOException lost = transportFailure(cause);
+    if (lost != null) {
+      return new ConnectionFailedException(
+          "no answer from Ordo for " + describe(call) + ": " + reason(lost), lost);
+    }
+    if (cause instanceof RuntimeException runtime) {
+      return runtime;
+    }
+    return new ConnectionFailedException("the call " + describe(call) + " failed: " + cause, cause);
+  }
+
+  /** A lost answer's reason, in words (the JDK's exceptions often have no message). */
+  private String reason(IOException e) {
+    if (e instanceof ConnectException) {
+      return "connection refused";
+    }
+    if (e instanceof HttpConnectTimeoutException) {
+      return "no connection within the connect timeout";
+    }
+    if (e instanceof HttpTimeoutException) {
+      return "no complete answer within the request timeout (" + requestTimeout + ")";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   private String describe(Call<?> call) {

@@ -37,12 +37,13 @@ public record Execution(
   }
 
   static Execution read(JsonNode json) {
+    Json.object(json, "an execution");
     return new Execution(
-        Json.text(json, "executionId"),
+        Json.requiredText(json, "executionId"),
         Json.text(json, "stateMachine"),
         Json.text(json, "name"),
         Json.integer(json, "revision", 0),
-        Json.text(json, "status"),
+        Json.requiredText(json, "status"),
         Json.plain(json.get("input")),
         Json.plain(json.get("output")),
         Json.text(json, "error"),

@@ -22,6 +22,7 @@ public record ExecutionPage(List<Execution> executions, String nextPageToken) {
   }
 
   static ExecutionPage read(JsonNode json) {
+    Json.object(json, "a page of executions");
     List<Execution> executions = new ArrayList<>();
     json.path("executions").forEach(execution -> executions.add(Execution.read(execution)));
     return new ExecutionPage(executions, Json.text(json, "nextPageToken"));

@@ -34,7 +34,13 @@ public record ExecutionQuery(
   }
 
   public ExecutionQuery status(String... wanted) {
-    return new ExecutionQuery(List.of(wanted), stateMachine, since, until, limit, nextPageToken);
+    return new ExecutionQuery(
+        HttpTaskManager.requiredEach(wanted, "status"),
+        stateMachine,
+        since,
+        until,
+        limit,
+        nextPageToken);
   }
 
   public ExecutionQuery stateMachine(String name) {
@@ -51,6 +57,7 @@ public record ExecutionQuery(
 
   /** The page after {@code page}, with this query's conditions. */
   public ExecutionQuery next(ExecutionPage page) {
+    HttpTaskManager.required(page, "page");
     return new ExecutionQuery(statuses, stateMachine, since, until, limit, page.nextPageToken());
   }
 }

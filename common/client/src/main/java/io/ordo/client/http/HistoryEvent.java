@@ -20,6 +20,7 @@ public record HistoryEvent(
     long eventId, Instant eventTimestamp, String eventType, Map<String, Object> attributes) {
 
   static HistoryEvent read(JsonNode json) {
+    Json.object(json, "a history event");
     BigDecimal seconds = json.path("eventTimestamp").decimalValue();
     Instant timestamp =
         Instant.ofEpochSecond(

@@ -22,6 +22,7 @@ public record HistoryPage(List<HistoryEvent> events, String nextPageToken) {
   }
 
   static HistoryPage read(JsonNode json) {
+    Json.object(json, "a page of history");
     List<HistoryEvent> events = new ArrayList<>();
     json.path("events").forEach(event -> events.add(HistoryEvent.read(event)));
     return new HistoryPage(events, Json.text(json, "nextPageToken"));

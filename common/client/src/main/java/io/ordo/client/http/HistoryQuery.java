@@ -34,6 +34,7 @@ public record HistoryQuery(boolean reverseOrder, int maximumPageSize, String nex
 
   /** The page after {@code page}, with this query's order and size. */
   public HistoryQuery next(HistoryPage page) {
+    HttpTaskManager.required(page, "page");
     return new HistoryQuery(reverseOrder, maximumPageSize, page.nextPageToken());
   }
 }

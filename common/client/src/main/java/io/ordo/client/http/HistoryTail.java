@@ -70,13 +70,19 @@ final class HistoryTail implements HistoryFollow {
     }
     EventStreamLines lines = new EventStreamLines(this::received);
     connection = lines;
-    exchange.stream(path, lastEventId, lines)
-        .whenComplete(
-            (ignored, error) -> {
-              if (lines.over()) {
-                connectionEnded(error);
-              }
-            });
+    CompletableFuture<Void> stream;
+    try {
+      stream = exchange.stream(path, lastEventId, lines);
+    } catch (RuntimeException e) {
+      finish(e); // e.g. the client was closed: a reconnection runs on a timer, which would drop it
+      return;
+    }
+    stream.whenComplete(
+        (ignored, error) -> {
+          if (lines.over()) {
+            connectionEnded(error);
+          }
+        });
     if (done.isDone()) {
       lines.cancel(); // closed while it opened
     } else {

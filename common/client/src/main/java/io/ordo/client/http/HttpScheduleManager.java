@@ -40,7 +40,7 @@ final class HttpScheduleManager implements ScheduleManager {
 
   /** A repeated delete answers false, as for an unknown schedule: safe to retry. */
   private static Call<Boolean> delete(String scheduleId) {
-    return Call.delete(schedule(scheduleId), json -> true)
+    return Call.delete(schedule(scheduleId), HttpTaskManager::removed)
         .answering(NotFoundException.CODE, false)
         .retryable();
   }

@@ -39,6 +39,7 @@ final class HttpStateMachineManager implements StateMachineManager {
     Map<String, Object> body = new HashMap<>();
     body.put("name", required(executionName, "executionName"));
     if (input != null) {
+      Parameters.checkInput(input, "input");
       body.put("input", Json.tree(input));
     }
     return Call.post(machine(machineName) + "/executions", body, Execution::read).retryable();
@@ -88,6 +89,10 @@ final class HttpStateMachineManager implements StateMachineManager {
     return "/executions/" + Call.segment(required(executionId, "executionId"));
   }
 
+  private static Object definition(String definitionJson) {
+    return Json.parse(required(definitionJson, "definition"), "the definition");
+  }
+
   private static String newName() {
     return UUID.randomUUID().toString();
   }
@@ -96,12 +101,12 @@ final class HttpStateMachineManager implements StateMachineManager {
 
   @Override
   public StateMachine saveStateMachine(String name, String definitionJson) {
-    return exchange.call(save(name, Json.parse(required(definitionJson, "definition"))));
+    return exchange.call(save(name, definition(definitionJson)));
   }
 
   @Override
   public CompletableFuture<StateMachine> saveStateMachineAsync(String name, String definitionJson) {
-    return exchange.callAsync(() -> save(name, Json.parse(required(definitionJson, "definition"))));
+    return exchange.callAsync(() -> save(name, definition(definitionJson)));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.ordo.client.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.ordo.client.http.exception.InvalidTaskException;
 import io.ordo.client.http.exception.QueueNotFoundException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,46 +23,74 @@ final class HttpTaskManager implements TaskManager {
 
   private Call<ParallelizedTaskMessage> registerParallel(TaskRegistration registration) {
     TaskRegistration r = required(registration, "registration");
-    return Call.post("/parallel-queue/tasks", r.toBody(false), ParallelizedTaskMessage::new)
-        .idempotencyKey(idempotencyKey(r));
+    return Call.post(
+            "/parallel-queue/tasks", keyed(r, r.toBody(false)), ParallelizedTaskMessage::new)
+        .retryable();
   }
 
   private Call<SerializedTaskMessage> registerSerial(
       String queueId, TaskRegistration registration) {
     TaskRegistration r = required(registration, "registration");
-    return Call.post(queue(queueId) + "/tasks", r.toBody(true), SerializedTaskMessage::new)
-        .idempotencyKey(idempotencyKey(r));
+    return Call.post(
+            queue(queueId) + "/tasks", keyed(r, r.toBody(true)), SerializedTaskMessage::new)
+        .retryable();
   }
 
-  /** The caller's key, or one made up so that this call's own retries create one message. */
-  private String idempotencyKey(TaskRegistration registration) {
-    if (registration.idempotencyKey() != null) {
-      return registration.idempotencyKey();
+  /**
+   * A registration's body with its idempotency key: the caller's, or one made up so that this
+   * call's own retries create one message. The key goes in the body, where the API takes any text
+   * (a header carries only ASCII), so a retry of this body registers once.
+   */
+  private Map<String, Object> keyed(TaskRegistration registration, Map<String, Object> body) {
+    String key =
+        registration.idempotencyKey() != null
+            ? registration.idempotencyKey()
+            : exchange.retries() ? UUID.randomUUID().toString() : null;
+    if (key != null) {
+      body.put("idempotencyKey", key);
     }
-    return exchange.retries() ? UUID.randomUUID().toString() : null;
+    return body;
   }
 
   private Call<Boolean> remove(String messageId, String queueKind) {
-    return Call.delete(task(messageId), answer -> true).query("queue", queueKind);
+    return Call.delete(task(messageId), HttpTaskManager::removed).query("queue", queueKind);
   }
 
   private static Call<Void> parallelActive(boolean active) {
-    return Call.put("/parallel-queue/active", Map.of("active", active), answer -> null);
+    return Call.put("/parallel-queue/active", Map.of("active", active), HttpTaskManager::activeSet);
   }
 
   private static Call<Boolean> addQueue(String queueId, boolean active) {
     required(queueId, "queueId");
-    return Call.post("/serial-queues", Map.of("queueId", queueId, "active", active), a -> true)
+    return Call.post(
+            "/serial-queues",
+            Map.of("queueId", queueId, "active", active),
+            answer -> new RegisteredSerializedTaskQueueInfo(answer) != null)
         .answering("queue_exists", false);
   }
 
   private static Call<Boolean> removeQueue(String queueId) {
-    return Call.delete(queue(queueId), answer -> true)
+    return Call.delete(queue(queueId), HttpTaskManager::removed)
         .answering(QueueNotFoundException.CODE, false);
   }
 
   private static Call<Void> serialActive(String queueId, boolean active) {
-    return Call.put(queue(queueId) + "/active", Map.of("active", active), answer -> null);
+    return Call.put(
+        queue(queueId) + "/active", Map.of("active", active), HttpTaskManager::activeSet);
+  }
+
+  /** A removal's answer: 204 without a body. */
+  static Boolean removed(JsonNode answer) {
+    if (!answer.isMissingNode()) {
+      throw new IllegalArgumentException("a removal answers no body");
+    }
+    return true;
+  }
+
+  /** An activation's answer: the queue's new state ({@code isActive}). */
+  private static Void activeSet(JsonNode answer) {
+    Json.requiredBool(Json.object(answer, "the queue's state"), "isActive");
+    return null;
   }
 
   private static <T> Call<T> end(
@@ -137,18 +166,43 @@ final class HttpTaskManager implements TaskManager {
 
   static <T> Function<JsonNode, List<T>> list(Function<JsonNode, T> reader) {
     return array -> {
+      if (!array.isArray()) {
+        throw new IllegalArgumentException("it is not a JSON array");
+      }
       List<T> items = new ArrayList<>();
       array.forEach(item -> items.add(reader.apply(item)));
       return List.copyOf(items);
     };
   }
 
+  /**
+   * A message's path. No message has the id {@code .} or {@code ..}, which a URL cannot carry as a
+   * segment (it would name the parent path): such an id is what the documentation says of any id
+   * without a message, {@link InvalidTaskException}, raised without asking (status 0: no answer).
+   */
   private static String task(String messageId) {
-    return "/tasks/" + Call.segment(required(messageId, "messageId"));
+    String id = required(messageId, "messageId");
+    if (id.equals(".") || id.equals("..")) {
+      throw new InvalidTaskException(0, "no task message has the id '" + id + "'", Map.of());
+    }
+    return "/tasks/" + Call.segment(id);
   }
 
   private static String queue(String queueId) {
     return "/serial-queues/" + Call.segment(required(queueId, "queueId"));
+  }
+
+  /**
+   * Values of a varargs setter, each given.
+   *
+   * @throws IllegalArgumentException the array, or one of its values, is null (or empty text)
+   */
+  static List<String> requiredEach(String[] values, String name) {
+    required(values, name);
+    for (String value : values) {
+      required(value, name);
+    }
+    return List.of(values);
   }
 
   static <T> T required(T value, String name) {

@@ -1,9 +1,14 @@
 package io.ordo.client.http;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.time.Instant;
@@ -15,6 +20,8 @@ import java.util.Map;
 final class Json {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+  private static final ObjectReader STRICT =
+      MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private Json() {}
 
@@ -37,12 +44,94 @@ final class Json {
     return body == null || body.length == 0 ? MissingNode.getInstance() : MAPPER.readTree(body);
   }
 
-  /** The tree of a JSON text given by the caller (a state machine definition). */
+  /** The tree of a JSON text (a stream's event). */
   static JsonNode parse(String text) {
+    return parse(text, "the text");
+  }
+
+  /**
+   * The tree of a JSON text given by the caller (a state machine definition): exactly one JSON
+   * value, with nothing but white space after it.
+   *
+   * @param what names the text in the message, e.g. {@code the definition}
+   * @throws IllegalArgumentException blank, not JSON, or more after the value; the message names
+   *     the line and column in plain words
+   */
+  static JsonNode parse(String text, String what) {
+    if (text.isBlank()) {
+      throw new IllegalArgumentException(what + " is blank: it must be a JSON text");
+    }
     try {
-      return MAPPER.readTree(text);
+      return STRICT.readTree(text);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage(), e);
+      JsonLocation at = e.getLocation();
+      String where =
+          at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+      String problem;
+      if (e instanceof JsonEOFException) {
+        problem = " ends before its JSON value does";
+      } else if (e instanceof MismatchedInputException) {
+        problem = " has more text after its JSON value, which begins" + where;
+      } else {
+        problem = " is not valid JSON" + where;
+      }
+      throw new IllegalArgumentException(what + problem, e);
+    }
+  }
+
+  /**
+   * An answer's value that must be a JSON object (a 2xx with an empty body, an array or a scalar
+   * where the API answers an object is no answer).
+   *
+   * @throws IllegalArgumentException not an object; the call then fails with {@code invalid_answer}
+   */
+  static JsonNode object(JsonNode node, String what) {
+    if (node == null || !node.isObject()) {
+      throw new IllegalArgumentException(what + " is not a JSON object");
+    }
+    return node;
+  }
+
+  /**
+   * A member the API always sends, as text.
+   *
+   * @throws IllegalArgumentException missing, null or not a string
+   */
+  static String requiredText(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      throw new IllegalArgumentException("its " + field + " is missing");
+    }
+    if (!value.isTextual()) {
+      throw new IllegalArgumentException("its " + field + " is not a string");
+    }
+    return value.asText();
+  }
+
+  /**
+   * A member the API always sends, as a boolean.
+   *
+   * @throws IllegalArgumentException missing or not a boolean
+   */
+  static boolean requiredBool(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || !value.isBoolean()) {
+      throw new IllegalArgumentException("its " + field + " is missing or not a boolean");
+    }
+    return value.booleanValue();
+  }
+
+  /**
+   * A member the API always sends as one of {@code type}'s constants.
+   *
+   * @throws IllegalArgumentException missing, or not one of them
+   */
+  static <E extends Enum<E>> E requiredEnum(JsonNode node, String field, Class<E> type) {
+    String name = requiredText(node, field);
+    try {
+      return Enum.valueOf(type, name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("its " + field + " '" + name + "' is unknown");
     }
   }
 

@@ -6,12 +6,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
  * The entry point of Ordo's Java client: one tenant's {@link TaskManager} and {@link
  * StateMachineManager} over the HTTP API, with nothing but the JDK's {@link HttpClient} and
- * Jackson. Thread-safe and cheap to create; share one per application and base URL.
+ * Jackson. Thread-safe and cheap to create; share one per application and base URL, and {@link
+ * #close()} one that is made for a short while.
  *
  * <pre>{@code
  * OrdoClient ordo = OrdoClient.builder()
@@ -21,7 +25,7 @@ import java.util.function.Supplier;
  * ParallelizedTaskMessage m = ordo.tasks().addParallelizedTask("Echo", Map.of("greeting", "hi"));
  * }</pre>
  */
-public final class OrdoClient {
+public final class OrdoClient implements AutoCloseable {
   /** How long a connection may take to open, unless set. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
@@ -45,15 +49,20 @@ public final class OrdoClient {
   private final ScheduleManager schedules;
   private final Exchange exchange;
   private final String apiBase;
+  // the HttpClient's executor when the client made its own HttpClient, else null
+  private final ExecutorService executor;
+  private static final AtomicInteger CLIENTS = new AtomicInteger();
 
   private OrdoClient(Builder builder) {
     this.apiBase = apiBase(builder.baseUrl);
+    this.executor = builder.httpClient != null ? null : workers();
     HttpClient http =
         builder.httpClient != null
             ? builder.httpClient
             : HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(builder.connectTimeout)
+                .executor(executor)
                 .build();
     Exchange exchange =
         new Exchange(
@@ -118,11 +127,55 @@ public final class OrdoClient {
     if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
       throw new IllegalArgumentException("the base URL must be http or https, got " + baseUrl);
     }
+    if (baseUrl.getHost() == null) {
+      throw new IllegalArgumentException("the base URL must name a host, got " + baseUrl);
+    }
+    if (baseUrl.getRawQuery() != null || baseUrl.getRawFragment() != null) {
+      throw new IllegalArgumentException(
+          "the base URL must have no query or fragment (each call adds its path), got " + baseUrl);
+    }
     String base = baseUrl.toString();
     while (base.endsWith("/")) {
       base = base.substring(0, base.length() - 1);
     }
     return base.endsWith("/api/v1") ? base : base + "/api/v1";
+  }
+
+  /**
+   * The threads of the client's own HttpClient, as the JDK's default (a cached pool), but daemon
+   * threads that {@link #close()} can end.
+   */
+  private static ExecutorService workers() {
+    String prefix = "ordo-client-" + CLIENTS.incrementAndGet() + "-worker-";
+    AtomicInteger threads = new AtomicInteger();
+    return Executors.newCachedThreadPool(
+        work -> {
+          Thread thread = new Thread(work, prefix + threads.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        });
+  }
+
+  /**
+   * Ends the worker threads of the client's own HttpClient at once instead of after their idle
+   * minute; for applications that make short-lived clients (share one per application where you
+   * can). Call it once the client's calls and followed histories have ended: a call still under way
+   * may never complete. A call made after it throws {@link IllegalStateException}. The JDK 17
+   * HttpClient has no close of its own: its selector thread ends when the client is garbage
+   * collected. With a shared {@link Builder#httpClient} this only refuses later calls; the shared
+   * client stays the application's to manage.
+   */
+  @Override
+  public void close() {
+    exchange.close();
+    if (executor != null) {
+      executor.shutdownNow();
+    }
+  }
+
+  /** The client's own HttpClient executor (null with a shared HttpClient), for tests. */
+  ExecutorService executor() {
+    return executor;
   }
 
   @Override
@@ -147,10 +200,14 @@ public final class OrdoClient {
      * The node or gateway, e.g. {@code http://127.0.0.1:8080}; {@code /api/v1} is appended unless
      * the URL ends with it.
      *
-     * @throws IllegalArgumentException not an http or https URL
+     * @throws IllegalArgumentException null, not an http or https URL, without a host, or with a
+     *     query or fragment
      */
     public Builder baseUrl(String baseUrl) {
-      return baseUrl(URI.create(Objects.requireNonNull(baseUrl, "baseUrl")));
+      if (baseUrl == null) {
+        throw new IllegalArgumentException("the base URL must be given");
+      }
+      return baseUrl(URI.create(baseUrl));
     }
 
     /** As {@link #baseUrl(String)}. */
@@ -160,16 +217,28 @@ public final class OrdoClient {
       return this;
     }
 
-    /** The API token (sent as {@code Authorization: Bearer}); it decides tenant and role. */
+    /**
+     * The API token (sent as {@code Authorization: Bearer}); it decides tenant and role. White
+     * space around it is dropped (a token read from a secret file usually ends with a newline).
+     *
+     * @throws IllegalArgumentException null, empty, or with a character other than visible ASCII
+     *     inside it (a control character such as CR or LF, a space, a non-ASCII letter); the
+     *     message does not show the token
+     */
     public Builder token(String token) {
-      Objects.requireNonNull(token, "token");
-      this.token = () -> token;
+      if (token == null) {
+        throw new IllegalArgumentException("the token must be given");
+      }
+      String bearer = Exchange.bearer(token);
+      this.token = () -> bearer;
       return this;
     }
 
     /**
      * Where to get the token for each request, for tokens that are rotated (e.g. read from a secret
-     * store); it is called once per request and may answer null for none.
+     * store); it is called once per request and may answer null for none. Its tokens are checked
+     * and stripped as {@link #token(String)} does, at each request: a call with a token that cannot
+     * be sent throws (or its future fails with) {@link IllegalArgumentException}.
      */
     public Builder tokenSupplier(Supplier<String> tokenSupplier) {
       this.token = Objects.requireNonNull(tokenSupplier, "tokenSupplier");
@@ -187,7 +256,10 @@ public final class OrdoClient {
     }
 
     /**
-     * How long one request may take until its answer; a retry gets as long again.
+     * How long one request may take until its whole answer, headers and body, has come; a retry
+     * gets as long again. Past it the connection is closed and the attempt counts as a lost answer
+     * ({@link io.ordo.client.http.exception.ConnectionFailedException} once the retries are spent).
+     * A followed history's stream waits this long for its headers only.
      *
      * @throws IllegalArgumentException not positive
      */
@@ -198,7 +270,8 @@ public final class OrdoClient {
 
     /**
      * How often a call that may be repeated (reads, registrations with their idempotency key, named
-     * execution starts, stops of executions) is sent again after a lost answer or a 502/503/504; 0
+     * execution starts, stops of executions) is sent again after a lost answer or a 429/502/503/504
+     * (waiting the answer's {@code Retry-After} when longer than the back-off, at most 10 s); 0
      * turns retries off. Removals, queue additions, releases and forced stops are never repeated: a
      * repeat could answer differently.
      *

@@ -29,8 +29,9 @@ import java.util.Set;
 
 /**
  * Turns an error answer (RFC 9457 problem+json) into its exception: the {@code code} picks the
- * class, the {@code detail} is the message, the other members are kept. An answer without a problem
- * body (a proxy's error page) is classified by its status.
+ * class, the {@code detail} is the message, the other members are kept, and the exception carries
+ * the answer's real status. An answer without a problem body (a proxy's error page) or with a code
+ * this client does not know is classified by its status.
  */
 final class Problems {
   /** RFC 9457's own members, which are not kept among the problem's members. */
@@ -40,21 +41,37 @@ final class Problems {
 
   static TaskControlException toException(int status, HttpHeaders headers, byte[] body) {
     JsonNode problem = parse(body);
-    String code = problem == null ? null : Json.text(problem, "code");
-    if (code == null) {
-      return byCode(codeOf(status), status, "HTTP " + status, Map.of(), headers);
-    }
     Map<String, Object> members = new LinkedHashMap<>();
-    problem
-        .fields()
-        .forEachRemaining(
-            member -> {
-              if (!STANDARD.contains(member.getKey())) {
-                members.put(member.getKey(), Json.plain(member.getValue()));
-              }
-            });
-    String detail = Json.text(problem, "detail");
-    return byCode(code, status, detail == null ? "HTTP " + status : detail, members, headers);
+    String code = null;
+    String detail = null;
+    if (problem != null) {
+      code = Json.text(problem, "code");
+      detail = Json.text(problem, "detail");
+      problem
+          .fields()
+          .forEachRemaining(
+              member -> {
+                if (!STANDARD.contains(member.getKey())) {
+                  members.put(member.getKey(), Json.plain(member.getValue()));
+                }
+              });
+    }
+    if (detail == null) {
+      detail = describe(status, headers);
+    }
+    return byCode(code == null ? codeOf(status) : code, status, detail, members, headers);
+  }
+
+  /** An answer without a detail, in words: its status, and where a redirect pointed. */
+  private static String describe(int status, HttpHeaders headers) {
+    if (status >= 300 && status < 400) {
+      return "HTTP "
+          + status
+          + ": a redirect to "
+          + headers.firstValue("Location").orElse("(no Location)")
+          + ", which the client does not follow (is the base URL the API's?)";
+    }
+    return "HTTP " + status;
   }
 
   /**
@@ -74,29 +91,47 @@ final class Problems {
   private static TaskControlException byCode(
       String code, int status, String detail, Map<String, Object> problem, HttpHeaders headers) {
     return switch (code) {
-      case InvalidRequestException.CODE -> new InvalidRequestException(detail, problem);
-      case InvalidParameterException.CODE -> new InvalidParameterException(detail, problem);
-      case UnknownTaskTypeException.CODE -> new UnknownTaskTypeException(detail, problem);
-      case InvalidScriptException.CODE -> new InvalidScriptException(detail, problem);
-      case InvalidDefinitionException.CODE -> new InvalidDefinitionException(detail, problem);
-      case UnauthorizedException.CODE -> new UnauthorizedException(detail, problem);
-      case ForbiddenException.CODE -> new ForbiddenException(detail, problem);
-      case InvalidTaskException.CODE -> new InvalidTaskException(detail, problem);
-      case QueueNotFoundException.CODE -> new QueueNotFoundException(detail, problem);
-      case NotFoundException.CODE -> new NotFoundException(detail, problem);
-      case TaskIllegalStateException.CODE -> new TaskIllegalStateException(detail, problem);
-      case TaskNotFinishedException.CODE -> new TaskNotFinishedException(detail, problem);
+      case InvalidRequestException.CODE -> new InvalidRequestException(status, detail, problem);
+      case InvalidParameterException.CODE -> new InvalidParameterException(status, detail, problem);
+      case UnknownTaskTypeException.CODE -> new UnknownTaskTypeException(status, detail, problem);
+      case InvalidScriptException.CODE -> new InvalidScriptException(status, detail, problem);
+      case InvalidDefinitionException.CODE ->
+          new InvalidDefinitionException(status, detail, problem);
+      case UnauthorizedException.CODE -> new UnauthorizedException(status, detail, problem);
+      case ForbiddenException.CODE -> new ForbiddenException(status, detail, problem);
+      case InvalidTaskException.CODE -> new InvalidTaskException(status, detail, problem);
+      case QueueNotFoundException.CODE -> new QueueNotFoundException(status, detail, problem);
+      case NotFoundException.CODE -> new NotFoundException(status, detail, problem);
+      case TaskIllegalStateException.CODE -> new TaskIllegalStateException(status, detail, problem);
+      case TaskNotFinishedException.CODE -> new TaskNotFinishedException(status, detail, problem);
       case TaskQueueIllegalStateException.CODE ->
-          new TaskQueueIllegalStateException(detail, problem);
+          new TaskQueueIllegalStateException(status, detail, problem);
       case InstanceLockedException.CODE ->
-          new InstanceLockedException(detail, problem, retryAfter(headers));
-      case ExecutionExistsException.CODE -> new ExecutionExistsException(detail, problem);
-      case PayloadTooLargeException.CODE -> new PayloadTooLargeException(detail, problem);
-      case ServiceUnavailableException.CODE -> new ServiceUnavailableException(detail, problem);
+          new InstanceLockedException(status, detail, problem, retryAfter(headers));
+      case ExecutionExistsException.CODE -> new ExecutionExistsException(status, detail, problem);
+      case PayloadTooLargeException.CODE -> new PayloadTooLargeException(status, detail, problem);
+      case ServiceUnavailableException.CODE ->
+          new ServiceUnavailableException(status, detail, problem);
       // queue_exists is answered as the seed's false by the one call that meets it
       case "queue_exists" -> new TaskControlException(code, status, detail, problem, null);
-      default -> new ServerErrorException(code, status, detail, problem);
+      default -> byStatus(code, status, detail, problem);
     };
+  }
+
+  /**
+   * A code this client has no class for, by its status: too many requests is the server (or a
+   * gateway) unable to serve now; another 3xx or 4xx is the caller's mistake (uri_too_long,
+   * headers_too_large, idempotency_key_reused, a redirect); the rest is the server's failure.
+   */
+  private static TaskControlException byStatus(
+      String code, int status, String detail, Map<String, Object> problem) {
+    if (status == 429) {
+      return new ServiceUnavailableException(status, detail, problem);
+    }
+    if (status >= 300 && status < 500) {
+      return new InvalidRequestException(code, status, detail, problem);
+    }
+    return new ServerErrorException(code, status, detail, problem);
   }
 
   private static String codeOf(int status) {
@@ -106,8 +141,11 @@ final class Problems {
       case 403 -> ForbiddenException.CODE;
       case 404 -> NotFoundException.CODE;
       case 413 -> PayloadTooLargeException.CODE;
-      case 502, 503, 504 -> ServiceUnavailableException.CODE;
-      default -> "internal";
+      case 429, 502, 503, 504 -> ServiceUnavailableException.CODE;
+      default ->
+          status >= 300 && status < 400
+              ? "redirected"
+              : status < 500 ? "invalid_request" : "internal";
     };
   }
 

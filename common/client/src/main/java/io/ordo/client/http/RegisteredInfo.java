@@ -14,6 +14,7 @@ public final class RegisteredInfo {
   private final Map<String, RegisteredSerializedTaskQueueInfo> serial;
 
   RegisteredInfo(JsonNode json) {
+    Json.object(json, "the status");
     this.parallel = new RegisteredParallelizedTaskQueueInfo(json.path("parallelizedTasksInfo"));
     Map<String, RegisteredSerializedTaskQueueInfo> queues = new LinkedHashMap<>();
     json.path("serializedTasksInfo")

@@ -22,6 +22,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
   private final List<String> taskClassNamesWithoutRunner;
 
   RegisteredParallelizedTaskQueueInfo(JsonNode json) {
+    Json.object(json, "the parallel queue");
     this.active = Json.bool(json, "isActive");
     this.waiting = tasks(json.get("waitingTasks"));
     this.running =

@@ -19,7 +19,8 @@ public final class RegisteredSerializedTaskQueueInfo {
   private final BlockedDetails blockedDetails;
 
   RegisteredSerializedTaskQueueInfo(JsonNode json) {
-    this.queueId = Json.text(json, "queueId");
+    Json.object(json, "a serial queue");
+    this.queueId = Json.requiredText(json, "queueId");
     this.active = Json.bool(json, "isActive");
     List<RegisteredSerializedTaskInfo> tasks = new ArrayList<>();
     JsonNode array = json.get("waitingTasks");

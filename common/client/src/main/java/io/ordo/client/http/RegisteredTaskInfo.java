@@ -35,9 +35,9 @@ public abstract sealed class RegisteredTaskInfo
   private final Instant notBefore;
 
   RegisteredTaskInfo(JsonNode json) {
-    this.messageId = Json.text(json, "messageId");
-    String stateName = Json.text(json, "state");
-    this.state = stateName == null ? null : TaskState.valueOf(stateName);
+    Json.object(json, "a task info");
+    this.messageId = Json.requiredText(json, "messageId");
+    this.state = Json.requiredEnum(json, "state", TaskState.class);
     this.taskClassName = Json.text(json, "taskClassName");
     this.jsPath = Json.text(json, "jsPath");
     this.parameter = Json.map(json, "parameter");

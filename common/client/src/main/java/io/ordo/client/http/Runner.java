@@ -37,6 +37,7 @@ public record Runner(
   }
 
   static Runner read(JsonNode json) {
+    Json.object(json, "a runner");
     return new Runner(
         Json.text(json, "node"),
         Json.text(json, "ownerId"),

@@ -44,11 +44,12 @@ public record Schedule(
     Instant updatedAt) {
 
   static Schedule read(JsonNode json) {
+    Json.object(json, "a schedule");
     JsonNode interval = json.get("intervalSeconds");
     String overlap = Json.text(json, "overlapPolicy");
     JsonNode last = json.get("lastResult");
     return new Schedule(
-        Json.text(json, "scheduleId"),
+        Json.requiredText(json, "scheduleId"),
         Json.text(json, "cron"),
         interval == null || !interval.isNumber() ? null : interval.asLong(),
         Json.text(json, "timeZone"),

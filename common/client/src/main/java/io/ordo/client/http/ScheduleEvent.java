@@ -32,8 +32,9 @@ public record ScheduleEvent(
   }
 
   static ScheduleEvent read(JsonNode json) {
+    Json.object(json, "a schedule event");
     return new ScheduleEvent(
-        Json.text(json, "eventType"),
+        Json.requiredText(json, "eventType"),
         Json.instant(json, "fireTime"),
         Json.instant(json, "recordedAt"),
         Json.text(json, "cause"),

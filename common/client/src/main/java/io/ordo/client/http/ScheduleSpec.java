@@ -117,12 +117,16 @@ public final class ScheduleSpec {
      * Each fire starts an execution of this state machine (which must exist), named {@code
      * <scheduleId>-<slot in epoch ms>}.
      *
-     * @param input any JSON value as plain Java; null for {@code {}}
+     * @param input any JSON value as plain Java (maps, lists, strings, numbers, booleans), nested
+     *     at most 512 levels; null for {@code {}}
+     * @throws IllegalArgumentException the input is not such a value (e.g. an {@code Instant}, an
+     *     {@code Optional}, a bean), holds NaN, an infinity or a cycle, or nests deeper
      */
     public Builder execution(String stateMachine, Object input) {
       Map<String, Object> task = new LinkedHashMap<>();
       task.put("stateMachine", HttpTaskManager.required(stateMachine, "stateMachine"));
       if (input != null) {
+        Parameters.checkInput(input, "input");
         task.put("input", Json.tree(input));
       }
       return task(task);

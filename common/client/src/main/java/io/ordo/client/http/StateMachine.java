@@ -20,8 +20,9 @@ public record StateMachine(
     Instant creationDate,
     Instant updateDate) {
   static StateMachine read(JsonNode json) {
+    Json.object(json, "a state machine");
     return new StateMachine(
-        Json.text(json, "name"),
+        Json.requiredText(json, "name"),
         Json.map(json, "definition"),
         Json.integer(json, "revision", 0),
         Json.instant(json, "creationDate"),

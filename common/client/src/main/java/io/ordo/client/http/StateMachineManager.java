@@ -24,7 +24,8 @@ public interface StateMachineManager {
    * @return the stored state machine (revision 1 when created, + 1 at each replacement)
    * @throws InvalidDefinitionException the definition is invalid ({@code errors()} lists every
    *     problem with its path); nothing was stored
-   * @throws IllegalArgumentException the text is not JSON
+   * @throws IllegalArgumentException the text is blank, is not JSON, or has more after its JSON
+   *     value (such as a second document); the message names the line and column; nothing is sent
    */
   StateMachine saveStateMachine(String name, String definitionJson);
 
@@ -61,8 +62,11 @@ public interface StateMachineManager {
    * Starts an execution with a name the client makes up (so that its own retries start one
    * execution).
    *
-   * @param input any JSON value as plain Java (maps, lists, strings, numbers, booleans); null for
-   *     {@code {}}
+   * @param input any JSON value as plain Java (maps, lists, strings, numbers, booleans), nested at
+   *     most 512 levels; null for {@code {}}
+   * @throws IllegalArgumentException the input is not such a value (e.g. an {@code Instant}, an
+   *     {@code Optional}, a bean), holds NaN, an infinity or a cycle, or nests deeper (the async
+   *     form's future fails with it)
    * @throws NotFoundException there is no state machine of this name
    */
   Execution startExecution(String stateMachineName, Object input);

@@ -46,6 +46,7 @@ public record TaskPage(List<Entry> tasks, String nextPageToken) {
   }
 
   static TaskPage read(JsonNode json) {
+    Json.object(json, "a page of tasks");
     List<Entry> tasks = new ArrayList<>();
     json.path("tasks").forEach(task -> tasks.add(Entry.read(task)));
     return new TaskPage(tasks, Json.text(json, "nextPageToken"));

@@ -49,7 +49,7 @@ public record TaskQuery(
 
   public TaskQuery status(String... wanted) {
     return new TaskQuery(
-        List.of(wanted),
+        HttpTaskManager.requiredEach(wanted, "status"),
         queue,
         queueId,
         taskClassName,
@@ -129,6 +129,7 @@ public record TaskQuery(
 
   /** The page after {@code page}, with this query's conditions. */
   public TaskQuery next(TaskPage page) {
+    HttpTaskManager.required(page, "page");
     return new TaskQuery(
         statuses,
         queue,

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -145,9 +146,12 @@ public final class TaskRegistration {
 
     /**
      * The task's parameter: {@code Boolean, Byte, Short, Integer, Long, Float, Double, String},
-     * {@code List} and {@code Map} (String keys), {@code null}, nested.
+     * {@code List} and {@code Map} (String keys), {@code null}, nested at most {@value
+     * Parameters#MAX_PARAMETER_DEPTH} levels (the node's own bound, 64 by default, is checked by
+     * the node).
      *
-     * @throws IllegalArgumentException a null key, another type, or a reference cycle
+     * @throws IllegalArgumentException a null key, another type, NaN or an infinity, a reference
+     *     cycle, or nesting deeper than {@value Parameters#MAX_PARAMETER_DEPTH} levels
      */
     public Builder parameter(Map<String, ?> parameter) {
       Parameters.check(parameter, "parameter");
@@ -191,7 +195,8 @@ public final class TaskRegistration {
     /**
      * Makes repeats safe: registrations of the tenant with the same key (kept at least 24 h) create
      * one message and all answer with it. Without one, the client makes one up per call, so that
-     * its own retries are safe.
+     * its own retries are safe. Any text: the key is sent in the request body ({@code
+     * idempotencyKey}), not as a header, which could carry only ASCII.
      *
      * @throws IllegalArgumentException the key is empty or longer than 255 characters
      */
@@ -268,7 +273,9 @@ public final class TaskRegistration {
         double backoffCoefficient,
         Duration maximumInterval,
         String... nonRetryableErrors) {
-      Objects.requireNonNull(initialInterval, "initialInterval");
+      HttpTaskManager.required(initialInterval, "initialInterval");
+      List<String> nonRetryable =
+          HttpTaskManager.requiredEach(nonRetryableErrors, "nonRetryableErrors");
       if (maximumAttempts < 0 || maximumAttempts > 10_000) {
         throw new IllegalArgumentException("maximumAttempts must be 0 (no limit) to 10000");
       }
@@ -290,7 +297,7 @@ public final class TaskRegistration {
         }
         policy.put("maximumIntervalSeconds", maximumInterval.toMillis() / 1000.0);
       }
-      policy.put("nonRetryableErrors", java.util.List.of(nonRetryableErrors));
+      policy.put("nonRetryableErrors", nonRetryable);
       this.retry = policy;
       return this;
     }

@@ -18,6 +18,7 @@ public record TaskType(
     Map<String, Object> defaultTimeouts,
     String jsPath) {
   static TaskType read(JsonNode json) {
+    Json.object(json, "a task type");
     return new TaskType(
         Json.text(json, "taskClassName"),
         Json.strings(json, "aliases"),

@@ -98,8 +98,8 @@ class ConnectionFailureTest {
   }
 
   private static String idempotencyKey(String request) {
-    Matcher key = Pattern.compile("(?im)^Idempotency-Key:\\s*(\\S+)").matcher(request);
-    assertTrue(key.find(), "no Idempotency-Key in " + request);
+    Matcher key = Pattern.compile("\"idempotencyKey\":\"([^\"]+)\"").matcher(request);
+    assertTrue(key.find(), "no idempotencyKey in " + request);
     return key.group(1);
   }
 }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.client.http.OrdoClient;
 import io.ordo.client.http.TaskManager;
+import io.ordo.client.http.TaskRegistration;
 import io.ordo.client.http.exception.ForbiddenException;
 import io.ordo.client.http.exception.InvalidParameterException;
 import io.ordo.client.http.exception.InvalidRequestException;
@@ -77,6 +79,8 @@ class ErrorsTest extends WithOperatorTasks {
     TaskManager other = TaskManagerTest.client(node, NodeProcess.OTHER_TENANT).tasks();
     assertThrows(InvalidTaskException.class, () -> other.getTaskInfo(id));
     assertThrows(InvalidTaskException.class, () -> tasks.getTaskInfo(UUID.randomUUID().toString()));
+    assertThrows(InvalidTaskException.class, () -> tasks.getTaskInfo(".."));
+    assertThrows(InvalidTaskException.class, () -> tasks.removeParallelizedTask(".."));
   }
 
   @Test
@@ -129,5 +133,43 @@ class ErrorsTest extends WithOperatorTasks {
     assertInstanceOf(
         TaskControlException.class,
         assertThrows(RuntimeException.class, () -> tasks.addParallelizedTask("NoSuch", null)));
+  }
+
+  @Test
+  void anIdTooLongForTheRequestLine_isAnInvalidRequest_uriTooLong() {
+    InvalidRequestException e =
+        assertThrows(InvalidRequestException.class, () -> tasks.getTaskInfo("x".repeat(5_000)));
+    assertEquals("uri_too_long", e.code());
+    assertEquals(414, e.status());
+  }
+
+  @Test
+  void anIdempotencyKeyReusedForAnotherRequest_isAnInvalidRequest_withTheServersDetail() {
+    String key = "reused-" + UUID.randomUUID();
+    tasks.addParallelizedTask(
+        TaskRegistration.builder("Echo").parameter(Map.of("n", 1)).idempotencyKey(key).build());
+    InvalidRequestException e =
+        assertThrows(
+            InvalidRequestException.class,
+            () ->
+                tasks.addParallelizedTask(
+                    TaskRegistration.builder("Echo")
+                        .parameter(Map.of("n", 2))
+                        .idempotencyKey(key)
+                        .build()));
+    assertEquals("idempotency_key_reused", e.code());
+    assertEquals(422, e.status());
+    assertTrue(e.detail() != null && !e.detail().startsWith("HTTP "), e.detail());
+  }
+
+  @Test
+  void headersOverTheNodesLimit_areAnInvalidRequest_headersTooLarge() {
+    String longToken = "t".repeat(9_000);
+    TaskManager client =
+        OrdoClient.builder().baseUrl(node.baseUrl()).tokenSupplier(() -> longToken).build().tasks();
+    InvalidRequestException e =
+        assertThrows(InvalidRequestException.class, client::getRegisteredInfo);
+    assertEquals("headers_too_large", e.code());
+    assertEquals(431, e.status());
   }
 }

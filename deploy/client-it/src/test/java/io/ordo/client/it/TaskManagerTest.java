@@ -152,6 +152,17 @@ class TaskManagerTest {
         tasks.addParallelizedTask(
             TaskRegistration.builder("Echo").idempotencyKey("key-" + queueId).build());
     assertEquals(withKey.getMessageId(), again.getMessageId(), "one message per idempotency key");
+    String nonAscii = "clé-ü-日本-" + queueId;
+    ParallelizedTaskMessage accented =
+        tasks.addParallelizedTask(
+            TaskRegistration.builder("Echo").idempotencyKey(nonAscii).build());
+    assertEquals(
+        accented.getMessageId(),
+        result(
+                tasks.addParallelizedTaskAsync(
+                    TaskRegistration.builder("Echo").idempotencyKey(nonAscii).build()))
+            .getMessageId(),
+        "a key of any text is one message too");
     assertEquals(TaskState.WAITING, echo.getState());
 
     for (String id : List.of(echo.getMessageId(), async.getMessageId(), again.getMessageId())) {

@@ -10,12 +10,23 @@ public class ExecutionExistsException extends TaskControlException {
   public static final String CODE = "execution_exists";
 
   /**
-   * A {@code execution_exists} problem.
+   * A {@code execution_exists} problem, answered with HTTP 409.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members
    */
   public ExecutionExistsException(String detail, Map<String, Object> problem) {
-    super(CODE, 409, detail, problem, null);
+    this(409, detail, problem);
+  }
+
+  /**
+   * A {@code execution_exists} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 409)
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public ExecutionExistsException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 }

@@ -8,12 +8,23 @@ public class ForbiddenException extends TaskControlException {
   public static final String CODE = "forbidden";
 
   /**
-   * A {@code forbidden} problem.
+   * A {@code forbidden} problem, answered with HTTP 403.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members
    */
   public ForbiddenException(String detail, Map<String, Object> problem) {
-    super(CODE, 403, detail, problem, null);
+    this(403, detail, problem);
+  }
+
+  /**
+   * A {@code forbidden} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 403)
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public ForbiddenException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 }

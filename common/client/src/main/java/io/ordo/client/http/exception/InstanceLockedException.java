@@ -15,7 +15,7 @@ public class InstanceLockedException extends TaskControlException {
   private final Duration retryAfter;
 
   /**
-   * An {@code instance_locked} problem.
+   * An {@code instance_locked} problem, answered with HTTP 409.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members ({@code instanceId}, {@code ownerId}, {@code
@@ -23,7 +23,21 @@ public class InstanceLockedException extends TaskControlException {
    * @param retryAfter the answer's {@code Retry-After}, or null if it had none
    */
   public InstanceLockedException(String detail, Map<String, Object> problem, Duration retryAfter) {
-    super(CODE, 409, detail, problem, null);
+    this(409, detail, problem, retryAfter);
+  }
+
+  /**
+   * An {@code instance_locked} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 409)
+   * @param detail the problem's detail
+   * @param problem the problem's other members ({@code instanceId}, {@code ownerId}, {@code
+   *     lockExpiry})
+   * @param retryAfter the answer's {@code Retry-After}, or null if it had none
+   */
+  public InstanceLockedException(
+      int status, String detail, Map<String, Object> problem, Duration retryAfter) {
+    super(CODE, status, detail, problem, null);
     this.retryAfter = retryAfter;
   }
 

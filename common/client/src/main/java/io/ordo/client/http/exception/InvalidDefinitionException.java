@@ -19,13 +19,24 @@ public class InvalidDefinitionException extends TaskControlException {
   public record DefinitionError(String path, String message) {}
 
   /**
-   * An {@code invalid_definition} problem.
+   * An {@code invalid_definition} problem, answered with HTTP 400.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members, with {@code errors}
    */
   public InvalidDefinitionException(String detail, Map<String, Object> problem) {
-    super(CODE, 400, detail, problem, null);
+    this(400, detail, problem);
+  }
+
+  /**
+   * An {@code invalid_definition} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 400)
+   * @param detail the problem's detail
+   * @param problem the problem's other members, with {@code errors}
+   */
+  public InvalidDefinitionException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 
   /** Every problem the server found, with its path. */

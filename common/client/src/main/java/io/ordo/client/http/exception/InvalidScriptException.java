@@ -12,13 +12,24 @@ public class InvalidScriptException extends TaskControlException {
   public static final String CODE = "invalid_script";
 
   /**
-   * An {@code invalid_script} problem.
+   * An {@code invalid_script} problem, answered with HTTP 400.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members ({@code jsPath}, {@code line}, {@code column})
    */
   public InvalidScriptException(String detail, Map<String, Object> problem) {
-    super(CODE, 400, detail, problem, null);
+    this(400, detail, problem);
+  }
+
+  /**
+   * An {@code invalid_script} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 400)
+   * @param detail the problem's detail
+   * @param problem the problem's other members ({@code jsPath}, {@code line}, {@code column})
+   */
+  public InvalidScriptException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 
   /** The script's path, as registered. */

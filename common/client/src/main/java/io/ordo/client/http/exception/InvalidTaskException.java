@@ -11,12 +11,23 @@ public class InvalidTaskException extends TaskControlException {
   public static final String CODE = "invalid_task";
 
   /**
-   * A {@code invalid_task} problem.
+   * A {@code invalid_task} problem, answered with HTTP 404.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members
    */
   public InvalidTaskException(String detail, Map<String, Object> problem) {
-    super(CODE, 404, detail, problem, null);
+    this(404, detail, problem);
+  }
+
+  /**
+   * A {@code invalid_task} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 404)
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public InvalidTaskException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 }

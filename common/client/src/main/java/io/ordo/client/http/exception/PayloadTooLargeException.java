@@ -8,12 +8,23 @@ public class PayloadTooLargeException extends TaskControlException {
   public static final String CODE = "payload_too_large";
 
   /**
-   * A {@code payload_too_large} problem.
+   * A {@code payload_too_large} problem, answered with HTTP 413.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members
    */
   public PayloadTooLargeException(String detail, Map<String, Object> problem) {
-    super(CODE, 413, detail, problem, null);
+    this(413, detail, problem);
+  }
+
+  /**
+   * A {@code payload_too_large} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 413)
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public PayloadTooLargeException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 }

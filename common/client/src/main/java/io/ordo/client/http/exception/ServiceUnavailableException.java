@@ -11,12 +11,23 @@ public class ServiceUnavailableException extends TaskControlException {
   public static final String CODE = "unavailable";
 
   /**
-   * A {@code unavailable} problem.
+   * A {@code unavailable} problem, answered with HTTP 503.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members
    */
   public ServiceUnavailableException(String detail, Map<String, Object> problem) {
-    super(CODE, 503, detail, problem, null);
+    this(503, detail, problem);
+  }
+
+  /**
+   * A {@code unavailable} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 503)
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public ServiceUnavailableException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 }

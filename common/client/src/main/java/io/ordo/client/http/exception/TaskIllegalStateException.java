@@ -11,12 +11,23 @@ public class TaskIllegalStateException extends TaskControlException {
   public static final String CODE = "task_illegal_state";
 
   /**
-   * A {@code task_illegal_state} problem.
+   * A {@code task_illegal_state} problem, answered with HTTP 409.
    *
    * @param detail the problem's detail
    * @param problem the problem's other members
    */
   public TaskIllegalStateException(String detail, Map<String, Object> problem) {
-    super(CODE, 409, detail, problem, null);
+    this(409, detail, problem);
+  }
+
+  /**
+   * A {@code task_illegal_state} problem.
+   *
+   * @param status the HTTP status of the answer (a proxy may answer another than the API's 409)
+   * @param detail the problem's detail
+   * @param problem the problem's other members
+   */
+  public TaskIllegalStateException(int status, String detail, Map<String, Object> problem) {
+    super(CODE, status, detail, problem, null);
   }
 }

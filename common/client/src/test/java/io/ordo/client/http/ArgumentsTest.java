@@ -1,0 +1,59 @@
+package io.ordo.client.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Setters refuse what cannot work at once, with the same clear message, never a bare NPE. */
+class ArgumentsTest {
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "http://127.0.0.1:8080/?tenant=a",
+        "http://127.0.0.1:8080/api/v1#top",
+        "http:///x",
+        "http:/x",
+        "ftp://127.0.0.1/"
+      })
+  void aBaseUrlThatBreaksEveryCall_isRefusedByTheBuilder(String url) {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> OrdoClient.builder().baseUrl(url));
+    assertTrue(e.getMessage().startsWith("the base URL must"), e.getMessage());
+  }
+
+  @Test
+  void aNullBaseUrl_mustBeGiven() {
+    assertMustBeGiven("the base URL", () -> OrdoClient.builder().baseUrl((String) null));
+  }
+
+  @Test
+  void nullQueryArguments_mustBeGiven() {
+    assertMustBeGiven("status", () -> TaskQuery.all().status((String[]) null));
+    assertMustBeGiven("status", () -> TaskQuery.all().status("FAILED", null));
+    assertMustBeGiven("status", () -> ExecutionQuery.all().status((String) null));
+    assertMustBeGiven("page", () -> TaskQuery.all().next(null));
+    assertMustBeGiven("page", () -> ExecutionQuery.all().next(null));
+    assertMustBeGiven("page", () -> HistoryQuery.firstPage().next(null));
+  }
+
+  @Test
+  void nullRetryArguments_mustBeGiven() {
+    TaskRegistration.Builder echo = TaskRegistration.builder("Echo");
+    assertMustBeGiven(
+        "nonRetryableErrors", () -> echo.retry(3, Duration.ofSeconds(1), 2, null, (String) null));
+    assertMustBeGiven(
+        "nonRetryableErrors", () -> echo.retry(3, Duration.ofSeconds(1), 2, null, (String[]) null));
+    assertMustBeGiven("initialInterval", () -> echo.retry(3, null, 2, null));
+  }
+
+  private static void assertMustBeGiven(String name, Executable call) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+    assertEquals(name + " must be given", e.getMessage());
+  }
+}
