@@ -69,16 +69,27 @@ public record RetryPolicy(
    * error}; empty if the failure ends the message.
    */
   public Optional<Duration> delayAfter(int failures, String error) {
-    if (RESULT_REFUSED.equals(error) || (error != null && nonRetryableErrors.contains(error))) {
-      return Optional.empty();
-    }
-    if (maximumAttempts != 0 && failures >= maximumAttempts) {
+    if (endsAfter(failures, error).isPresent()) {
       return Optional.empty();
     }
     double millis =
         initialInterval.toMillis() * Math.pow(backoffCoefficient, Math.max(0, failures - 1));
     long capped = (long) Math.min(millis, (double) maximumInterval.toMillis());
     return Optional.of(Duration.ofMillis(capped));
+  }
+
+  /**
+   * Why the message's {@code failures}-th failed run with {@code error} ends it by this policy's
+   * rules (its deadline aside); empty if the policy retries it.
+   */
+  public Optional<RetryState> endsAfter(int failures, String error) {
+    if (RESULT_REFUSED.equals(error) || (error != null && nonRetryableErrors.contains(error))) {
+      return Optional.of(RetryState.NON_RETRYABLE_FAILURE);
+    }
+    if (maximumAttempts != 0 && failures >= maximumAttempts) {
+      return Optional.of(RetryState.MAXIMUM_ATTEMPTS_REACHED);
+    }
+    return Optional.empty();
   }
 
   public JsonObject toJson() {

@@ -46,6 +46,8 @@ class TaskListApiTest extends NodeApiTest {
     assertEquals("DISPOSED", f.getString("state"));
     assertNotNull(f.getString("error"), f::encode);
     assertEquals("no", f.getJsonObject("outcome").getString("cause"), f::encode);
+    assertEquals(
+        "RETRY_POLICY_NOT_SET", f.getJsonObject("outcome").getString("retryState"), f::encode);
     assertEquals(new JsonObject().put("message", "no"), f.getJsonObject("parameter"));
     JsonObject c = tasks.getJsonObject(2);
     assertEquals("COMPLETED", c.getString("status"));

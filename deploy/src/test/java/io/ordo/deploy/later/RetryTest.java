@@ -107,6 +107,16 @@ class RetryTest extends LaterTest {
     assertEquals("FAILED", done.getJsonObject("outcome").getString("type"));
     assertEquals(List.of(1), FlakyTask.attempts("n"));
     assertEquals(List.of(), events(id, "TaskRetryScheduled"));
+    assertRetryState(id, done, "TaskFailed", "NON_RETRYABLE_FAILURE");
+  }
+
+  /** The message's terminal event and its outcome say why its last failed run was not retried. */
+  private void assertRetryState(String id, JsonObject done, String eventType, String state) {
+    String attributes =
+        Character.toLowerCase(eventType.charAt(0)) + eventType.substring(1) + "EventAttributes";
+    assertEquals(
+        state, events(id, eventType).get(0).getJsonObject(attributes).getString("retryState"));
+    assertEquals(state, done.getJsonObject("outcome").getString("retryState"), done::encode);
   }
 
   @Test
@@ -130,6 +140,7 @@ class RetryTest extends LaterTest {
     assertFalse(queue.getBoolean("isActive"));
     assertEquals("STOPPED_ON_ERROR", queue.getString("blockedReason"));
     assertEquals(List.of(1, 2), FlakyTask.attempts("s"));
+    assertRetryState(id, done, "TaskFailed", "MAXIMUM_ATTEMPTS_REACHED");
     assertEquals("WAITING", api.get("/tasks/" + behind).json().getString("state"));
     assertEquals(List.of(), FlakyTask.attempts("b"));
   }
@@ -159,6 +170,37 @@ class RetryTest extends LaterTest {
   }
 
   @Test
+  void aTimedOutLastAttempt_endsTheMessage_sayingItsAttemptsAreUsedUp() {
+    String id =
+        flaky(
+            "/parallel-queue/tasks",
+            "tt",
+            new JsonObject().put("hangTimes", 2),
+            new JsonObject()
+                .put("timeouts", new JsonObject().put("startToClose", 30))
+                .put("retry", retry(2, 5)));
+    tasks.await(id, "RUNNING");
+    advance(31);
+    awaitWaitingAfter(id, 1);
+    advance(5);
+    awaitRunningAttempt(id, 2);
+    advance(31);
+
+    JsonObject done = tasks.await(id, "DISPOSED");
+    assertEquals("TIMED_OUT", done.getJsonObject("outcome").getString("type"));
+    assertRetryState(id, done, "TaskTimedOut", "MAXIMUM_ATTEMPTS_REACHED");
+  }
+
+  private void awaitRunningAttempt(String id, int attempt) {
+    api.await(
+        "/tasks/" + id,
+        reply ->
+            "RUNNING".equals(reply.json().getString("state"))
+                && reply.json().getInteger("attempt") == attempt,
+        java.time.Duration.ofSeconds(20));
+  }
+
+  @Test
   void aTaskTypesDefaultPolicy_appliesUnlessTheMessageSetsItsOwn() {
     String byDefault =
         flaky(
@@ -175,6 +217,7 @@ class RetryTest extends LaterTest {
             new JsonObject().put("retry", new JsonObject().put("maximumAttempts", 1)));
     JsonObject done = tasks.await(optedOut, "DISPOSED");
     assertEquals("FAILED", done.getJsonObject("outcome").getString("type"));
+    assertRetryState(optedOut, done, "TaskFailed", "MAXIMUM_ATTEMPTS_REACHED");
   }
 
   @Test

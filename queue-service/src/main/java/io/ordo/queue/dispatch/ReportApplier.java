@@ -8,6 +8,7 @@ import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.history.TaskSummaries;
 import io.ordo.model.QueueKind;
+import io.ordo.model.RetryState;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.lifecycle.HeadPositions;
 import io.ordo.queue.lifecycle.MessageEnd;
@@ -18,6 +19,7 @@ import io.ordo.queue.store.QueueStore.SerialKey;
 import io.ordo.queue.store.TaskStore;
 import io.ordo.queue.store.TaskStore.Hold;
 import io.ordo.queue.store.TaskStore.Moved;
+import io.ordo.queue.store.TaskStore.Retryable;
 import io.ordo.queue.store.TaskStore.Stepped;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -200,7 +202,7 @@ final class ReportApplier {
                   results,
                   (pair, both) -> {
                     started(batch, pair.start(), Optional.of(both.start()));
-                    finished(batch, pair.completion(), both.end());
+                    finished(batch, pair.completion(), both.end(), null);
                     written.add(pair.start());
                     written.add(pair.completion());
                   });
@@ -278,14 +280,22 @@ final class ReportApplier {
         indexes.stream().filter(i -> batch.report(i).type() == ReportType.FAILED).toList();
     return retryFailed(batch, failed)
         .compose(
-            retried -> {
-              List<Integer> ending = indexes.stream().filter(i -> !retried.contains(i)).toList();
+            whyEnded -> {
+              List<Integer> ending =
+                  indexes.stream()
+                      .filter(
+                          i ->
+                              batch.report(i).type() != ReportType.FAILED
+                                  || whyEnded.containsKey(i))
+                      .toList();
               return tasks
                   .finish(batch.tx(), batch.holds(ending), RUNNING)
                   .map(
                       results -> {
                         eachWritten(
-                            ending, results, (index, moved) -> finished(batch, index, moved));
+                            ending,
+                            results,
+                            (index, moved) -> finished(batch, index, moved, whyEnded.get(index)));
                         return null;
                       });
             });
@@ -293,11 +303,12 @@ final class ReportApplier {
 
   /**
    * The failed runs their messages' retry policies retry: back to waiting with their next attempt's
-   * time and {@code TaskRetryScheduled}. Answers the indexes it retried.
+   * time and {@code TaskRetryScheduled}. Answers the others' indexes, each with why its run ends
+   * the message.
    */
-  private Future<Set<Integer>> retryFailed(Batch batch, List<Integer> failed) {
+  private Future<Map<Integer, RetryState>> retryFailed(Batch batch, List<Integer> failed) {
     if (failed.isEmpty()) {
-      return Future.succeededFuture(Set.of());
+      return Future.succeededFuture(Map.of());
     }
     return tasks
         .lockRetryable(batch.tx(), batch.holds(failed), RUNNING)
@@ -305,20 +316,21 @@ final class ReportApplier {
             locked -> {
               List<Integer> retrying = new ArrayList<>();
               List<TaskStore.RetryAt> retries = new ArrayList<>();
+              Map<Integer, RetryState> whyEnded = new HashMap<>();
               for (int i = 0; i < failed.size(); i++) {
                 int index = failed.get(i);
                 TaskReport report = batch.report(index);
-                locked
-                    .get(i)
-                    .flatMap(
-                        row ->
-                            ends.nextAttempt(row, report.data().getString("error"), report.time()))
-                    .ifPresent(
-                        at -> {
-                          retrying.add(index);
-                          retries.add(
-                              new TaskStore.RetryAt(report.tenant(), report.messageId(), at));
-                        });
+                String error = report.data().getString("error");
+                Retryable row = locked.get(i).orElse(null);
+                Optional<Instant> next =
+                    row == null ? Optional.empty() : ends.nextAttempt(row, error, report.time());
+                if (next.isPresent()) {
+                  retrying.add(index);
+                  retries.add(
+                      new TaskStore.RetryAt(report.tenant(), report.messageId(), next.get()));
+                } else {
+                  whyEnded.put(index, ends.whyEnded(row, error));
+                }
               }
               return tasks
                   .retry(batch.tx(), retries)
@@ -327,7 +339,7 @@ final class ReportApplier {
                         for (int k = 0; k < retrying.size(); k++) {
                           retried(batch, retrying.get(k), moved.get(k), retries.get(k));
                         }
-                        return Set.copyOf(retrying);
+                        return whyEnded;
                       });
             });
   }
@@ -346,7 +358,10 @@ final class ReportApplier {
     batch.outcome().results()[index] = APPLIED;
   }
 
-  private void finished(Batch batch, int index, Moved moved) {
+  /**
+   * @param whyEnded why a failed run ended its message (null for a completion)
+   */
+  private void finished(Batch batch, int index, Moved moved, RetryState whyEnded) {
     TaskReport report = batch.report(index);
     TaskInfo info = moved.info();
     Instant time = notBefore(report.time(), info.startTime());
@@ -362,10 +377,12 @@ final class ReportApplier {
       attributes
           .put("error", report.data().getString("error"))
           .put("cause", report.data().getString("cause"))
-          .put("details", report.data().getValue("details"));
+          .put("details", report.data().getValue("details"))
+          .put("retryState", whyEnded.name());
       outcome
           .put("error", attributes.getString("error"))
-          .put("cause", attributes.getString("cause"));
+          .put("cause", attributes.getString("cause"))
+          .put("retryState", whyEnded.name());
     } else {
       attributes.put("result", report.data().getValue("result"));
       outcome.put("result", attributes.getValue("result"));

@@ -2,6 +2,7 @@ package io.ordo.queue.lifecycle;
 
 import io.ordo.history.HistoryEventType;
 import io.ordo.model.RetryPolicy;
+import io.ordo.model.RetryState;
 import io.ordo.model.TaskInfo;
 import io.ordo.queue.store.TaskStore.Moved;
 import io.ordo.queue.store.TaskStore.Retryable;
@@ -84,6 +85,20 @@ public final class MessageEnd {
         .delayAfter(message.failures() + 1, error)
         .map(failedAt::plus)
         .filter(at -> message.scheduleToClose() == null || at.isBefore(message.scheduleToClose()));
+  }
+
+  /**
+   * Why a failed run ends its message rather than being retried ({@link #nextAttempt} found none):
+   * no retry policy ({@code message} null: a message without one is not locked as retryable), the
+   * policy's rules, or else its SCHEDULE_TO_CLOSE deadline.
+   */
+  public RetryState whyEnded(Retryable message, String error) {
+    if (message == null) {
+      return RetryState.RETRY_POLICY_NOT_SET;
+    }
+    return RetryPolicy.fromJson("retry", message.retry())
+        .endsAfter(message.failures() + 1, error)
+        .orElse(RetryState.TIMEOUT);
   }
 
   /**

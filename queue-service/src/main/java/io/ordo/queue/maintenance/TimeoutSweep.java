@@ -5,6 +5,7 @@ import io.ordo.history.HistoryEventType;
 import io.ordo.history.HistoryStore;
 import io.ordo.history.TaskSummaries;
 import io.ordo.model.RetryPolicy;
+import io.ordo.model.RetryState;
 import io.ordo.model.TaskState;
 import io.ordo.model.TimeoutType;
 import io.ordo.queue.lifecycle.LostHolds;
@@ -21,7 +22,10 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlClient;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Enforces SWF's four timeouts (SPEC 4) from any live queue service, whichever node ran the task: a
@@ -37,6 +41,7 @@ public final class TimeoutSweep implements Sweep {
   static final int BATCH = 500;
 
   private final Pool pool;
+  private final int batch;
   private final LostHolds lostHolds;
   private final MessageEnd ends;
   private final TaskStore tasks = new TaskStore();
@@ -44,9 +49,17 @@ public final class TimeoutSweep implements Sweep {
   private final HistoryStore history = new HistoryStore();
 
   public TimeoutSweep(Pool pool, EventBus eventBus, QueueMetrics metrics) {
+    this(pool, eventBus, metrics, BATCH);
+  }
+
+  /**
+   * @param batch messages one transaction takes at most
+   */
+  TimeoutSweep(Pool pool, EventBus eventBus, QueueMetrics metrics, int batch) {
     this.pool = pool;
     this.lostHolds = new LostHolds(eventBus);
     this.ends = new MessageEnd(metrics);
+    this.batch = batch;
   }
 
   /** Times out what is due at {@code now}; answers the transition to announce. */
@@ -58,43 +71,58 @@ public final class TimeoutSweep implements Sweep {
           Transition transition = new Transition();
           // the serial queues first, in key order (see TaskStore.SERIAL_QUEUES_TIMED_OUT)
           return tasks
-              .serialQueuesTimedOut(tx, now, BATCH)
+              .serialQueuesTimedOut(tx, now, batch)
               .compose(serial -> queues.lockSerial(tx, serial))
               .compose(v -> retryRuns(tx, transition, now))
-              .compose(v -> tasks.deleteTimedOut(tx, now, BATCH))
               .compose(
-                  rows -> {
-                    rows.forEach(row -> timedOut(transition, row, now));
-                    return transition.write(tx, history, queues).map(transition);
-                  });
+                  whyEnded ->
+                      tasks
+                          .deleteTimedOut(tx, now, batch, whyEnded.keySet())
+                          .compose(
+                              rows -> {
+                                rows.forEach(
+                                    row ->
+                                        timedOut(
+                                            transition,
+                                            row,
+                                            now,
+                                            whyEnded.get(row.info().messageId())));
+                                return transition.write(tx, history, queues).map(transition);
+                              }));
         });
   }
 
   /**
    * Runs that timed out (START_TO_CLOSE, HEARTBEAT) count as failures for their messages' retry
    * policies: those with attempts left go back to waiting with {@code TaskRetryScheduled} (the
-   * runner is told to let go), before the rest are taken out below.
+   * runner is told to let go), before the rest are taken out below. Answers the rest, each with why
+   * its policy ends it.
    */
-  private Future<Void> retryRuns(SqlClient tx, Transition transition, Instant now) {
+  private Future<Map<String, RetryState>> retryRuns(
+      SqlClient tx, Transition transition, Instant now) {
     return tasks
-        .lockRetryableTimedOut(tx, now, BATCH)
+        .lockRetryableTimedOut(tx, now, batch)
         .compose(
             rows -> {
               List<TaskStore.Retryable> retrying = new ArrayList<>();
               List<TaskStore.RetryAt> retries = new ArrayList<>();
               List<TimeoutType> types = new ArrayList<>();
+              Map<String, RetryState> whyEnded = new HashMap<>();
               for (TaskStore.Retryable row : rows) {
                 TimeoutType type = firedRun(row, now);
                 if (type == TimeoutType.SCHEDULE_TO_CLOSE) {
-                  continue; // the message's whole life is up: no retry
+                  whyEnded.put(row.messageId(), RetryState.TIMEOUT); // its whole life is up
+                  continue;
                 }
-                ends.nextAttempt(row, RetryPolicy.timeoutError(type), now)
-                    .ifPresent(
-                        at -> {
-                          retrying.add(row);
-                          types.add(type);
-                          retries.add(new TaskStore.RetryAt(row.tenant(), row.messageId(), at));
-                        });
+                String error = RetryPolicy.timeoutError(type);
+                Optional<Instant> next = ends.nextAttempt(row, error, now);
+                if (next.isEmpty()) {
+                  whyEnded.put(row.messageId(), ends.whyEnded(row, error));
+                  continue;
+                }
+                retrying.add(row);
+                types.add(type);
+                retries.add(new TaskStore.RetryAt(row.tenant(), row.messageId(), next.get()));
               }
               return tasks
                   .retry(tx, retries)
@@ -116,7 +144,7 @@ public final class TimeoutSweep implements Sweep {
                           tellRunner(
                               transition, row.ownerId(), row.messageId(), row.version(), type);
                         }
-                        return null;
+                        return whyEnded;
                       });
             });
   }
@@ -148,28 +176,43 @@ public final class TimeoutSweep implements Sweep {
     lostHolds.tellAfterCommit(transition, ownerId, messageId, version, type.name() + " timeout");
   }
 
-  private void timedOut(Transition transition, TimedOut row, Instant now) {
+  /**
+   * @param whyEnded why the message's retry policy ends it after this run (null: it has none, or
+   *     the run did not time out)
+   */
+  private void timedOut(Transition transition, TimedOut row, Instant now, RetryState whyEnded) {
     String tenant = row.tenant();
     TimeoutType type = fired(row, now);
     boolean started = row.info().state() == TaskState.RUNNING;
+    JsonObject outcome = TaskSummaries.outcome("TIMED_OUT").put("timeoutType", type.name());
+    JsonObject attributes =
+        new JsonObject()
+            .put("timeoutType", type.name())
+            .put("scheduledEventId", 1)
+            .put(
+                "startedEventId",
+                started && row.startedEventId() != null ? row.startedEventId() : 0)
+            .put("deadline", deadline(row, type).toString());
+    if (started) {
+      // a run that timed out is a failed run: say why it is not retried
+      RetryState why =
+          whyEnded != null
+              ? whyEnded
+              : type == TimeoutType.SCHEDULE_TO_CLOSE
+                  ? RetryState.TIMEOUT
+                  : RetryState.RETRY_POLICY_NOT_SET;
+      attributes.put("retryState", why.name());
+      outcome.put("retryState", why.name());
+    }
     ends.end(
         transition,
         tenant,
         row.info(),
         row.lastEventId(),
         now,
-        List.of(
-            new MessageEnd.Event(
-                HistoryEventType.TaskTimedOut,
-                new JsonObject()
-                    .put("timeoutType", type.name())
-                    .put("scheduledEventId", 1)
-                    .put(
-                        "startedEventId",
-                        started && row.startedEventId() != null ? row.startedEventId() : 0)
-                    .put("deadline", deadline(row, type).toString()))),
+        List.of(new MessageEnd.Event(HistoryEventType.TaskTimedOut, attributes)),
         "timeout",
-        TaskSummaries.outcome("TIMED_OUT").put("timeoutType", type.name()),
+        outcome,
         "timed_out");
     tellRunner(transition, row.ownerId(), row.info().messageId(), row.version(), type);
   }

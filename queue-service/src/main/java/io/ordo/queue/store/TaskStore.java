@@ -16,6 +16,7 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -826,7 +827,10 @@ public final class TaskStore {
   /**
    * Messages past a timeout deadline (SPEC 4), taken out of the table; rows another sweeper holds
    * are skipped. SCHEDULE_TO_START's deadline is cleared when a runner accepts the message, so it
-   * only ever fires for messages not yet accepted.
+   * only ever fires for messages not yet accepted. A running message with a retry policy whose
+   * run's deadline passed (and not its SCHEDULE_TO_CLOSE) is taken only if its policy was asked and
+   * ends it ($3): one the policy was not asked about yet (more of them than one round takes) waits
+   * for the next round's, instead of ending without its retries.
    */
   private static final String DELETE_TIMED_OUT =
       withContexts(
@@ -835,6 +839,9 @@ public final class TaskStore {
               // $1 now, $2 the most to take
               + "   WHERE "
               + TIMED_OUT
+              // $3 the messages whose retry policy ends them after this run
+              + "   AND (retry IS NULL OR state <> 'RUNNING' OR schedule_to_close_deadline <= $1"
+              + "     OR message_id = ANY($3::uuid[]))"
               + "   LIMIT $2 FOR UPDATE SKIP LOCKED) due"
               + " WHERE t.tenant = due.tenant AND t.message_id = due.message_id RETURNING "
               + TaskRows.infoColumns("t")
@@ -958,10 +965,18 @@ public final class TaskStore {
     return keys;
   }
 
-  /** Takes out up to {@code limit} messages whose timeout passed at {@code now}. */
-  public Future<List<TimedOut>> deleteTimedOut(SqlClient tx, Instant now, int limit) {
+  /**
+   * Takes out up to {@code limit} messages whose timeout passed at {@code now}.
+   *
+   * @param retriesEnded the running messages with a retry policy whose timed-out run it does not
+   *     retry (the others with a policy and a run timeout are not taken)
+   */
+  public Future<List<TimedOut>> deleteTimedOut(
+      SqlClient tx, Instant now, int limit, Collection<String> retriesEnded) {
     return tx.preparedQuery(DELETE_TIMED_OUT)
-        .execute(Tuple.of(utc(now), limit))
+        .execute(
+            Tuple.of(
+                utc(now), limit, retriesEnded.stream().map(UUID::fromString).toArray(UUID[]::new)))
         .map(
             rows -> {
               List<TimedOut> timedOut = new ArrayList<>(rows.size());
