@@ -44,6 +44,7 @@ class TasksUiTest extends BrowserTest {
     Locator row = rows.first();
     assertThat(row).containsText(failed);
     assertThat(row).containsText("FAILED");
+    assertThat(row).containsText("no retry policy");
     assertThat(page.locator("#tasks-status-FAILED")).isChecked();
     snapshot(page, "tasks-failed");
 

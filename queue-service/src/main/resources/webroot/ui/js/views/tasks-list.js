@@ -103,8 +103,22 @@ function row(task, after) {
     h('td', {'data-label': 'Received'}, time(task.receivedTime)),
     h('td', {'data-label': 'Ended'}, time(task.endTime)),
     h('td', {'data-label': 'Duration', class: 'num'}, duration(task.durationMillis)),
-    h('td', {'data-label': 'Error', class: 'mono'}, task.error || ''),
+    h('td', {'data-label': 'Error', class: 'mono'}, task.error || '', retryNote(task.outcome)),
     h('td', {class: 'actions'}, finished ? rerunButton(task, after) : null));
+}
+
+// Why a failed run ended its task instead of being retried (the outcome's retryState).
+const NOT_RETRIED = {
+  RETRY_POLICY_NOT_SET: 'no retry policy',
+  NON_RETRYABLE_FAILURE: 'not retryable',
+  MAXIMUM_ATTEMPTS_REACHED: 'attempts used up',
+  TIMEOUT: 'past its deadline',
+};
+
+function retryNote(outcome) {
+  const state = outcome && outcome.retryState;
+  if (!state) return null;
+  return h('div', {class: 'muted', title: `Not retried: ${state}`}, NOT_RETRIED[state] || state);
 }
 
 function rerunButton(task, after) {
