@@ -147,17 +147,7 @@ class RetryTest extends LaterTest {
 
   @Test
   void aTimedOutRun_countsAsAFailure_andIsRetried() {
-    String id =
-        flaky(
-            "/parallel-queue/tasks",
-            "t",
-            new JsonObject().put("hangTimes", 1),
-            new JsonObject()
-                .put("timeouts", new JsonObject().put("startToClose", 30))
-                .put("retry", retry(2, 5)));
-    tasks.await(id, "RUNNING");
-    advance(31);
-    awaitWaitingAfter(id, 1);
+    String id = hangingFirstRuns("t", 1);
     JsonObject retried =
         events(id, "TaskRetryScheduled").get(0).getJsonObject("taskRetryScheduledEventAttributes");
     assertEquals("START_TO_CLOSE", retried.getString("timeoutType"));
@@ -171,17 +161,7 @@ class RetryTest extends LaterTest {
 
   @Test
   void aTimedOutLastAttempt_endsTheMessage_sayingItsAttemptsAreUsedUp() {
-    String id =
-        flaky(
-            "/parallel-queue/tasks",
-            "tt",
-            new JsonObject().put("hangTimes", 2),
-            new JsonObject()
-                .put("timeouts", new JsonObject().put("startToClose", 30))
-                .put("retry", retry(2, 5)));
-    tasks.await(id, "RUNNING");
-    advance(31);
-    awaitWaitingAfter(id, 1);
+    String id = hangingFirstRuns("tt", 2);
     advance(5);
     awaitRunningAttempt(id, 2);
     advance(31);
@@ -189,6 +169,25 @@ class RetryTest extends LaterTest {
     JsonObject done = tasks.await(id, "DISPOSED");
     assertEquals("TIMED_OUT", done.getJsonObject("outcome").getString("type"));
     assertRetryState(id, done, "TaskTimedOut", "MAXIMUM_ATTEMPTS_REACHED");
+  }
+
+  /**
+   * A message whose first {@code hangs} runs hang (START_TO_CLOSE 30 s, 2 attempts 5 s apart), its
+   * first run timed out and retried: it waits for its second attempt.
+   */
+  private String hangingFirstRuns(String key, int hangs) {
+    String id =
+        flaky(
+            "/parallel-queue/tasks",
+            key,
+            new JsonObject().put("hangTimes", hangs),
+            new JsonObject()
+                .put("timeouts", new JsonObject().put("startToClose", 30))
+                .put("retry", retry(2, 5)));
+    tasks.await(id, "RUNNING");
+    advance(31);
+    awaitWaitingAfter(id, 1);
+    return id;
   }
 
   private void awaitRunningAttempt(String id, int attempt) {

@@ -93,13 +93,19 @@ class TasksUiTest extends BrowserTest {
     assertThat(heading(page)).containsText("Task");
   }
 
-  @Test
-  void theTasksPageShown_refreshesInPlace_andApplyAndClearAlwaysReload() {
+  /** 55 waiting tasks, the task list's first page of them shown (50). */
+  private Page firstPageOf55Waiting() {
     waitingTasks(55);
     Page page = signedIn();
     page.navigate(uiUrl() + "#/tasks?status=WAITING");
+    assertThat(page.locator("#tasks-table tbody tr")).hasCount(50);
+    return page;
+  }
+
+  @Test
+  void theTasksPageShown_refreshesInPlace_andApplyAndClearAlwaysReload() {
+    Page page = firstPageOf55Waiting();
     Locator rows = page.locator("#tasks-table tbody tr");
-    assertThat(rows).hasCount(50);
     button(page, "Next page ›").click();
     assertThat(rows).hasCount(5);
 
@@ -126,11 +132,8 @@ class TasksUiTest extends BrowserTest {
 
   @Test
   void aPageChangeThatFails_isShown_andThePagerStaysOnThePageShown() {
-    waitingTasks(55);
-    Page page = signedIn();
-    page.navigate(uiUrl() + "#/tasks?status=WAITING");
+    Page page = firstPageOf55Waiting();
     Locator rows = page.locator("#tasks-table tbody tr");
-    assertThat(rows).hasCount(50);
 
     Pattern laterPages = Pattern.compile(".*/api/v1/tasks\\?.*nextPageToken=.*");
     page.route(laterPages, Route::abort);

@@ -3,24 +3,16 @@ package io.ordo.queue.maintenance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.ordo.db.PlanProfile;
 import io.ordo.queue.lifecycle.Transition;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.Vertx;
-import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
-import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The maintenance round's steps run whatever became of the one before: a timeout sweep that fails
@@ -28,26 +20,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * and the next round runs; a round asked for while one runs follows it. (The key purge runs on the
  * real database.)
  */
-@ExtendWith(VertxExtension.class)
-class MaintenanceLoopTest {
+class MaintenanceLoopTest extends OnEmptiedDatabase {
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
 
-  private Vertx vertx;
-  private Pool pool;
   private final List<Instant> orphanRounds = new ArrayList<>();
   private final List<Transition> announced = new ArrayList<>();
   private final Transition recovered = new Transition();
 
-  @BeforeEach
-  void setUp(Vertx vertx, VertxTestContext ctx) {
-    this.vertx = vertx;
-    pool = TestDatabase.emptiedPool(vertx, PlanProfile.HOT_PATH, 2);
-    ctx.completeNow();
-  }
-
-  @AfterEach
-  void tearDown(VertxTestContext ctx) {
-    pool.close().onComplete(ctx.succeedingThenComplete());
+  MaintenanceLoopTest() {
+    super(2);
   }
 
   @Test

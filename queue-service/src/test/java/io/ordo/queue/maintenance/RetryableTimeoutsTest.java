@@ -2,15 +2,10 @@ package io.ordo.queue.maintenance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ordo.db.PlanProfile;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.store.WaitingRows;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -18,10 +13,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * More runs with a retry policy time out at once than one sweep round takes: each is retried, in
@@ -29,24 +21,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * took up to a batch of every timed-out message, so the runs beyond the batch its retry step had
  * locked ended TIMED_OUT with their attempts left.)
  */
-@ExtendWith(VertxExtension.class)
-class RetryableTimeoutsTest {
+class RetryableTimeoutsTest extends OnEmptiedDatabase {
   private static final String TYPE = "io.ordo.test.Work";
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
 
-  private Vertx vertx;
-  private Pool pool;
-
-  @BeforeEach
-  void setUp(Vertx vertx, VertxTestContext ctx) {
-    this.vertx = vertx;
-    pool = TestDatabase.emptiedPool(vertx, PlanProfile.HOT_PATH, 4);
-    ctx.completeNow();
-  }
-
-  @AfterEach
-  void tearDown(VertxTestContext ctx) {
-    pool.close().onComplete(ctx.succeedingThenComplete());
+  RetryableTimeoutsTest() {
+    super(4);
   }
 
   @Test

@@ -2,28 +2,20 @@ package io.ordo.queue.maintenance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ordo.db.PlanProfile;
 import io.ordo.queue.lifecycle.QueueMetrics;
 import io.ordo.queue.store.TailLocks;
 import io.ordo.queue.store.WaitingRows;
 import io.ordo.testing.LockWaits;
 import io.ordo.testing.SingleValues;
-import io.ordo.testing.TestDatabase;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.Vertx;
-import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The timeout sweep locks the serial queues of what it times out in key order before it touches
@@ -32,24 +24,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * delete locks its queues in key order itself, so the first case would pass without the sweep's
  * lock, and the second, two statements in one transaction, is the one that needs it.)
  */
-@ExtendWith(VertxExtension.class)
-class SweepLockOrderTest {
+class SweepLockOrderTest extends OnEmptiedDatabase {
   private static final String TYPE = "io.ordo.test.Work";
   private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
 
-  private Vertx vertx;
-  private Pool pool;
-
-  @BeforeEach
-  void setUp(Vertx vertx, VertxTestContext ctx) {
-    this.vertx = vertx;
-    pool = TestDatabase.emptiedPool(vertx, PlanProfile.HOT_PATH, 4);
-    ctx.completeNow();
-  }
-
-  @AfterEach
-  void tearDown(VertxTestContext ctx) {
-    pool.close().onComplete(ctx.succeedingThenComplete());
+  SweepLockOrderTest() {
+    super(4);
   }
 
   /**

@@ -32,25 +32,21 @@ class HistoryTailConnectionTest {
 
   @Test
   void givenUpForSilence_beforeItsHeaders_everyAttemptsConnectionIsClosed() throws Exception {
-    try (FakeServer server = new FakeServer(SILENT)) {
-      HistoryFollow follow =
-          tasks(server, Duration.ofSeconds(60), Duration.ofMillis(300))
-              .followTaskHistory("m", 0, event -> {});
-      ExecutionException e =
-          assertThrows(ExecutionException.class, () -> follow.done().get(20, TimeUnit.SECONDS));
-      assertInstanceOf(ConnectionFailedException.class, e.getCause());
-      assertEquals(3, server.accepted());
-      FakeServer.await("the connections closed", Duration.ofSeconds(10), () -> server.open() == 0);
-    }
+    assertGivenUp_withEveryConnectionClosed(Duration.ofSeconds(60), Duration.ofMillis(300));
   }
 
   @Test
   void headersThatDoNotCome_timeOutAfterTheRequestTimeout_andTheConnectionsAreClosed()
       throws Exception {
+    assertGivenUp_withEveryConnectionClosed(Duration.ofMillis(300), Duration.ofSeconds(60));
+  }
+
+  /** A follow of a server that never answers fails after its 3 attempts, none left open. */
+  private void assertGivenUp_withEveryConnectionClosed(
+      Duration requestTimeout, Duration streamIdleTimeout) throws Exception {
     try (FakeServer server = new FakeServer(SILENT)) {
       HistoryFollow follow =
-          tasks(server, Duration.ofMillis(300), Duration.ofSeconds(60))
-              .followTaskHistory("m", 0, event -> {});
+          tasks(server, requestTimeout, streamIdleTimeout).followTaskHistory("m", 0, event -> {});
       ExecutionException e =
           assertThrows(ExecutionException.class, () -> follow.done().get(20, TimeUnit.SECONDS));
       assertInstanceOf(ConnectionFailedException.class, e.getCause());

@@ -1,0 +1,38 @@
+package io.ordo.queue.maintenance;
+
+import io.ordo.db.PlanProfile;
+import io.ordo.testing.TestDatabase;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import io.vertx.sqlclient.Pool;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** A sweep's test on the emptied test database: a pool of the hot path's profile per test. */
+@ExtendWith(VertxExtension.class)
+abstract class OnEmptiedDatabase {
+  private final int connections;
+  Vertx vertx;
+  Pool pool;
+
+  /**
+   * @param connections the pool's size
+   */
+  OnEmptiedDatabase(int connections) {
+    this.connections = connections;
+  }
+
+  @BeforeEach
+  void openPool(Vertx vertx, VertxTestContext ctx) {
+    this.vertx = vertx;
+    pool = TestDatabase.emptiedPool(vertx, PlanProfile.HOT_PATH, connections);
+    ctx.completeNow();
+  }
+
+  @AfterEach
+  void closePool(VertxTestContext ctx) {
+    pool.close().onComplete(ctx.succeedingThenComplete());
+  }
+}
