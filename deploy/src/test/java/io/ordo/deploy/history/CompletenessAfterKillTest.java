@@ -31,7 +31,14 @@ import org.junit.jupiter.api.Test;
 @Tag("slow")
 class CompletenessAfterKillTest {
   private static final String TOKEN = "completeness-token";
-  private static final int PARALLEL = 240;
+
+  /**
+   * Enough that hundreds are still in flight when the kill comes, however long the 20 late
+   * registrations it waits for take on a busy machine: with 240, a run on a machine busy with other
+   * builds had drained to 169 by then.
+   */
+  private static final int PARALLEL = 420;
+
   private static final int SERIAL_QUEUES = 6;
   private static final int PER_SERIAL_QUEUE = 10;
 
