@@ -91,13 +91,18 @@ export const post = (path, body) => call('POST', path, body);
 export const put = (path, body) => call('PUT', path, body);
 export const del = (path) => call('DELETE', path);
 
+/** Whether a text is "." or "..", which no id or name may be: a URL resolves them away. */
+export function isDotSegment(text) {
+  return text === '.' || text === '..';
+}
+
 /**
  * The path segment of a queue id, message id or name. "." and ".." are refused: the browser's URL
  * parser resolves them (encoded as %2e too) to the path above, another endpoint.
  */
 export function seg(value) {
   const text = String(value);
-  if (text === '.' || text === '..') {
+  if (isDotSegment(text)) {
     throw new Error(`"${text}" cannot be an id or a name: the API's paths cannot carry it`);
   }
   return encodeURIComponent(text);

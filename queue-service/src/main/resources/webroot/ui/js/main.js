@@ -73,7 +73,7 @@ function segments(path) {
     } catch {
       throw new Error(`"${part}" has a malformed % escape.`);
     }
-    if (text === '.' || text === '..') throw new Error(`"${text}" cannot be an id or a name.`);
+    if (api.isDotSegment(text)) throw new Error(`"${text}" cannot be an id or a name.`);
     return text;
   });
 }

@@ -111,8 +111,7 @@ public final class TimeoutSweep implements Sweep {
               for (TaskStore.Retryable row : rows) {
                 TimeoutType type = firedRun(row, now);
                 if (type == TimeoutType.SCHEDULE_TO_CLOSE) {
-                  whyEnded.put(row.messageId(), RetryState.TIMEOUT); // its whole life is up
-                  continue;
+                  continue; // its whole life is up: taken out below, its retryState TIMEOUT
                 }
                 String error = RetryPolicy.timeoutError(type);
                 Optional<Instant> next = ends.nextAttempt(row, error, now);

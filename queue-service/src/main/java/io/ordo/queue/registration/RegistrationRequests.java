@@ -85,10 +85,11 @@ final class RegistrationRequests {
    */
   private static void checkRunnable(Timeouts timeouts, Delay delay, Instant receivedAt) {
     Instant notBefore = delay == null ? null : delay.notBefore(receivedAt);
+    if (notBefore == null) {
+      return; // the registration path's usual case: nothing to compare
+    }
     Optional<Duration> toClose = timeouts.get(TimeoutType.SCHEDULE_TO_CLOSE);
-    if (notBefore != null
-        && toClose.isPresent()
-        && !receivedAt.plus(toClose.get()).isAfter(notBefore)) {
+    if (toClose.isPresent() && !receivedAt.plus(toClose.get()).isAfter(notBefore)) {
       throw invalid(
           "timeouts.scheduleToClose ("
               + toClose.get().toSeconds()

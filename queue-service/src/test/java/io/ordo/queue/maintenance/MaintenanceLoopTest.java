@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
  * real database.)
  */
 class MaintenanceLoopTest extends OnEmptiedDatabase {
-  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
 
   private final List<Instant> orphanRounds = new ArrayList<>();
   private final List<Transition> announced = new ArrayList<>();

@@ -9,7 +9,6 @@ import io.vertx.junit5.VertxTestContext;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +21,6 @@ import org.junit.jupiter.api.Test;
  * locked ended TIMED_OUT with their attempts left.)
  */
 class RetryableTimeoutsTest extends OnEmptiedDatabase {
-  private static final String TYPE = "io.ordo.test.Work";
-  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
 
   RetryableTimeoutsTest() {
     super(4);

@@ -25,8 +25,6 @@ import org.junit.jupiter.api.Test;
  * lock, and the second, two statements in one transaction, is the one that needs it.)
  */
 class SweepLockOrderTest extends OnEmptiedDatabase {
-  private static final String TYPE = "io.ordo.test.Work";
-  private static final Instant NOW = Instant.parse("2026-01-01T12:00:00Z");
 
   SweepLockOrderTest() {
     super(4);
