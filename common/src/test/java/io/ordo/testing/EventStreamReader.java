@@ -1,6 +1,7 @@
 package io.ordo.testing;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.RequestOptions;
 import java.util.ArrayList;
@@ -11,6 +12,10 @@ import java.util.concurrent.CompletableFuture;
  * Reads a Server-Sent Events stream over real HTTP: each message's {@code event} and {@code data},
  * as they arrive, until the server ends the stream. An answer that is not an event stream (a
  * problem, say) fails {@link #ended()} with its status and type.
+ *
+ * <p>The reader holds its HTTP client until the stream ends: Vert.x closes a client that is no
+ * longer reachable (its {@code CleanableHttpClient}), so a client left to the garbage collector
+ * closed a stream in the middle ("Connection was closed").
  */
 public final class EventStreamReader {
   /** One message: its event name and its data (null where a line is missing). */
@@ -19,14 +24,18 @@ public final class EventStreamReader {
   private final List<Message> messages = new ArrayList<>();
   private final CompletableFuture<Void> ended = new CompletableFuture<>();
   private final StringBuilder buffer = new StringBuilder();
+  private final HttpClient client;
 
-  private EventStreamReader() {}
+  private EventStreamReader(HttpClient client) {
+    this.client = client;
+  }
 
   /** Sends the request and reads its answer's events. */
   public static EventStreamReader open(Vertx vertx, RequestOptions request) {
-    EventStreamReader reader = new EventStreamReader();
-    vertx
-        .createHttpClient()
+    EventStreamReader reader = new EventStreamReader(vertx.createHttpClient());
+    reader.ended.whenComplete((v, e) -> reader.client.close());
+    reader
+        .client
         .request(request)
         .compose(sending -> sending.send())
         .onSuccess(reader::read)
@@ -74,6 +83,7 @@ public final class EventStreamReader {
             add(message);
           }
         });
+    response.exceptionHandler(ended::completeExceptionally); // a connection closed mid-stream
     response.endHandler(v -> ended.complete(null));
   }
 
