@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Enforces SWF's four timeouts (SPEC 4) from any live queue service, whichever node ran the task: a
@@ -37,6 +38,14 @@ import java.util.Optional;
  * waits for its next attempt instead.
  */
 public final class TimeoutSweep implements Sweep {
+  /** The deadlines of a running message, in the order that breaks a tie. */
+  private static final List<TimeoutType> RUN_DEADLINES =
+      List.of(TimeoutType.START_TO_CLOSE, TimeoutType.HEARTBEAT, TimeoutType.SCHEDULE_TO_CLOSE);
+
+  /** The deadlines of a message that has not started. */
+  private static final List<TimeoutType> WAIT_DEADLINES =
+      List.of(TimeoutType.SCHEDULE_TO_START, TimeoutType.SCHEDULE_TO_CLOSE);
+
   /** Messages one transaction takes at most. */
   static final int BATCH = 500;
 
@@ -150,24 +159,16 @@ public final class TimeoutSweep implements Sweep {
 
   /** The earliest passed deadline of a running message. */
   private static TimeoutType firedRun(TaskStore.Retryable row, Instant now) {
-    TimeoutType fired = TimeoutType.START_TO_CLOSE;
-    Instant earliest = null;
-    for (TimeoutType type :
-        List.of(TimeoutType.START_TO_CLOSE, TimeoutType.HEARTBEAT, TimeoutType.SCHEDULE_TO_CLOSE)) {
-      Instant deadline =
-          switch (type) {
-            case HEARTBEAT -> row.heartbeat();
-            case SCHEDULE_TO_CLOSE -> row.scheduleToClose();
-            default -> row.startToClose();
-          };
-      if (deadline != null
-          && !deadline.isAfter(now)
-          && (earliest == null || deadline.isBefore(earliest))) {
-        earliest = deadline;
-        fired = type;
-      }
-    }
-    return fired;
+    return earliestPassed(
+        RUN_DEADLINES,
+        type ->
+            switch (type) {
+              case HEARTBEAT -> row.heartbeat();
+              case SCHEDULE_TO_CLOSE -> row.scheduleToClose();
+              default -> row.startToClose();
+            },
+        now,
+        TimeoutType.START_TO_CLOSE);
   }
 
   private void tellRunner(
@@ -218,24 +219,34 @@ public final class TimeoutSweep implements Sweep {
 
   /** The timeout that fired: the earliest passed deadline that applies to the message's state. */
   static TimeoutType fired(TimedOut row, Instant now) {
-    List<TimeoutType> candidates = new ArrayList<>();
-    if (row.info().state() == TaskState.RUNNING) {
-      candidates.addAll(
-          List.of(
-              TimeoutType.START_TO_CLOSE, TimeoutType.HEARTBEAT, TimeoutType.SCHEDULE_TO_CLOSE));
-    } else {
-      candidates.addAll(List.of(TimeoutType.SCHEDULE_TO_START, TimeoutType.SCHEDULE_TO_CLOSE));
-    }
-    TimeoutType fired = null;
+    return earliestPassed(
+        row.info().state() == TaskState.RUNNING ? RUN_DEADLINES : WAIT_DEADLINES,
+        type -> deadline(row, type),
+        now,
+        TimeoutType.SCHEDULE_TO_CLOSE);
+  }
+
+  /**
+   * Of the candidates, the one whose deadline passed first (the earlier candidate on a tie); {@code
+   * otherwise} if none passed.
+   */
+  private static TimeoutType earliestPassed(
+      List<TimeoutType> candidates,
+      Function<TimeoutType, Instant> deadlines,
+      Instant now,
+      TimeoutType otherwise) {
+    TimeoutType fired = otherwise;
+    Instant earliest = null;
     for (TimeoutType type : candidates) {
-      Instant deadline = deadline(row, type);
+      Instant deadline = deadlines.apply(type);
       if (deadline != null
           && !deadline.isAfter(now)
-          && (fired == null || deadline.isBefore(deadline(row, fired)))) {
+          && (earliest == null || deadline.isBefore(earliest))) {
+        earliest = deadline;
         fired = type;
       }
     }
-    return fired == null ? TimeoutType.SCHEDULE_TO_CLOSE : fired;
+    return fired;
   }
 
   private static Instant deadline(TimedOut row, TimeoutType type) {

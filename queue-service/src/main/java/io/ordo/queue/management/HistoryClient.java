@@ -55,13 +55,7 @@ public final class HistoryClient {
             .put("tenant", tenant)
             .put("executionId", executionId)
             .put("afterEventId", afterEventId);
-    return Requests.<JsonObject>request(
-            eventBus,
-            Addresses.HISTORY_READ,
-            request,
-            new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
-        .map(reply -> reply.body())
-        .recover(error -> Future.failedFuture(BusErrors.toDomain(error)));
+    return read(request);
   }
 
   private static Throwable notFoundAsInvalidTask(Throwable error, String messageId) {
@@ -79,6 +73,11 @@ public final class HistoryClient {
             .put("reverseOrder", reverse)
             .put("maximumPageSize", pageSize)
             .put("nextPageToken", nextPageToken);
+    return read(request);
+  }
+
+  /** Sends a read to the history service; its failures as the domain's problems. */
+  private Future<JsonObject> read(JsonObject request) {
     return Requests.<JsonObject>request(
             eventBus,
             Addresses.HISTORY_READ,

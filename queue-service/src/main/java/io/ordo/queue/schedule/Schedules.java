@@ -70,7 +70,7 @@ public final class Schedules {
     Access.require(caller, Role.OPERATOR);
     Instant now = clock.instant();
     ScheduleSpec spec = ScheduleSpec.parse(body);
-    Instant first = spec.fireTimes().after(now).orElse(SlotPlan.NEVER);
+    Instant first = SlotPlan.nextAfter(spec.fireTimes(), now);
     return checkTask(caller, scheduleId, spec.task(), now)
         .compose(
             v ->
@@ -142,9 +142,7 @@ public final class Schedules {
                             return Future.succeededFuture(new Recorded<>(row, List.of()));
                           }
                           Instant next =
-                              paused
-                                  ? null
-                                  : row.parsedSpec().fireTimes().after(now).orElse(SlotPlan.NEVER);
+                              paused ? null : SlotPlan.nextAfter(row.parsedSpec().fireTimes(), now);
                           return dropBuffered(tx, found, SkipReason.PAUSED, now)
                               .compose(
                                   dropped ->

@@ -23,6 +23,13 @@ record SlotPlan(Instant fire, List<Skip> skipped, Instant next, Instant buffered
   static final Instant NEVER = Instant.parse("9999-12-31T00:00:00Z");
 
   /**
+   * The slot to store as a schedule's next one: the first after {@code time}, or {@link #NEVER}.
+   */
+  static Instant nextAfter(FireTimes times, Instant time) {
+    return times.after(time).orElse(NEVER);
+  }
+
+  /**
    * Plans a look at a schedule.
    *
    * @param due the schedule's next slot as stored
@@ -45,7 +52,7 @@ record SlotPlan(Instant fire, List<Skip> skipped, Instant next, Instant buffered
       if (latest.isAfter(due)) {
         skipped.add(new Skip(due, SkipReason.MISSED, "slots from " + due + " to before " + latest));
       }
-      next = times.after(latest).orElse(NEVER);
+      next = nextAfter(times, latest);
       if (latest.isBefore(now.minus(spec.catchupWindow()))) {
         skipped.add(
             new Skip(

@@ -147,7 +147,7 @@ public final class QueueStore {
     return client
         .preparedQuery(INSERT_SERIAL)
         .execute(Tuple.of(tenant, queueId, active, utc(now)))
-        .map(rows -> first(rows));
+        .map(QueueStore::first);
   }
 
   public Future<Optional<QueueRow>> find(
@@ -294,8 +294,7 @@ public final class QueueStore {
   }
 
   private static Optional<QueueRow> first(Iterable<Row> rows) {
-    var iterator = rows.iterator();
-    return iterator.hasNext() ? Optional.of(toQueue(iterator.next())) : Optional.empty();
+    return Rows.first(rows, QueueStore::toQueue);
   }
 
   private static QueueRow toQueue(Row row) {

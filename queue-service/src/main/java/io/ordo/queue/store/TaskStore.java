@@ -1081,19 +1081,15 @@ public final class TaskStore {
         .preparedQuery(SELECT_HOLD)
         .execute(Tuple.of(tenant, messageId))
         .map(
-            rows -> {
-              var iterator = rows.iterator();
-              if (!iterator.hasNext()) {
-                return Optional.empty();
-              }
-              Row row = iterator.next();
-              return Optional.of(
-                  new CurrentHold(
-                      QueueKind.fromDbCode(row.getString("queue_kind")),
-                      row.getString("state"),
-                      ownerOf(row),
-                      row.getLong("lock_version")));
-            });
+            rows ->
+                Rows.first(
+                    rows,
+                    row ->
+                        new CurrentHold(
+                            QueueKind.fromDbCode(row.getString("queue_kind")),
+                            row.getString("state"),
+                            ownerOf(row),
+                            row.getLong("lock_version"))));
   }
 
   /**
@@ -1371,19 +1367,15 @@ public final class TaskStore {
     return tx.preparedQuery(DELETE_WAITING)
         .execute(Tuple.of(tenant, messageId, kind.dbCode()))
         .map(
-            rows -> {
-              var iterator = rows.iterator();
-              if (!iterator.hasNext()) {
-                return Optional.empty();
-              }
-              Row row = iterator.next();
-              return Optional.of(
-                  new Removed(
-                      TaskRows.toInfo(row),
-                      row.getLong("last_event_id"),
-                      ownerOf(row),
-                      row.getLong("lock_version")));
-            });
+            rows ->
+                Rows.first(
+                    rows,
+                    row ->
+                        new Removed(
+                            TaskRows.toInfo(row),
+                            row.getLong("last_event_id"),
+                            ownerOf(row),
+                            row.getLong("lock_version"))));
   }
 
   /**
