@@ -167,6 +167,23 @@ class ScheduleApiTest {
     assertTrue(
         nullAttempts.json().getString("detail").contains("maximumAttempts"),
         nullAttempts.body().toString());
+    // and a rule across its members is named where it stands in the schedule
+    Api.Reply shrinking =
+        assertInvalid(
+            daily(
+                echoTask()
+                    .put(
+                        "retry",
+                        new JsonObject()
+                            .put("initialIntervalSeconds", 10)
+                            .put("maximumIntervalSeconds", 5))),
+            "invalid_request");
+    assertTrue(
+        shrinking
+            .json()
+            .getString("detail")
+            .startsWith("task.retry.maximumIntervalSeconds must be at least"),
+        shrinking.body().toString());
     assertInvalid(daily(echoTask().put("stopProgressOnError", true)), "invalid_request");
     Api.Reply descending =
         assertInvalid(daily(echoTask()).put("cron", "0 0 * * 5-0"), "invalid_request");

@@ -3,6 +3,7 @@ package io.ordo.queue.schedule;
 import io.ordo.ErrorCode;
 import io.ordo.TaskControlException;
 import io.ordo.model.QueueKind;
+import io.ordo.model.RetryPolicy;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -64,6 +65,8 @@ record TaskTemplate(
       // as a registration into the parallel queue is refused with it
       throw invalid("task: stopProgressOnError belongs to a serial-queue task");
     }
+    // checked here as well as at each launch, so that a refusal names the member where it stands
+    RetryPolicy.fromJson("task.retry", task.getJsonObject("retry"));
     JsonObject registration = new JsonObject();
     for (String field : REGISTRATION_FIELDS) {
       if (task.containsKey(field)) {
