@@ -13,8 +13,6 @@ import io.ordo.config.OrdoConfig.TlsFiles;
 import io.ordo.config.OrdoConfig.TokenEntry;
 import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
-import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,9 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Reads a node's {@link OrdoConfig}: the YAML file (if any), then the {@code ORDO_*} environment
@@ -98,18 +93,7 @@ public final class ConfigLoader {
   }
 
   private void readYaml(Path file) {
-    try (Reader reader = Files.newBufferedReader(file)) {
-      Object root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
-      if (root == null) {
-        return;
-      }
-      if (!(root instanceof Map<?, ?> map)) {
-        throw new ConfigException(file + ": the top level must be a mapping");
-      }
-      flatten("", map);
-    } catch (IOException e) {
-      throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
-    }
+    flatten("", YamlConfigFile.read(file));
   }
 
   private void flatten(String prefix, Map<?, ?> map) {

@@ -92,6 +92,30 @@ class ConfigLoaderTest {
         "a token never appears in an error");
   }
 
+  @Test
+  void aFileThatCannotBeRead_failsWithOneLineNamingIt() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(file, "http: {port: 9000\n");
+    String broken = fileMessage(file);
+    assertTrue(broken.startsWith(file + " is not valid YAML: "), broken);
+    assertTrue(broken.contains("line 2, column 1"), broken);
+    Files.writeString(file, "a: !!java.lang.Object {}\n");
+    assertTrue(fileMessage(file).startsWith(file + " is not valid YAML: "));
+    Files.write(file, new byte[] {'a', ':', ' ', (byte) 0xff, (byte) 0xfe, '\n'});
+    assertEquals("cannot read configuration file " + file + ": not UTF-8 text", fileMessage(file));
+    assertEquals("cannot read configuration file " + dir + ": Is a directory", fileMessage(dir));
+    Path absent = dir.resolve("absent.yaml");
+    assertEquals(
+        "cannot read configuration file " + absent + ": no such file", fileMessage(absent));
+  }
+
+  private static String fileMessage(Path file) {
+    String message =
+        assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
+    assertTrue(!message.contains("\n"), "one line: " + message);
+    return message;
+  }
+
   private static String message(Map<String, String> environment) {
     return assertThrows(ConfigException.class, () -> ConfigLoader.load(null, environment))
         .getMessage();
