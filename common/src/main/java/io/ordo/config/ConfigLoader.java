@@ -104,6 +104,9 @@ public final class ConfigLoader {
       boolean dataMap = key.equals("history.tenants");
       if (value instanceof Map<?, ?> nested && !dataMap) {
         flatten(key + ".", nested);
+      } else if (values.containsKey(key)) {
+        // "http.port: 1" beside "http: {port: 2}": one key, written twice
+        throw new ConfigException(key + " is given twice in the configuration file");
       } else {
         values.put(key, value);
       }

@@ -26,7 +26,10 @@ final class YamlConfigFile {
   static Map<?, ?> read(Path file) {
     Object root;
     try (Reader reader = Files.newBufferedReader(file)) {
-      root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
+      // a key given twice is refused: SnakeYAML would keep the last one and only log a warning
+      LoaderOptions options = new LoaderOptions();
+      options.setAllowDuplicateKeys(false);
+      root = new Yaml(new SafeConstructor(options)).load(reader);
     } catch (NoSuchFileException e) {
       throw new ConfigException("cannot read configuration file " + file + ": no such file");
     } catch (IOException e) {

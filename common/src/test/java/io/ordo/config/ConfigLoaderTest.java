@@ -109,6 +109,16 @@ class ConfigLoaderTest {
         "cannot read configuration file " + absent + ": no such file", fileMessage(absent));
   }
 
+  @Test
+  void aKeyGivenTwice_isRefused_notTheLastOneKept() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(file, "http: {port: 9000, port: 9001}\n");
+    String twice = fileMessage(file);
+    assertTrue(twice.contains("duplicate key port"), twice);
+    Files.writeString(file, "http.port: 9000\nhttp: {port: 9001}\n");
+    assertEquals("http.port is given twice in the configuration file", fileMessage(file));
+  }
+
   private static String fileMessage(Path file) {
     String message =
         assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
