@@ -101,10 +101,13 @@ public final class ConfigLoader {
       String key = prefix + entry.getKey();
       Object value = entry.getValue();
       // Maps under these keys are data (per-tenant values), not nested configuration.
-      boolean dataMap = key.equals("history.tenants");
+      boolean dataMap = ConfigKeys.DATA_MAPS.contains(key);
       if (value instanceof Map<?, ?> nested && !dataMap) {
         flatten(key + ".", nested);
-      } else if (values.containsKey(key)) {
+        continue;
+      }
+      ConfigKeys.requireKnown(key);
+      if (values.containsKey(key)) {
         // "http.port: 1" beside "http: {port: 2}": one key, written twice
         throw new ConfigException(key + " is given twice in the configuration file");
       } else {

@@ -119,6 +119,24 @@ class ConfigLoaderTest {
     assertEquals("http.port is given twice in the configuration file", fileMessage(file));
   }
 
+  @Test
+  void anUnknownKey_isRefused_withTheKeysOfItsSection() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(file, "http: {prot: 9000}\n");
+    String misspelt = fileMessage(file);
+    assertTrue(misspelt.startsWith("unknown configuration key http.prot (http has: "), misspelt);
+    assertTrue(misspelt.contains("port"), misspelt);
+    Files.writeString(file, "tokens: {t1: acme}\n");
+    assertTrue(fileMessage(file).startsWith("unknown configuration key tokens.t1"));
+    Files.writeString(file, "colour: blue\n");
+    assertTrue(fileMessage(file).startsWith("unknown configuration key colour"));
+  }
+
+  @Test
+  void everyEnvironmentVariable_setsAKeyTheFileMaySetToo() {
+    ConfigLoader.ENVIRONMENT_KEYS.values().forEach(ConfigKeys::requireKnown);
+  }
+
   private static String fileMessage(Path file) {
     String message =
         assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
