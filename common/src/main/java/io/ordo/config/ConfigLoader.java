@@ -13,6 +13,7 @@ import io.ordo.config.OrdoConfig.TlsFiles;
 import io.ordo.config.OrdoConfig.TokenEntry;
 import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -302,15 +303,32 @@ public final class ConfigLoader {
   }
 
   private static int toInt(String key, Object value, int min, int max) {
+    return (int) whole(key, value, min, max);
+  }
+
+  /**
+   * A whole number within bounds. YAML hands over {@code 2.9} as a Double and {@code 4294975376} as
+   * a Long, which {@code intValue()} would truncate to 2 and wrap to 8080: every value is read
+   * exactly instead, and one that is not whole or not in range is refused.
+   */
+  private static long whole(String key, Object value, long min, long max) {
+    BigDecimal number;
     try {
-      int number = value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString());
-      if (number < min || number > max) {
-        throw new ConfigException(key + " must be between " + min + " and " + max + ": " + value);
-      }
-      return number;
+      number = new BigDecimal(value.toString().trim());
     } catch (NumberFormatException e) {
       throw new ConfigException(key + " must be a whole number: " + value);
     }
+    if (number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
+      throw new ConfigException(key + " must be a whole number: " + value);
+    }
+    if (number.compareTo(BigDecimal.valueOf(min)) < 0
+        || number.compareTo(BigDecimal.valueOf(max)) > 0) {
+      boolean tooSmall = number.compareTo(BigDecimal.valueOf(min)) < 0;
+      String range =
+          tooSmall && max == Long.MAX_VALUE ? "at least " + min : "between " + min + " and " + max;
+      throw new ConfigException(key + " must be " + range + ": " + value);
+    }
+    return number.longValueExact();
   }
 
   private long maxInstructions() {
@@ -323,18 +341,7 @@ public final class ConfigLoader {
 
   private long longValue(String key, long fallback) {
     Object value = values.get(key);
-    if (value == null) {
-      return fallback;
-    }
-    try {
-      long number = value instanceof Number n ? n.longValue() : Long.parseLong(value.toString());
-      if (number < 1) {
-        throw new ConfigException(key + " must be positive: " + value);
-      }
-      return number;
-    } catch (NumberFormatException e) {
-      throw new ConfigException(key + " must be a whole number: " + value);
-    }
+    return value == null ? fallback : whole(key, value, 1, Long.MAX_VALUE);
   }
 
   /** A duration given in seconds (fractions allowed, e.g. 0.5). */

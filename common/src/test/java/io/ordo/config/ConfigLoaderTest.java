@@ -137,6 +137,23 @@ class ConfigLoaderTest {
     ConfigLoader.ENVIRONMENT_KEYS.values().forEach(ConfigKeys::requireKnown);
   }
 
+  @Test
+  void aNumberOfTheFile_isReadExactly_notTruncatedOrWrapped() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(file, "task-runner: {max-threads: 2.9}\n");
+    assertEquals("task-runner.max-threads must be a whole number: 2.9", fileMessage(file));
+    Files.writeString(file, "http: {port: 4294975376}\n"); // 2^32 + 8080
+    assertEquals("http.port must be between 0 and 65535: 4294975376", fileMessage(file));
+    Files.writeString(file, "state-machines: {max-step-bytes: 1.0e30}\n");
+    assertEquals(
+        "state-machines.max-step-bytes must be between 1 and 9223372036854775807: 1.0E30",
+        fileMessage(file));
+    Files.writeString(file, "state-machines: {max-step-work: 0}\n");
+    assertEquals("state-machines.max-step-work must be at least 1: 0", fileMessage(file));
+    Files.writeString(file, "task-runner: {max-threads: 4.0}\n");
+    assertEquals(4, ConfigLoader.load(file, Map.of()).runner().maxThreads());
+  }
+
   private static String fileMessage(Path file) {
     String message =
         assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
