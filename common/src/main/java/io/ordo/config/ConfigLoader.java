@@ -14,6 +14,7 @@ import io.ordo.config.OrdoConfig.TokenEntry;
 import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +68,14 @@ public final class ConfigLoader {
           Map.entry("ORDO_SCRIPTS_DIR", "scripts-directory"),
           Map.entry("ORDO_SCRIPTS_ALLOWED_CLASSES", "scripts-allowed-classes"),
           Map.entry("ORDO_SCRIPTS_MAX_INSTRUCTIONS", "scripts-max-instructions"));
+
+  /** The shortest duration a setting takes: the node's timers count in milliseconds. */
+  private static final BigDecimal MIN_SECONDS = new BigDecimal("0.001");
+
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(31_536_000); // a year
+
+  /** Netty counts the idle timeout in an int of milliseconds: about 24.8 days at most. */
+  private static final BigDecimal MAX_IDLE_SECONDS = BigDecimal.valueOf(Integer.MAX_VALUE, 3);
 
   private final Map<String, Object> values = new LinkedHashMap<>();
 
@@ -143,7 +152,7 @@ public final class ConfigLoader {
             string("http.host", HttpOptions.DEFAULT_HOST),
             integer("http.port", HttpOptions.DEFAULT_PORT, 0, 65535),
             longValue("http.body-limit-bytes", HttpOptions.DEFAULT_BODY_LIMIT_BYTES),
-            seconds("http.idle-timeout", HttpOptions.DEFAULT_IDLE_TIMEOUT),
+            seconds("http.idle-timeout", HttpOptions.DEFAULT_IDLE_TIMEOUT, MAX_IDLE_SECONDS),
             seconds("http.header-read-timeout", HttpOptions.DEFAULT_HEADER_READ_TIMEOUT)),
         new DatabaseOptions(
             string("database.url", DatabaseOptions.EMBEDDED),
@@ -344,22 +353,39 @@ public final class ConfigLoader {
     return value == null ? fallback : whole(key, value, 1, Long.MAX_VALUE);
   }
 
-  /** A duration given in seconds (fractions allowed, e.g. 0.5). */
+  /** A duration given in seconds (fractions allowed, e.g. 0.5), from 1 ms to a year. */
   private Duration seconds(String key, Duration fallback) {
+    return seconds(key, fallback, MAX_SECONDS);
+  }
+
+  /**
+   * A duration given in seconds, to the millisecond. A value that rounds to 0 ms is refused: the
+   * node's timers cannot run every 0 ms (Vert.x refused at start, with a stack trace) and a header
+   * timeout of 0 closed every connection at its first byte.
+   */
+  private Duration seconds(String key, Duration fallback, BigDecimal maxSeconds) {
     Object value = values.get(key);
     if (value == null) {
       return fallback;
     }
+    BigDecimal seconds;
     try {
-      double seconds =
-          value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString());
-      if (!(seconds > 0) || seconds > 31_536_000) {
-        throw new ConfigException(key + " must be a positive number of seconds: " + value);
-      }
-      return Duration.ofMillis(Math.round(seconds * 1000));
+      seconds = new BigDecimal(value.toString().trim());
     } catch (NumberFormatException e) {
       throw new ConfigException(key + " must be a number of seconds: " + value);
     }
+    if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(maxSeconds) > 0) {
+      throw new ConfigException(
+          key
+              + " must be between "
+              + MIN_SECONDS.toPlainString()
+              + " and "
+              + maxSeconds.toPlainString()
+              + " seconds: "
+              + value);
+    }
+    return Duration.ofMillis(
+        seconds.movePointRight(3).setScale(0, RoundingMode.HALF_UP).longValueExact());
   }
 
   private Duration millis(String key, Duration fallback) {

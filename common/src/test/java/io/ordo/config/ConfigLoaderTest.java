@@ -154,6 +154,33 @@ class ConfigLoaderTest {
     assertEquals(4, ConfigLoader.load(file, Map.of()).runner().maxThreads());
   }
 
+  @Test
+  void aDuration_isAtLeastOneMillisecond_andTheIdleTimeoutFitsNettysInt() {
+    assertEquals(
+        "task-runner.round-interval must be between 0.001 and 31536000 seconds: 0.0001",
+        message(Map.of("ORDO_ROUND_INTERVAL", "0.0001")));
+    assertEquals(
+        "http.header-read-timeout must be between 0.001 and 31536000 seconds: 0.0004",
+        message(Map.of("ORDO_HTTP_HEADER_READ_TIMEOUT", "0.0004")));
+    assertEquals(
+        "http.idle-timeout must be between 0.001 and 2147483.647 seconds: 2200000",
+        message(Map.of("ORDO_HTTP_IDLE_TIMEOUT", "2200000")));
+    assertEquals(
+        "lock.lease must be between 0.001 and 31536000 seconds: 31536001",
+        message(Map.of("ORDO_LOCK_LEASE", "31536001")));
+    assertEquals(
+        "shutdown.grace-period must be a number of seconds: 5d",
+        message(Map.of("ORDO_SHUTDOWN_GRACE_PERIOD", "5d")));
+    assertEquals(
+        Duration.ofMillis(1),
+        ConfigLoader.load(null, Map.of("ORDO_ROUND_INTERVAL", "0.001")).runner().roundInterval());
+    assertEquals(
+        Duration.ofMillis(Integer.MAX_VALUE),
+        ConfigLoader.load(null, Map.of("ORDO_HTTP_IDLE_TIMEOUT", "2147483.647"))
+            .http()
+            .idleTimeout());
+  }
+
   private static String fileMessage(Path file) {
     String message =
         assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
