@@ -11,6 +11,7 @@ import io.ordo.config.OrdoConfig.ScriptOptions;
 import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.config.OrdoConfig.TlsFiles;
 import io.ordo.config.OrdoConfig.TokenEntry;
+import io.ordo.db.DatabaseAddress;
 import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
 import java.math.BigDecimal;
@@ -76,6 +77,8 @@ public final class ConfigLoader {
 
   /** Netty counts the idle timeout in an int of milliseconds: about 24.8 days at most. */
   private static final BigDecimal MAX_IDLE_SECONDS = BigDecimal.valueOf(Integer.MAX_VALUE, 3);
+
+  private static final String URL_FORM = "postgresql://user:password@host:port/database";
 
   private final Map<String, Object> values = new LinkedHashMap<>();
 
@@ -155,7 +158,7 @@ public final class ConfigLoader {
             seconds("http.idle-timeout", HttpOptions.DEFAULT_IDLE_TIMEOUT, MAX_IDLE_SECONDS),
             seconds("http.header-read-timeout", HttpOptions.DEFAULT_HEADER_READ_TIMEOUT)),
         new DatabaseOptions(
-            string("database.url", DatabaseOptions.EMBEDDED),
+            databaseUrl(),
             Path.of(string("database.data-dir", DatabaseOptions.DEFAULT_DATA_DIR)),
             integer("database.pool-size", DatabaseOptions.DEFAULT_POOL_SIZE, 1, 200)),
         new ClusterOptions(
@@ -217,6 +220,25 @@ public final class ConfigLoader {
             64 << 20),
         longValue("state-machines.max-step-bytes", StateMachineOptions.DEFAULT_MAX_STEP_BYTES),
         longValue("state-machines.max-step-work", StateMachineOptions.DEFAULT_MAX_STEP_WORK));
+  }
+
+  /** {@code embedded}, or a URI the node can connect with (checked now, not at first use). */
+  private String databaseUrl() {
+    String url = string("database.url", DatabaseOptions.EMBEDDED);
+    if (!url.equals(DatabaseOptions.EMBEDDED)) {
+      try {
+        DatabaseAddress.parse(url);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(
+            "database.url: "
+                + e.getMessage()
+                + "; use "
+                + DatabaseOptions.EMBEDDED
+                + " or "
+                + URL_FORM);
+      }
+    }
+    return url;
   }
 
   /** All three TLS files, each readable, or none of them (plain TCP). */

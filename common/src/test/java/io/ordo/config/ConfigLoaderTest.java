@@ -181,6 +181,22 @@ class ConfigLoaderTest {
             .idleTimeout());
   }
 
+  @Test
+  void aDatabaseUrlTheNodeCannotUse_isRefusedAtLoad_withoutItsPassword() {
+    assertTrue(
+        message(Map.of("ORDO_DB_URL", "mysql://a@b/c"))
+            .startsWith("database.url: database URI must start with postgresql://"));
+    String port = message(Map.of("ORDO_DB_URL", "postgresql://ordo:s3cret@db:99999/ordo"));
+    assertTrue(port.startsWith("database.url: database URI's port must be between 1"), port);
+    assertTrue(!port.contains("s3cret"), "the password never appears in an error: " + port);
+    assertTrue(message(Map.of("ORDO_DB_URL", "postgresql://")).startsWith("database.url: "));
+    assertEquals(
+        "postgresql://ordo@db:5432/ordo",
+        ConfigLoader.load(null, Map.of("ORDO_DB_URL", "postgresql://ordo@db:5432/ordo"))
+            .database()
+            .url());
+  }
+
   private static String fileMessage(Path file) {
     String message =
         assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
