@@ -25,7 +25,6 @@ import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.sqlclient.Pool;
-import java.net.BindException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
@@ -103,29 +102,14 @@ public final class OrdoNode implements AutoCloseable {
                     .onSuccess(result::complete)
                     .onFailure(
                         failure -> {
-                          Throwable error = explained(failure, config);
+                          Throwable error =
+                              StartupFailures.explained(failure, config.http(), database);
                           if (!(error instanceof StartupException)) {
                             LOG.error("Node failed to start", error);
                           }
                           vertx.close().onComplete(closed -> result.fail(error));
                         }));
     return result.future();
-  }
-
-  /** A failure the operator can fix, as a one-line {@link StartupException}; others unchanged. */
-  private static Throwable explained(Throwable failure, OrdoConfig config) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof BindException) {
-        return new StartupException(
-            "the HTTP port "
-                + config.http().port()
-                + " on "
-                + config.http().host()
-                + " is already in use (another Ordo node?); stop it or set ORDO_HTTP_PORT to"
-                + " another port");
-      }
-    }
-    return failure;
   }
 
   private static Future<OrdoNode> deploy(

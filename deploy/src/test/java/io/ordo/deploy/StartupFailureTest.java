@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.db.DatabaseAddress;
+import io.ordo.testing.TestDatabase;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,6 +74,89 @@ class StartupFailureTest {
                     + " is in use by another running Ordo node"),
         refused.output());
     assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void aDatabaseThatRefusesTheConnection_isAOneLineErrorNamingIt() throws Exception {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = socket.getLocalPort(); // nothing listens there once it is closed
+    }
+    String url = "postgresql://ordo:s3cret@127.0.0.1:" + closed + "/ordo";
+
+    NodeProcess.Exited refused = first.startExpectingFailure("first", Map.of("ORDO_DB_URL", url));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: cannot connect to the database postgresql://ordo@127.0.0.1:"
+                    + closed
+                    + "/ordo: Connection to 127.0.0.1:"
+                    + closed
+                    + " refused."),
+        refused.output());
+    assertFalse(refused.output().contains("s3cret"), refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void aRunnerOnADatabaseThatDoesNotExist_isAOneLineErrorNamingIt() throws Exception {
+    DatabaseAddress server = TestDatabase.address();
+    String url =
+        "postgresql://"
+            + server.user()
+            + (server.password() == null ? "" : ":" + server.password())
+            + "@"
+            + server.host()
+            + ":"
+            + server.port()
+            + "/no_such_database";
+    Map<String, String> env =
+        Map.of(
+            "ORDO_DB_URL",
+            url,
+            "ORDO_CLUSTER_PORT",
+            String.valueOf(NodeProcess.freePortBlock()),
+            "ORDO_CLUSTER_NAME",
+            "startup-failure-" + ProcessHandle.current().pid());
+
+    NodeProcess.Exited refused = first.startExpectingFailure("runner", env, "runner");
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: cannot connect to the database "
+                    + "postgresql://"
+                    + server.user()
+                    + "@"
+                    + server.host()
+                    + ":"
+                    + server.port()
+                    + "/no_such_database: FATAL: database \"no_such_database\" does not exist"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void anHttpHostNotOfThisMachine_isNotCalledAPortInUse_andItsDatabaseStops() throws Exception {
+    // 192.0.2.1 (TEST-NET-1) is never an address of a machine
+    NodeProcess.Exited refused =
+        first.startExpectingFailure("first", Map.of("ORDO_HTTP_HOST", "192.0.2.1"));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused.output().contains("Ordo cannot start: cannot listen on 192.0.2.1:"),
+        refused.output());
+    assertTrue(refused.output().contains("set ORDO_HTTP_HOST"), refused.output());
+    assertFalse(refused.output().contains("already in use"), refused.output());
+    assertNoStackTrace(refused.output());
+    assertTrue(
+        first.serverPid().flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).isEmpty(),
+        "the embedded PostgreSQL stopped with the node");
   }
 
   /** One line says why, and no stack trace follows (log lines of the aborted start may precede). */
