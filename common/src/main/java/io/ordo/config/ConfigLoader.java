@@ -78,6 +78,8 @@ public final class ConfigLoader {
   /** Netty counts the idle timeout in an int of milliseconds: about 24.8 days at most. */
   private static final BigDecimal MAX_IDLE_SECONDS = BigDecimal.valueOf(Integer.MAX_VALUE, 3);
 
+  private static final int MAX_NODE_NAME_LENGTH = 255;
+
   private static final String URL_FORM = "postgresql://user:password@host:port/database";
 
   private final Map<String, Object> values = new LinkedHashMap<>();
@@ -150,7 +152,7 @@ public final class ConfigLoader {
         integer("history.retention-days", HistoryOptions.DEFAULT_RETENTION_DAYS, 0, 90);
     int maxThreads = integer("task-runner.max-threads", RunnerOptions.DEFAULT_MAX_THREADS, 1, 4096);
     return new OrdoConfig(
-        string("node.name", defaultNodeName()),
+        nodeName(),
         new HttpOptions(
             string("http.host", HttpOptions.DEFAULT_HOST),
             integer("http.port", HttpOptions.DEFAULT_PORT, 0, 65535),
@@ -220,6 +222,23 @@ public final class ConfigLoader {
             64 << 20),
         longValue("state-machines.max-step-bytes", StateMachineOptions.DEFAULT_MAX_STEP_BYTES),
         longValue("state-machines.max-step-work", StateMachineOptions.DEFAULT_MAX_STEP_WORK));
+  }
+
+  /**
+   * The node's name: stored with every lock owner and task it runs, in columns of 255 characters,
+   * so a longer one failed the start at the first insert with PostgreSQL's error.
+   */
+  private String nodeName() {
+    String name = string("node.name", defaultNodeName());
+    if (name.isBlank()) {
+      throw new ConfigException("node.name must not be blank");
+    }
+    int length = name.codePointCount(0, name.length());
+    if (length > MAX_NODE_NAME_LENGTH) {
+      throw new ConfigException(
+          "node.name must be at most " + MAX_NODE_NAME_LENGTH + " characters long, not " + length);
+    }
+    return name;
   }
 
   /** {@code embedded}, or a URI the node can connect with (checked now, not at first use). */

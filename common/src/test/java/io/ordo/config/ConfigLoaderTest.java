@@ -197,6 +197,19 @@ class ConfigLoaderTest {
             .url());
   }
 
+  @Test
+  void aNodeName_fitsTheColumnsItIsStoredIn() throws Exception {
+    assertEquals(
+        "node.name must be at most 255 characters long, not 256",
+        message(Map.of("ORDO_NODE_NAME", "n".repeat(256))));
+    assertEquals(
+        "é".repeat(255),
+        ConfigLoader.load(null, Map.of("ORDO_NODE_NAME", "é".repeat(255))).nodeName());
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(file, "node: {name: \"  \"}\n");
+    assertEquals("node.name must not be blank", fileMessage(file));
+  }
+
   private static String fileMessage(Path file) {
     String message =
         assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
