@@ -168,6 +168,9 @@ public final class OrdoNode implements AutoCloseable {
     if (roles.containsAll(NodeRole.all())) {
       SampleScripts.installIfMissing(context.config().scripts().directory());
     }
+    // The runner's task types first: a class or plugin directory that cannot be loaded stops the
+    // start before any service runs, rather than tearing down a queue service mid-query.
+    TaskTypeRegistry taskTypes = roles.contains(NodeRole.RUNNER) ? discoverTaskTypes() : null;
     Future<?> chain = Future.succeededFuture();
     if (roles.contains(NodeRole.HISTORY)) {
       chain = chain.compose(v -> vertx.deployVerticle(new HistoryServiceVerticle(context)));
@@ -182,15 +185,17 @@ public final class OrdoNode implements AutoCloseable {
     if (roles.contains(NodeRole.RUNNER)) {
       DatabaseAddress db = context.database();
       SampleDatabase.configure(db.jdbcUrl(), db.user(), db.password());
-      TaskTypeRegistry registry =
-          TaskTypeRegistry.discover(
-              OrdoNode.class.getClassLoader(),
-              context.config().runner().taskClasses(),
-              context.config().runner().pluginDir());
-      runner = new RunnerVerticle(context, registry);
+      runner = new RunnerVerticle(context, taskTypes);
       chain = chain.compose(v -> vertx.deployVerticle(runner));
     }
     return chain.mapEmpty();
+  }
+
+  private TaskTypeRegistry discoverTaskTypes() {
+    return TaskTypeRegistry.discover(
+        OrdoNode.class.getClassLoader(),
+        context.config().runner().taskClasses(),
+        context.config().runner().pluginDir());
   }
 
   public Vertx vertx() {

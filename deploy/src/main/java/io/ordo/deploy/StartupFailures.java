@@ -2,6 +2,7 @@ package io.ordo.deploy;
 
 import io.ordo.config.OrdoConfig.HttpOptions;
 import io.ordo.db.DatabaseAddress;
+import io.ordo.runner.tasktype.InvalidTaskClassException;
 import java.net.BindException;
 import java.net.UnknownHostException;
 import java.sql.SQLException;
@@ -9,8 +10,9 @@ import java.util.Set;
 
 /**
  * Turns a failed start whose cause the operator can fix (a database that cannot be reached or
- * refuses the login, an HTTP address that cannot be bound) into a one-line {@link
- * StartupException}; any other failure is answered unchanged and logged with its stack trace.
+ * refuses the login, an HTTP address that cannot be bound, a task class or plugin directory that
+ * cannot be loaded) into a one-line {@link StartupException}; any other failure is answered
+ * unchanged and logged with its stack trace.
  */
 final class StartupFailures {
   /**
@@ -33,6 +35,12 @@ final class StartupFailures {
       }
     }
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof InvalidTaskClassException invalid) {
+        return new StartupException(
+            "the runner's task types cannot be loaded: "
+                + oneLine(invalid.getMessage())
+                + " (they come from ORDO_TASK_CLASSES, ORDO_PLUGIN_DIR and the class path)");
+      }
       if (cause instanceof BindException bind) {
         return httpBind(http, bind);
       }

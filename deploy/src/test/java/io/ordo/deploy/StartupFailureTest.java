@@ -159,6 +159,22 @@ class StartupFailureTest {
         "the embedded PostgreSQL stopped with the node");
   }
 
+  @Test
+  void aTaskClassThatCannotBeLoaded_isAOneLineErrorNamingIt() throws Exception {
+    NodeProcess.Exited refused =
+        first.startExpectingFailure("first", Map.of("ORDO_TASK_CLASSES", "com.example.NoSuchTask"));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: the runner's task types cannot be loaded: task class"
+                    + " com.example.NoSuchTask cannot be loaded"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
   /** One line says why, and no stack trace follows (log lines of the aborted start may precede). */
   private static void assertNoStackTrace(String output) {
     assertFalse(output.contains("\tat "), output);
