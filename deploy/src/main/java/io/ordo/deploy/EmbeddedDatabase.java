@@ -7,6 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -45,8 +48,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
   public static EmbeddedDatabase start(Path dataDir) {
     Path pgData = dataDir.toAbsolutePath().resolve("postgres");
     try {
-      Files.createDirectories(pgData);
-      requireUnused(pgData);
+      prepare(pgData);
       stopStaleServer(pgData);
       EmbeddedPostgres postgres =
           EmbeddedPostgres.builder()
@@ -67,6 +69,37 @@ public final class EmbeddedDatabase implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the embedded PostgreSQL in " + pgData, e);
     }
+  }
+
+  /**
+   * Creates the data directory and checks that no live node uses it; a directory this node cannot
+   * create or write (a file in the way, no permission) is a one-line {@link StartupException}.
+   */
+  private static void prepare(Path pgData) {
+    try {
+      Files.createDirectories(pgData);
+      requireUnused(pgData);
+    } catch (IOException e) {
+      throw new StartupException(
+          "cannot use the data directory "
+              + pgData.getParent()
+              + ": "
+              + reason(e)
+              + "; set ORDO_DATA_DIR to a directory this user can create and write");
+    }
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof FileAlreadyExistsException exists) {
+      return exists.getFile() + " is a file, not a directory";
+    }
+    if (e instanceof AccessDeniedException denied) {
+      return "permission denied on " + denied.getFile();
+    }
+    if (e instanceof FileSystemException system && system.getReason() != null) {
+      return system.getFile() + ": " + system.getReason();
+    }
+    return String.valueOf(e.getMessage());
   }
 
   public DatabaseAddress address() {

@@ -9,6 +9,8 @@ import io.ordo.db.DatabaseAddress;
 import io.ordo.testing.TestDatabase;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -171,6 +173,27 @@ class StartupFailureTest {
             .contains(
                 "Ordo cannot start: the runner's task types cannot be loaded: task class"
                     + " com.example.NoSuchTask cannot be loaded"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void aDataDirectoryThatIsAFile_isAOneLineErrorNamingIt() throws Exception {
+    Path file = Files.writeString(first.dataDir().resolve("not-a-directory"), "");
+
+    NodeProcess.Exited refused =
+        first.startExpectingFailure("first", Map.of("ORDO_DATA_DIR", file.toString()));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: cannot use the data directory "
+                    + file
+                    + ": "
+                    + file.resolve("postgres")
+                    + ": Not a directory; set ORDO_DATA_DIR"),
         refused.output());
     assertNoStackTrace(refused.output());
   }
