@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +35,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
   private final EmbeddedPostgres postgres;
   private final Path dataDirectory;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory) {
     this.postgres = postgres;
@@ -115,8 +117,12 @@ public final class EmbeddedDatabase implements AutoCloseable {
     return readPid(dataDirectory);
   }
 
+  /** Stops the server; once, however often it is called (a failed start and a signal both may). */
   @Override
   public void close() {
+    if (closed.getAndSet(true)) {
+      return;
+    }
     try {
       postgres.close();
     } catch (IOException e) {

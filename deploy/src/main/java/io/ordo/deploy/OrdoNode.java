@@ -102,11 +102,9 @@ public final class OrdoNode implements AutoCloseable {
                     .onSuccess(result::complete)
                     .onFailure(
                         failure -> {
+                          // the caller says why (Main: one line, or the log with the trace)
                           Throwable error =
                               StartupFailures.explained(failure, config.http(), database);
-                          if (!(error instanceof StartupException)) {
-                            LOG.error("Node failed to start", error);
-                          }
                           vertx.close().onComplete(closed -> result.fail(error));
                         }));
     return result.future();

@@ -56,6 +56,12 @@ public final class NodeProcess implements AutoCloseable {
     return node;
   }
 
+  /** Starts a node on a free port and answers at once, while it is starting. */
+  public Started launch(String name, Map<String, String> extraEnvironment) {
+    int port = freePort();
+    return new Started(name, launch(name, port, extraEnvironment), port);
+  }
+
   /**
    * Starts a node that is expected not to start (a used port, a used data directory); answers its
    * exit code and everything it printed, once its JVM has ended.

@@ -12,6 +12,9 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -196,6 +199,28 @@ class StartupFailureTest {
                     + ": Not a directory; set ORDO_DATA_DIR"),
         refused.output());
     assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void sigtermDuringTheStart_stopsTheEmbeddedPostgres() throws Exception {
+    NodeProcess.Started starting = first.launch("first", Map.of());
+    // the database is up; the node is still migrating a fresh schema
+    starting.awaitOutput("Embedded PostgreSQL on port", NodeProcess.START_TIMEOUT);
+    long server = first.serverPid().orElseThrow();
+
+    starting.terminate();
+
+    Optional<ProcessHandle> postgres = ProcessHandle.of(server);
+    if (postgres.isPresent()) {
+      try {
+        postgres.get().onExit().get(60, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        throw new AssertionError("the embedded PostgreSQL outlived the node:\n" + starting.log());
+      }
+    }
+    String output = starting.log();
+    assertFalse(output.contains("\tat "), output);
+    assertFalse(output.contains("Exception in thread"), output);
   }
 
   /** One line says why, and no stack trace follows (log lines of the aborted start may precede). */
