@@ -83,11 +83,15 @@ public final class OrdoNode implements AutoCloseable {
     Future<Vertx> started;
     if (clustered) {
       options.setEventBusOptions(ClusterSetup.eventBus(config.cluster()));
-      started =
-          builder
-              .with(options)
-              .withClusterManager(ClusterSetup.clusterManager(config.cluster()))
-              .buildClustered();
+      try {
+        started =
+            builder
+                .with(options)
+                .withClusterManager(ClusterSetup.clusterManager(config.cluster()))
+                .buildClustered();
+      } catch (StartupException e) {
+        return Future.failedFuture(e);
+      }
     } else {
       started = Future.succeededFuture(builder.with(options).build());
     }

@@ -223,6 +223,27 @@ class StartupFailureTest {
     assertFalse(output.contains("Exception in thread"), output);
   }
 
+  @Test
+  void aRunnerOnAClusterHostNotOfThisMachine_isAOneLineErrorNamingIt() throws Exception {
+    NodeProcess.Exited refused =
+        first.startExpectingFailure(
+            "runner",
+            Map.of(
+                "ORDO_DB_URL", "postgresql://ordo@127.0.0.1:5432/ordo",
+                "ORDO_CLUSTER_HOST", "192.0.2.1"),
+            "runner");
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: the cluster host 192.0.2.1 (192.0.2.1) is not an address of"
+                    + " this machine"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
   /** One line says why, and no stack trace follows (log lines of the aborted start may precede). */
   private static void assertNoStackTrace(String output) {
     assertFalse(output.contains("\tat "), output);
