@@ -16,7 +16,6 @@ import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -273,11 +272,9 @@ public final class ConfigLoader {
           "cluster.tls needs all of certificate, key and trust (ORDO_CLUSTER_TLS_CERT,"
               + " ORDO_CLUSTER_TLS_KEY, ORDO_CLUSTER_TLS_TRUST), or none of them");
     }
-    for (Path file : List.of(certificate, key, trust)) {
-      if (!Files.isReadable(file)) {
-        throw new ConfigException("cluster.tls: cannot read " + file);
-      }
-    }
+    PemFiles.requireCertificate("cluster.tls.certificate", certificate);
+    PemFiles.requirePrivateKey("cluster.tls.key", key);
+    PemFiles.requireCertificate("cluster.tls.trust", trust);
     return new TlsFiles(certificate, key, trust);
   }
 

@@ -210,6 +210,33 @@ class ConfigLoaderTest {
     assertEquals("node.name must not be blank", fileMessage(file));
   }
 
+  @Test
+  void tlsFiles_mustBePemOfTheirKind() throws Exception {
+    Path certificate =
+        Files.writeString(dir.resolve("node.crt"), "-----BEGIN CERTIFICATE-----\nMIIB\n");
+    Path key = Files.writeString(dir.resolve("node.key"), "-----BEGIN PRIVATE KEY-----\nMIIE\n");
+    Path garbage = Files.writeString(dir.resolve("garbage.pem"), "garbage\n");
+    assertEquals(
+        "cluster.tls.key: "
+            + certificate
+            + " is not a PEM private key (-----BEGIN PRIVATE KEY-----, PKCS#8)",
+        message(tls(certificate, certificate, certificate)));
+    assertEquals(
+        "cluster.tls.trust: " + garbage + " is not a PEM certificate (-----BEGIN CERTIFICATE-----)",
+        message(tls(certificate, key, garbage)));
+    assertEquals(
+        "cluster.tls.certificate: cannot read " + dir, message(tls(dir, key, certificate)));
+    assertEquals(
+        key, ConfigLoader.load(null, tls(certificate, key, certificate)).cluster().tls().key());
+  }
+
+  private static Map<String, String> tls(Path certificate, Path key, Path trust) {
+    return Map.of(
+        "ORDO_CLUSTER_TLS_CERT", certificate.toString(),
+        "ORDO_CLUSTER_TLS_KEY", key.toString(),
+        "ORDO_CLUSTER_TLS_TRUST", trust.toString());
+  }
+
   private static String fileMessage(Path file) {
     String message =
         assertThrows(ConfigException.class, () -> ConfigLoader.load(file, Map.of())).getMessage();
