@@ -341,7 +341,15 @@ public final class ConfigLoader {
 
   private String string(String key, String fallback) {
     Object value = values.get(key);
+    if (value instanceof List<?> || value instanceof Map<?, ?>) {
+      // String.valueOf would make "[a, b]" a host name, a URL or a directory
+      throw new ConfigException(key + " must be a single value, not " + shape(value));
+    }
     return value == null ? fallback : String.valueOf(value);
+  }
+
+  private static String shape(Object value) {
+    return value instanceof List<?> ? "a list" : "a mapping";
   }
 
   private int integer(String key, int fallback, int min, int max) {
@@ -437,7 +445,18 @@ public final class ConfigLoader {
       return List.of();
     }
     if (value instanceof List<?> list) {
+      for (Object item : list) {
+        if (item == null || item instanceof List<?> || item instanceof Map<?, ?>) {
+          throw new ConfigException(
+              key
+                  + " must list single values, not "
+                  + (item == null ? "an empty item" : shape(item)));
+        }
+      }
       return list.stream().map(String::valueOf).map(String::trim).toList();
+    }
+    if (value instanceof Map<?, ?>) {
+      throw new ConfigException(key + " must be a list or comma-separated text, not a mapping");
     }
     return java.util.Arrays.stream(value.toString().split(","))
         .map(String::trim)

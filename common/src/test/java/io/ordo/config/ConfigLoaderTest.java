@@ -9,6 +9,7 @@ import io.ordo.model.Role;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -235,6 +236,22 @@ class ConfigLoaderTest {
         "ORDO_CLUSTER_TLS_CERT", certificate.toString(),
         "ORDO_CLUSTER_TLS_KEY", key.toString(),
         "ORDO_CLUSTER_TLS_TRUST", trust.toString());
+  }
+
+  @Test
+  void aListOrMappingWhereOneValueGoes_isRefused_notMadeText() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    Files.writeString(file, "http: {host: [a, b]}\n");
+    assertEquals("http.host must be a single value, not a list", fileMessage(file));
+    Files.writeString(file, "database: {url: [postgresql://a@b/c]}\n");
+    assertEquals("database.url must be a single value, not a list", fileMessage(file));
+    Files.writeString(file, "cluster: {members: [{a: 1}]}\n");
+    assertEquals("cluster.members must list single values, not a mapping", fileMessage(file));
+    Files.writeString(file, "cluster:\n  members:\n    - 10.0.0.1\n    -\n");
+    assertEquals("cluster.members must list single values, not an empty item", fileMessage(file));
+    Files.writeString(file, "cluster: {members: [10.0.0.1, 10.0.0.2]}\n");
+    assertEquals(
+        List.of("10.0.0.1", "10.0.0.2"), ConfigLoader.load(file, Map.of()).cluster().members());
   }
 
   private static String fileMessage(Path file) {
