@@ -11,20 +11,17 @@ import io.ordo.config.OrdoConfig.ScriptOptions;
 import io.ordo.config.OrdoConfig.StateMachineOptions;
 import io.ordo.config.OrdoConfig.TlsFiles;
 import io.ordo.config.OrdoConfig.TokenEntry;
+import io.ordo.db.DatabaseAddress;
 import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Reads a node's {@link OrdoConfig}: the YAML file (if any), then the {@code ORDO_*} environment
@@ -72,6 +69,18 @@ public final class ConfigLoader {
           Map.entry("ORDO_SCRIPTS_ALLOWED_CLASSES", "scripts-allowed-classes"),
           Map.entry("ORDO_SCRIPTS_MAX_INSTRUCTIONS", "scripts-max-instructions"));
 
+  /** The shortest duration a setting takes: the node's timers count in milliseconds. */
+  private static final BigDecimal MIN_SECONDS = new BigDecimal("0.001");
+
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(31_536_000); // a year
+
+  /** Netty counts the idle timeout in an int of milliseconds: about 24.8 days at most. */
+  private static final BigDecimal MAX_IDLE_SECONDS = BigDecimal.valueOf(Integer.MAX_VALUE, 3);
+
+  private static final int MAX_NODE_NAME_LENGTH = 255;
+
+  private static final String URL_FORM = "postgresql://user:password@host:port/database";
+
   private final Map<String, Object> values = new LinkedHashMap<>();
 
   private ConfigLoader() {}
@@ -98,18 +107,7 @@ public final class ConfigLoader {
   }
 
   private void readYaml(Path file) {
-    try (Reader reader = Files.newBufferedReader(file)) {
-      Object root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
-      if (root == null) {
-        return;
-      }
-      if (!(root instanceof Map<?, ?> map)) {
-        throw new ConfigException(file + ": the top level must be a mapping");
-      }
-      flatten("", map);
-    } catch (IOException e) {
-      throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
-    }
+    flatten("", YamlConfigFile.read(file));
   }
 
   private void flatten(String prefix, Map<?, ?> map) {
@@ -117,9 +115,15 @@ public final class ConfigLoader {
       String key = prefix + entry.getKey();
       Object value = entry.getValue();
       // Maps under these keys are data (per-tenant values), not nested configuration.
-      boolean dataMap = key.equals("history.tenants");
+      boolean dataMap = ConfigKeys.DATA_MAPS.contains(key);
       if (value instanceof Map<?, ?> nested && !dataMap) {
         flatten(key + ".", nested);
+        continue;
+      }
+      ConfigKeys.requireKnown(key);
+      if (values.containsKey(key)) {
+        // "http.port: 1" beside "http: {port: 2}": one key, written twice
+        throw new ConfigException(key + " is given twice in the configuration file");
       } else {
         values.put(key, value);
       }
@@ -147,15 +151,15 @@ public final class ConfigLoader {
         integer("history.retention-days", HistoryOptions.DEFAULT_RETENTION_DAYS, 0, 90);
     int maxThreads = integer("task-runner.max-threads", RunnerOptions.DEFAULT_MAX_THREADS, 1, 4096);
     return new OrdoConfig(
-        string("node.name", defaultNodeName()),
+        nodeName(),
         new HttpOptions(
             string("http.host", HttpOptions.DEFAULT_HOST),
             integer("http.port", HttpOptions.DEFAULT_PORT, 0, 65535),
             longValue("http.body-limit-bytes", HttpOptions.DEFAULT_BODY_LIMIT_BYTES),
-            seconds("http.idle-timeout", HttpOptions.DEFAULT_IDLE_TIMEOUT),
+            seconds("http.idle-timeout", HttpOptions.DEFAULT_IDLE_TIMEOUT, MAX_IDLE_SECONDS),
             seconds("http.header-read-timeout", HttpOptions.DEFAULT_HEADER_READ_TIMEOUT)),
         new DatabaseOptions(
-            string("database.url", DatabaseOptions.EMBEDDED),
+            databaseUrl(),
             Path.of(string("database.data-dir", DatabaseOptions.DEFAULT_DATA_DIR)),
             integer("database.pool-size", DatabaseOptions.DEFAULT_POOL_SIZE, 1, 200)),
         new ClusterOptions(
@@ -219,6 +223,42 @@ public final class ConfigLoader {
         longValue("state-machines.max-step-work", StateMachineOptions.DEFAULT_MAX_STEP_WORK));
   }
 
+  /**
+   * The node's name: stored with every lock owner and task it runs, in columns of 255 characters,
+   * so a longer one failed the start at the first insert with PostgreSQL's error.
+   */
+  private String nodeName() {
+    String name = string("node.name", defaultNodeName());
+    if (name.isBlank()) {
+      throw new ConfigException("node.name must not be blank");
+    }
+    int length = name.codePointCount(0, name.length());
+    if (length > MAX_NODE_NAME_LENGTH) {
+      throw new ConfigException(
+          "node.name must be at most " + MAX_NODE_NAME_LENGTH + " characters long, not " + length);
+    }
+    return name;
+  }
+
+  /** {@code embedded}, or a URI the node can connect with (checked now, not at first use). */
+  private String databaseUrl() {
+    String url = string("database.url", DatabaseOptions.EMBEDDED);
+    if (!url.equals(DatabaseOptions.EMBEDDED)) {
+      try {
+        DatabaseAddress.parse(url);
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(
+            "database.url: "
+                + e.getMessage()
+                + "; use "
+                + DatabaseOptions.EMBEDDED
+                + " or "
+                + URL_FORM);
+      }
+    }
+    return url;
+  }
+
   /** All three TLS files, each readable, or none of them (plain TCP). */
   private TlsFiles clusterTls() {
     Path certificate = optionalPath("cluster.tls.certificate");
@@ -232,11 +272,9 @@ public final class ConfigLoader {
           "cluster.tls needs all of certificate, key and trust (ORDO_CLUSTER_TLS_CERT,"
               + " ORDO_CLUSTER_TLS_KEY, ORDO_CLUSTER_TLS_TRUST), or none of them");
     }
-    for (Path file : List.of(certificate, key, trust)) {
-      if (!Files.isReadable(file)) {
-        throw new ConfigException("cluster.tls: cannot read " + file);
-      }
-    }
+    PemFiles.requireCertificate("cluster.tls.certificate", certificate);
+    PemFiles.requirePrivateKey("cluster.tls.key", key);
+    PemFiles.requireCertificate("cluster.tls.trust", trust);
     return new TlsFiles(certificate, key, trust);
   }
 
@@ -303,7 +341,15 @@ public final class ConfigLoader {
 
   private String string(String key, String fallback) {
     Object value = values.get(key);
+    if (value instanceof List<?> || value instanceof Map<?, ?>) {
+      // String.valueOf would make "[a, b]" a host name, a URL or a directory
+      throw new ConfigException(key + " must be a single value, not " + shape(value));
+    }
     return value == null ? fallback : String.valueOf(value);
+  }
+
+  private static String shape(Object value) {
+    return value instanceof List<?> ? "a list" : "a mapping";
   }
 
   private int integer(String key, int fallback, int min, int max) {
@@ -312,15 +358,32 @@ public final class ConfigLoader {
   }
 
   private static int toInt(String key, Object value, int min, int max) {
+    return (int) whole(key, value, min, max);
+  }
+
+  /**
+   * A whole number within bounds. YAML hands over {@code 2.9} as a Double and {@code 4294975376} as
+   * a Long, which {@code intValue()} would truncate to 2 and wrap to 8080: every value is read
+   * exactly instead, and one that is not whole or not in range is refused.
+   */
+  private static long whole(String key, Object value, long min, long max) {
+    BigDecimal number;
     try {
-      int number = value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString());
-      if (number < min || number > max) {
-        throw new ConfigException(key + " must be between " + min + " and " + max + ": " + value);
-      }
-      return number;
+      number = new BigDecimal(value.toString().trim());
     } catch (NumberFormatException e) {
       throw new ConfigException(key + " must be a whole number: " + value);
     }
+    if (number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
+      throw new ConfigException(key + " must be a whole number: " + value);
+    }
+    if (number.compareTo(BigDecimal.valueOf(min)) < 0
+        || number.compareTo(BigDecimal.valueOf(max)) > 0) {
+      boolean tooSmall = number.compareTo(BigDecimal.valueOf(min)) < 0;
+      String range =
+          tooSmall && max == Long.MAX_VALUE ? "at least " + min : "between " + min + " and " + max;
+      throw new ConfigException(key + " must be " + range + ": " + value);
+    }
+    return number.longValueExact();
   }
 
   private long maxInstructions() {
@@ -333,36 +396,42 @@ public final class ConfigLoader {
 
   private long longValue(String key, long fallback) {
     Object value = values.get(key);
-    if (value == null) {
-      return fallback;
-    }
-    try {
-      long number = value instanceof Number n ? n.longValue() : Long.parseLong(value.toString());
-      if (number < 1) {
-        throw new ConfigException(key + " must be positive: " + value);
-      }
-      return number;
-    } catch (NumberFormatException e) {
-      throw new ConfigException(key + " must be a whole number: " + value);
-    }
+    return value == null ? fallback : whole(key, value, 1, Long.MAX_VALUE);
   }
 
-  /** A duration given in seconds (fractions allowed, e.g. 0.5). */
+  /** A duration given in seconds (fractions allowed, e.g. 0.5), from 1 ms to a year. */
   private Duration seconds(String key, Duration fallback) {
+    return seconds(key, fallback, MAX_SECONDS);
+  }
+
+  /**
+   * A duration given in seconds, to the millisecond. A value that rounds to 0 ms is refused: the
+   * node's timers cannot run every 0 ms (Vert.x refused at start, with a stack trace) and a header
+   * timeout of 0 closed every connection at its first byte.
+   */
+  private Duration seconds(String key, Duration fallback, BigDecimal maxSeconds) {
     Object value = values.get(key);
     if (value == null) {
       return fallback;
     }
+    BigDecimal seconds;
     try {
-      double seconds =
-          value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString());
-      if (!(seconds > 0) || seconds > 31_536_000) {
-        throw new ConfigException(key + " must be a positive number of seconds: " + value);
-      }
-      return Duration.ofMillis(Math.round(seconds * 1000));
+      seconds = new BigDecimal(value.toString().trim());
     } catch (NumberFormatException e) {
       throw new ConfigException(key + " must be a number of seconds: " + value);
     }
+    if (seconds.compareTo(MIN_SECONDS) < 0 || seconds.compareTo(maxSeconds) > 0) {
+      throw new ConfigException(
+          key
+              + " must be between "
+              + MIN_SECONDS.toPlainString()
+              + " and "
+              + maxSeconds.toPlainString()
+              + " seconds: "
+              + value);
+    }
+    return Duration.ofMillis(
+        seconds.movePointRight(3).setScale(0, RoundingMode.HALF_UP).longValueExact());
   }
 
   private Duration millis(String key, Duration fallback) {
@@ -376,7 +445,18 @@ public final class ConfigLoader {
       return List.of();
     }
     if (value instanceof List<?> list) {
+      for (Object item : list) {
+        if (item == null || item instanceof List<?> || item instanceof Map<?, ?>) {
+          throw new ConfigException(
+              key
+                  + " must list single values, not "
+                  + (item == null ? "an empty item" : shape(item)));
+        }
+      }
       return list.stream().map(String::valueOf).map(String::trim).toList();
+    }
+    if (value instanceof Map<?, ?>) {
+      throw new ConfigException(key + " must be a list or comma-separated text, not a mapping");
     }
     return java.util.Arrays.stream(value.toString().split(","))
         .map(String::trim)

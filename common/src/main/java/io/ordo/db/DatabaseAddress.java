@@ -38,6 +38,10 @@ public record DatabaseAddress(
     if (parsed.getHost() == null) {
       throw new IllegalArgumentException("database URI has no host: " + redact(uri));
     }
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException(
+          "database URI's port must be between 1 and 65535: " + redact(uri));
+    }
     return new DatabaseAddress(parsed.getHost(), port, database, user, password);
   }
 

@@ -11,6 +11,10 @@ import io.vertx.core.net.PemKeyCertOptions;
 import io.vertx.core.net.PemTrustOptions;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.util.List;
 
 /**
@@ -22,6 +26,7 @@ final class ClusterSetup {
   private ClusterSetup() {}
 
   static HazelcastClusterManager clusterManager(ClusterOptions options) {
+    String address = localAddress(options.host());
     Config config = ConfigUtil.loadConfig(); // keeps vert.x's subs multimap and node maps
     config.setClusterName(options.name());
     config.setProperty("hazelcast.phone.home.enabled", "false");
@@ -31,14 +36,47 @@ final class ClusterSetup {
     config.setProperty("hazelcast.tcp.join.port.try.count", "20");
     NetworkConfig network = config.getNetworkConfig();
     network.setPort(options.port()).setPortAutoIncrement(true).setPortCount(20);
-    network.getInterfaces().setEnabled(true).setInterfaces(List.of(options.host()));
+    network.getInterfaces().setEnabled(true).setInterfaces(List.of(address));
     JoinConfig join = network.getJoin();
     join.getMulticastConfig().setEnabled(false);
     join.getAutoDetectionConfig().setEnabled(false);
     join.getTcpIpConfig()
         .setEnabled(true)
-        .setMembers(options.members().isEmpty() ? List.of(options.host()) : options.members());
+        .setMembers(options.members().isEmpty() ? List.of(address) : options.members());
     return new HazelcastClusterManager(config);
+  }
+
+  /**
+   * The cluster host as the IP address of one of this machine's interfaces. Hazelcast matches its
+   * interface list by IP only: a name (localhost, the host's name) was dropped from it, and a name
+   * or address of another machine failed the join with "No matching network interface found" and
+   * Hazelcast's stack traces. Either is now a one-line {@link StartupException}.
+   */
+  static String localAddress(String host) {
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(host);
+    } catch (UnknownHostException e) {
+      throw new StartupException(
+          "the cluster host "
+              + host
+              + " does not resolve; set ORDO_CLUSTER_HOST to an address of"
+              + " this machine");
+    }
+    try {
+      if (!address.isAnyLocalAddress() && NetworkInterface.getByInetAddress(address) == null) {
+        throw new StartupException(
+            "the cluster host "
+                + host
+                + " ("
+                + address.getHostAddress()
+                + ") is not an address of this machine; set ORDO_CLUSTER_HOST to one");
+      }
+    } catch (SocketException e) {
+      throw new StartupException(
+          "cannot read this machine's network interfaces: " + e.getMessage());
+    }
+    return address.getHostAddress();
   }
 
   /**

@@ -7,6 +7,9 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -14,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +35,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
   private final EmbeddedPostgres postgres;
   private final Path dataDirectory;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private EmbeddedDatabase(EmbeddedPostgres postgres, Path dataDirectory) {
     this.postgres = postgres;
@@ -45,8 +50,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
   public static EmbeddedDatabase start(Path dataDir) {
     Path pgData = dataDir.toAbsolutePath().resolve("postgres");
     try {
-      Files.createDirectories(pgData);
-      requireUnused(pgData);
+      prepare(pgData);
       stopStaleServer(pgData);
       EmbeddedPostgres postgres =
           EmbeddedPostgres.builder()
@@ -69,6 +73,37 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
   }
 
+  /**
+   * Creates the data directory and checks that no live node uses it; a directory this node cannot
+   * create or write (a file in the way, no permission) is a one-line {@link StartupException}.
+   */
+  private static void prepare(Path pgData) {
+    try {
+      Files.createDirectories(pgData);
+      requireUnused(pgData);
+    } catch (IOException e) {
+      throw new StartupException(
+          "cannot use the data directory "
+              + pgData.getParent()
+              + ": "
+              + reason(e)
+              + "; set ORDO_DATA_DIR to a directory this user can create and write");
+    }
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof FileAlreadyExistsException exists) {
+      return exists.getFile() + " is a file, not a directory";
+    }
+    if (e instanceof AccessDeniedException denied) {
+      return "permission denied on " + denied.getFile();
+    }
+    if (e instanceof FileSystemException system && system.getReason() != null) {
+      return system.getFile() + ": " + system.getReason();
+    }
+    return String.valueOf(e.getMessage());
+  }
+
   public DatabaseAddress address() {
     return new DatabaseAddress("127.0.0.1", postgres.getPort(), "postgres", "postgres", null);
   }
@@ -82,8 +117,12 @@ public final class EmbeddedDatabase implements AutoCloseable {
     return readPid(dataDirectory);
   }
 
+  /** Stops the server; once, however often it is called (a failed start and a signal both may). */
   @Override
   public void close() {
+    if (closed.getAndSet(true)) {
+      return;
+    }
     try {
       postgres.close();
     } catch (IOException e) {

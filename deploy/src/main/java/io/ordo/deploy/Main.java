@@ -9,7 +9,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code java -jar ordo.jar} starts the all-in-one node (every service in one JVM, an embedded
@@ -42,7 +42,8 @@ public final class Main {
     } catch (Exception e) {
       StartupException startup = startupFailure(e);
       if (startup == null) {
-        throw e;
+        LoggerFactory.getLogger(Main.class).error("Node failed to start", e);
+        System.exit(1);
       }
       System.err.println("Ordo cannot start: " + startup.getMessage());
       System.exit(1);
@@ -67,14 +68,18 @@ public final class Main {
       environment.put("ORDO_DEV_TOKEN", token);
     }
     OrdoConfig config = ConfigLoader.fromEnvironment(environment);
+    NodeShutdown shutdown = NodeShutdown.install();
     EmbeddedDatabase embedded =
-        config.database().embedded() ? EmbeddedDatabase.start(config.database().dataDir()) : null;
+        config.database().embedded() ? shutdown.startDatabase(config.database().dataDir()) : null;
     DatabaseAddress database =
         embedded != null ? embedded.address() : DatabaseAddress.parse(config.database().url());
     boolean clustered = !config.cluster().members().isEmpty();
     OrdoNode node;
     try {
-      node = OrdoNode.start(config, NodeRole.all(), database, clustered).await();
+      node =
+          shutdown
+              .startNode(() -> OrdoNode.start(config, NodeRole.all(), database, clustered))
+              .await();
     } catch (Exception e) {
       if (embedded != null) {
         embedded.close();
@@ -89,7 +94,7 @@ public final class Main {
     System.out.println(
         "Try: curl -H 'Authorization: Bearer " + token + "' " + url + "/api/v1/status");
     System.out.println();
-    awaitShutdown(node, embedded);
+    awaitShutdown(node, shutdown);
   }
 
   private static void runService(NodeRole role) throws Exception {
@@ -98,9 +103,16 @@ public final class Main {
       throw new ConfigException(
           "a farm service needs ORDO_DB_URL (postgresql://user:password@host:port/database)");
     }
+    NodeShutdown shutdown = NodeShutdown.install();
     OrdoNode node =
-        OrdoNode.start(
-                config, EnumSet.of(role), DatabaseAddress.parse(config.database().url()), true)
+        shutdown
+            .startNode(
+                () ->
+                    OrdoNode.start(
+                        config,
+                        EnumSet.of(role),
+                        DatabaseAddress.parse(config.database().url()),
+                        true))
             .await();
     System.out.println(
         "Ordo "
@@ -109,13 +121,13 @@ public final class Main {
             + config.nodeName()
             + " ready on port "
             + node.httpPort());
-    awaitShutdown(node, null);
+    awaitShutdown(node, shutdown);
   }
 
   private static void runDatabase() throws Exception {
     OrdoConfig config = ConfigLoader.fromEnvironment(System.getenv());
-    EmbeddedDatabase embedded = EmbeddedDatabase.start(config.database().dataDir());
-    DatabaseAddress address = embedded.address();
+    NodeShutdown shutdown = NodeShutdown.install();
+    DatabaseAddress address = shutdown.startDatabase(config.database().dataDir()).address();
     System.out.println(
         "ORDO_DB_URL=postgresql://"
             + address.user()
@@ -125,42 +137,17 @@ public final class Main {
             + address.port()
             + "/"
             + address.database());
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  embedded.close();
-                  stopped.countDown();
-                },
-                "ordo-shutdown"));
-    stopped.await();
+    shutdown.awaitStopped();
   }
 
   /**
-   * Blocks until SIGTERM/SIGINT, then shuts the node (and its database) down cleanly; a second
-   * signal while running tasks are awaited releases them at once (see {@link SecondSignal}).
+   * Blocks until SIGTERM/SIGINT has shut the node (and its database) down; a second signal while
+   * running tasks are awaited releases them at once (see {@link SecondSignal}).
    */
-  private static void awaitShutdown(OrdoNode node, EmbeddedDatabase embedded)
+  private static void awaitShutdown(OrdoNode node, NodeShutdown shutdown)
       throws InterruptedException {
-    CountDownLatch done = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  try {
-                    node.close();
-                  } finally {
-                    if (embedded != null) {
-                      embedded.close();
-                    }
-                    System.out.println("Ordo stopped.");
-                    done.countDown();
-                  }
-                },
-                "ordo-shutdown"));
     SecondSignal.install(node::stopWaiting);
-    done.await();
+    shutdown.awaitStopped();
   }
 
   private static String randomToken() {

@@ -25,7 +25,6 @@ import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.sqlclient.Pool;
-import java.net.BindException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
@@ -84,11 +83,15 @@ public final class OrdoNode implements AutoCloseable {
     Future<Vertx> started;
     if (clustered) {
       options.setEventBusOptions(ClusterSetup.eventBus(config.cluster()));
-      started =
-          builder
-              .with(options)
-              .withClusterManager(ClusterSetup.clusterManager(config.cluster()))
-              .buildClustered();
+      try {
+        started =
+            builder
+                .with(options)
+                .withClusterManager(ClusterSetup.clusterManager(config.cluster()))
+                .buildClustered();
+      } catch (StartupException e) {
+        return Future.failedFuture(e);
+      }
     } else {
       started = Future.succeededFuture(builder.with(options).build());
     }
@@ -103,29 +106,12 @@ public final class OrdoNode implements AutoCloseable {
                     .onSuccess(result::complete)
                     .onFailure(
                         failure -> {
-                          Throwable error = explained(failure, config);
-                          if (!(error instanceof StartupException)) {
-                            LOG.error("Node failed to start", error);
-                          }
+                          // the caller says why (Main: one line, or the log with the trace)
+                          Throwable error =
+                              StartupFailures.explained(failure, config.http(), database);
                           vertx.close().onComplete(closed -> result.fail(error));
                         }));
     return result.future();
-  }
-
-  /** A failure the operator can fix, as a one-line {@link StartupException}; others unchanged. */
-  private static Throwable explained(Throwable failure, OrdoConfig config) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof BindException) {
-        return new StartupException(
-            "the HTTP port "
-                + config.http().port()
-                + " on "
-                + config.http().host()
-                + " is already in use (another Ordo node?); stop it or set ORDO_HTTP_PORT to"
-                + " another port");
-      }
-    }
-    return failure;
   }
 
   private static Future<OrdoNode> deploy(
@@ -184,6 +170,9 @@ public final class OrdoNode implements AutoCloseable {
     if (roles.containsAll(NodeRole.all())) {
       SampleScripts.installIfMissing(context.config().scripts().directory());
     }
+    // The runner's task types first: a class or plugin directory that cannot be loaded stops the
+    // start before any service runs, rather than tearing down a queue service mid-query.
+    TaskTypeRegistry taskTypes = roles.contains(NodeRole.RUNNER) ? discoverTaskTypes() : null;
     Future<?> chain = Future.succeededFuture();
     if (roles.contains(NodeRole.HISTORY)) {
       chain = chain.compose(v -> vertx.deployVerticle(new HistoryServiceVerticle(context)));
@@ -198,15 +187,17 @@ public final class OrdoNode implements AutoCloseable {
     if (roles.contains(NodeRole.RUNNER)) {
       DatabaseAddress db = context.database();
       SampleDatabase.configure(db.jdbcUrl(), db.user(), db.password());
-      TaskTypeRegistry registry =
-          TaskTypeRegistry.discover(
-              OrdoNode.class.getClassLoader(),
-              context.config().runner().taskClasses(),
-              context.config().runner().pluginDir());
-      runner = new RunnerVerticle(context, registry);
+      runner = new RunnerVerticle(context, taskTypes);
       chain = chain.compose(v -> vertx.deployVerticle(runner));
     }
     return chain.mapEmpty();
+  }
+
+  private TaskTypeRegistry discoverTaskTypes() {
+    return TaskTypeRegistry.discover(
+        OrdoNode.class.getClassLoader(),
+        context.config().runner().taskClasses(),
+        context.config().runner().pluginDir());
   }
 
   public Vertx vertx() {

@@ -56,13 +56,20 @@ public final class NodeProcess implements AutoCloseable {
     return node;
   }
 
+  /** Starts a node on a free port and answers at once, while it is starting. */
+  public Started launch(String name, Map<String, String> extraEnvironment) {
+    int port = freePort();
+    return new Started(name, launch(name, port, extraEnvironment), port);
+  }
+
   /**
    * Starts a node that is expected not to start (a used port, a used data directory); answers its
    * exit code and everything it printed, once its JVM has ended.
    */
-  public Exited startExpectingFailure(String name, Map<String, String> extraEnvironment)
+  public Exited startExpectingFailure(
+      String name, Map<String, String> extraEnvironment, String... arguments)
       throws InterruptedException {
-    Process process = launch(name, freePort(), extraEnvironment);
+    Process process = launch(name, freePort(), extraEnvironment, arguments);
     if (!process.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
       throw new AssertionError("node " + name + " neither started nor failed:\n" + output(name));
     }

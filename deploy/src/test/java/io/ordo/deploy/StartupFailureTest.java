@@ -5,7 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ordo.db.DatabaseAddress;
+import io.ordo.testing.TestDatabase;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -68,6 +77,169 @@ class StartupFailureTest {
                 "Ordo cannot start: the data directory "
                     + first.dataDir().toAbsolutePath()
                     + " is in use by another running Ordo node"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void aDatabaseThatRefusesTheConnection_isAOneLineErrorNamingIt() throws Exception {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = socket.getLocalPort(); // nothing listens there once it is closed
+    }
+    String url = "postgresql://ordo:s3cret@127.0.0.1:" + closed + "/ordo";
+
+    NodeProcess.Exited refused = first.startExpectingFailure("first", Map.of("ORDO_DB_URL", url));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: cannot connect to the database postgresql://ordo@127.0.0.1:"
+                    + closed
+                    + "/ordo: Connection to 127.0.0.1:"
+                    + closed
+                    + " refused."),
+        refused.output());
+    assertFalse(refused.output().contains("s3cret"), refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void aRunnerOnADatabaseThatDoesNotExist_isAOneLineErrorNamingIt() throws Exception {
+    DatabaseAddress server = TestDatabase.address();
+    String url =
+        "postgresql://"
+            + server.user()
+            + (server.password() == null ? "" : ":" + server.password())
+            + "@"
+            + server.host()
+            + ":"
+            + server.port()
+            + "/no_such_database";
+    Map<String, String> env =
+        Map.of(
+            "ORDO_DB_URL",
+            url,
+            "ORDO_CLUSTER_PORT",
+            String.valueOf(NodeProcess.freePortBlock()),
+            "ORDO_CLUSTER_NAME",
+            "startup-failure-" + ProcessHandle.current().pid());
+
+    NodeProcess.Exited refused = first.startExpectingFailure("runner", env, "runner");
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: cannot connect to the database "
+                    + "postgresql://"
+                    + server.user()
+                    + "@"
+                    + server.host()
+                    + ":"
+                    + server.port()
+                    + "/no_such_database: FATAL: database \"no_such_database\" does not exist"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void anHttpHostNotOfThisMachine_isNotCalledAPortInUse_andItsDatabaseStops() throws Exception {
+    // 192.0.2.1 (TEST-NET-1) is never an address of a machine
+    NodeProcess.Exited refused =
+        first.startExpectingFailure("first", Map.of("ORDO_HTTP_HOST", "192.0.2.1"));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused.output().contains("Ordo cannot start: cannot listen on 192.0.2.1:"),
+        refused.output());
+    assertTrue(refused.output().contains("set ORDO_HTTP_HOST"), refused.output());
+    assertFalse(refused.output().contains("already in use"), refused.output());
+    assertNoStackTrace(refused.output());
+    assertTrue(
+        first.serverPid().flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).isEmpty(),
+        "the embedded PostgreSQL stopped with the node");
+  }
+
+  @Test
+  void aTaskClassThatCannotBeLoaded_isAOneLineErrorNamingIt() throws Exception {
+    NodeProcess.Exited refused =
+        first.startExpectingFailure("first", Map.of("ORDO_TASK_CLASSES", "com.example.NoSuchTask"));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: the runner's task types cannot be loaded: task class"
+                    + " com.example.NoSuchTask cannot be loaded"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void aDataDirectoryThatIsAFile_isAOneLineErrorNamingIt() throws Exception {
+    Path file = Files.writeString(first.dataDir().resolve("not-a-directory"), "");
+
+    NodeProcess.Exited refused =
+        first.startExpectingFailure("first", Map.of("ORDO_DATA_DIR", file.toString()));
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: cannot use the data directory "
+                    + file
+                    + ": "
+                    + file.resolve("postgres")
+                    + ": Not a directory; set ORDO_DATA_DIR"),
+        refused.output());
+    assertNoStackTrace(refused.output());
+  }
+
+  @Test
+  void sigtermDuringTheStart_stopsTheEmbeddedPostgres() throws Exception {
+    NodeProcess.Started starting = first.launch("first", Map.of());
+    // the database is up; the node is still migrating a fresh schema
+    starting.awaitOutput("Embedded PostgreSQL on port", NodeProcess.START_TIMEOUT);
+    long server = first.serverPid().orElseThrow();
+
+    starting.terminate();
+
+    Optional<ProcessHandle> postgres = ProcessHandle.of(server);
+    if (postgres.isPresent()) {
+      try {
+        postgres.get().onExit().get(60, TimeUnit.SECONDS);
+      } catch (TimeoutException e) {
+        throw new AssertionError("the embedded PostgreSQL outlived the node:\n" + starting.log());
+      }
+    }
+    String output = starting.log();
+    assertFalse(output.contains("\tat "), output);
+    assertFalse(output.contains("Exception in thread"), output);
+  }
+
+  @Test
+  void aRunnerOnAClusterHostNotOfThisMachine_isAOneLineErrorNamingIt() throws Exception {
+    NodeProcess.Exited refused =
+        first.startExpectingFailure(
+            "runner",
+            Map.of(
+                "ORDO_DB_URL", "postgresql://ordo@127.0.0.1:5432/ordo",
+                "ORDO_CLUSTER_HOST", "192.0.2.1"),
+            "runner");
+
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(
+        refused
+            .output()
+            .contains(
+                "Ordo cannot start: the cluster host 192.0.2.1 (192.0.2.1) is not an address of"
+                    + " this machine"),
         refused.output());
     assertNoStackTrace(refused.output());
   }

@@ -5,8 +5,8 @@ import io.ordo.config.OrdoConfig.TokenEntry;
 import io.ordo.config.TokenEntries;
 import io.ordo.model.Role;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.HashMap;
@@ -15,9 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * The bearer tokens this node accepts, kept only as SHA-256 hashes. Tokens from configuration are
@@ -39,7 +36,13 @@ public final class TokenRegistry {
       fixed.put(hash, new TokenEntry(hash, "default", Role.OPERATOR));
     }
     this.tokensFile = tokensFile;
-    reloadIfChanged();
+    if (tokensFile != null) {
+      // at start a file that cannot be read stops the node (ConfigException): starting without its
+      // tokens would lock their holders out with only a warning in the log
+      fileVersion = modified(tokensFile);
+      fromFile = TokensFile.read(tokensFile);
+      LOG.info("Loaded {} tokens from {}", fromFile.size(), tokensFile);
+    }
   }
 
   /** The entry of a presented token, if any. */
@@ -55,37 +58,43 @@ public final class TokenRegistry {
         || fromFile.values().stream().anyMatch(t -> t.tenant().equals(tenant));
   }
 
-  /** Re-reads the tokens file if it changed; a broken file keeps the previous tokens. */
+  /**
+   * Re-reads the tokens file if it changed; a broken file keeps the previous tokens, with one
+   * warning until it changes again.
+   */
   public void reloadIfChanged() {
     if (tokensFile == null) {
       return;
     }
+    FileTime modified;
     try {
-      FileTime modified = Files.getLastModifiedTime(tokensFile);
-      if (modified.equals(fileVersion)) {
-        return;
+      modified = modified(tokensFile);
+    } catch (ConfigException e) {
+      if (fileVersion != null) {
+        LOG.warn("{}; keeping the previous tokens", e.getMessage());
+        fileVersion = null; // warned: once until the file is back
       }
-      Map<String, TokenEntry> loaded = new HashMap<>();
-      try (Reader reader = Files.newBufferedReader(tokensFile)) {
-        Object root = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
-        Object list = root instanceof Map<?, ?> map ? map.get("tokens") : root;
-        if (list instanceof List<?> entries) {
-          for (Object item : entries) {
-            if (item instanceof Map<?, ?> entryMap) {
-              TokenEntry entry = TokenEntries.fromMap(entryMap);
-              loaded.put(entry.tokenHash(), entry);
-            }
-          }
-        }
-      }
-      fromFile = Map.copyOf(loaded);
-      fileVersion = modified;
-      LOG.info("Loaded {} tokens from {}", loaded.size(), tokensFile);
-    } catch (IOException | ConfigException | ClassCastException e) {
-      LOG.warn(
-          "Cannot read tokens file {}: {}; keeping the previous tokens",
-          tokensFile,
-          e.getMessage());
+      return;
+    }
+    if (modified.equals(fileVersion)) {
+      return;
+    }
+    fileVersion = modified;
+    try {
+      fromFile = TokensFile.read(tokensFile);
+      LOG.info("Loaded {} tokens from {}", fromFile.size(), tokensFile);
+    } catch (ConfigException e) {
+      LOG.warn("{}; keeping the previous tokens", e.getMessage());
+    }
+  }
+
+  private static FileTime modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException("tokens-file " + file + ": no such file");
+    } catch (IOException e) {
+      throw new ConfigException("tokens-file " + file + ": cannot be read (" + e + ")");
     }
   }
 }

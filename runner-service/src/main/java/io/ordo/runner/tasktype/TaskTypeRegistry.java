@@ -15,6 +15,8 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
@@ -47,7 +49,8 @@ public final class TaskTypeRegistry {
    * @param configured class names from configuration
    * @param pluginDir a directory of task jars, or null
    * @throws InvalidTaskClassException if a class on the class path or in configuration breaks the
-   *     rules (plugin classes that do are logged and skipped)
+   *     rules (plugin classes that do are logged and skipped), or the plugin directory cannot be
+   *     listed
    */
   public static TaskTypeRegistry discover(
       ClassLoader loader, List<String> configured, Path pluginDir) {
@@ -145,8 +148,12 @@ public final class TaskTypeRegistry {
     List<URL> jars = new ArrayList<>();
     try (Stream<Path> files = Files.list(pluginDir)) {
       files.filter(f -> f.toString().endsWith(".jar")).sorted().forEach(f -> jars.add(url(f)));
+    } catch (NoSuchFileException | NotDirectoryException e) {
+      throw new InvalidTaskClassException(
+          "the plugin directory " + pluginDir + " (task-runner.plugin-dir) is not a directory", e);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot list the plugin directory " + pluginDir, e);
+      throw new InvalidTaskClassException(
+          "cannot list the plugin directory " + pluginDir + " (task-runner.plugin-dir): " + e, e);
     }
     if (jars.isEmpty()) {
       return;

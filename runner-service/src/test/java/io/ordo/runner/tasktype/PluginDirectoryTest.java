@@ -1,6 +1,7 @@
 package io.ordo.runner.tasktype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.task.Task;
@@ -48,6 +49,22 @@ class PluginDirectoryTest {
     assertTrue(instance.getClass().getClassLoader() != getClass().getClassLoader());
     assertTrue(
         registry.find("com.example.plugin.BrokenTask").isEmpty(), "the abstract one is skipped");
+  }
+
+  @Test
+  void aPluginDirectoryThatIsNone_isRefusedNamingTheSetting() throws Exception {
+    Path absent = dir.resolve("absent");
+    InvalidTaskClassException missing =
+        assertThrows(
+            InvalidTaskClassException.class,
+            () -> TaskTypeRegistry.discover(getClass().getClassLoader(), List.of(), absent));
+    assertEquals(
+        "the plugin directory " + absent + " (task-runner.plugin-dir) is not a directory",
+        missing.getMessage());
+    Path file = Files.writeString(dir.resolve("a-file"), "");
+    assertThrows(
+        InvalidTaskClassException.class,
+        () -> TaskTypeRegistry.discover(getClass().getClassLoader(), List.of(), file));
   }
 
   @Test
