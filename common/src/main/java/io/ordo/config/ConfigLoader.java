@@ -305,7 +305,7 @@ public final class ConfigLoader {
   }
 
   private Map<String, Integer> tenantRetention() {
-    Object tenants = values.get("history.tenants");
+    Object tenants = value("history.tenants");
     Map<String, Integer> result = new LinkedHashMap<>();
     if (tenants instanceof Map<?, ?> map) {
       for (Map.Entry<?, ?> entry : map.entrySet()) {
@@ -322,7 +322,7 @@ public final class ConfigLoader {
    * Tokens from YAML (a list of {token|hash, tenant, role}) or ORDO_TOKENS (token:tenant:role,…).
    */
   private List<TokenEntry> tokens() {
-    Object raw = values.get("tokens");
+    Object raw = value("tokens");
     List<TokenEntry> tokens = new ArrayList<>();
     if (raw instanceof String text) {
       tokens.addAll(TokenEntries.parseList(text));
@@ -339,8 +339,19 @@ public final class ConfigLoader {
     return List.copyOf(tokens);
   }
 
+  /**
+   * The value given for a key, or null. Every setting is read through here, so that a key read but
+   * missing from {@link ConfigKeys} (which a file would then be refused for) fails every start.
+   */
+  private Object value(String key) {
+    if (!ConfigKeys.KNOWN.contains(key)) {
+      throw new IllegalStateException("not a key of ConfigKeys: " + key);
+    }
+    return values.get(key);
+  }
+
   private String string(String key, String fallback) {
-    Object value = values.get(key);
+    Object value = value(key);
     if (value instanceof List<?> || value instanceof Map<?, ?>) {
       // String.valueOf would make "[a, b]" a host name, a URL or a directory
       throw new ConfigException(key + " must be a single value, not " + shape(value));
@@ -353,7 +364,7 @@ public final class ConfigLoader {
   }
 
   private int integer(String key, int fallback, int min, int max) {
-    Object value = values.get(key);
+    Object value = value(key);
     return value == null ? fallback : toInt(key, value, min, max);
   }
 
@@ -387,7 +398,7 @@ public final class ConfigLoader {
   }
 
   private long maxInstructions() {
-    Object value = values.get("scripts-max-instructions");
+    Object value = value("scripts-max-instructions");
     if (value != null && "0".equals(value.toString().trim())) {
       return 0; // no limit
     }
@@ -395,7 +406,7 @@ public final class ConfigLoader {
   }
 
   private long longValue(String key, long fallback) {
-    Object value = values.get(key);
+    Object value = value(key);
     return value == null ? fallback : whole(key, value, 1, Long.MAX_VALUE);
   }
 
@@ -410,7 +421,7 @@ public final class ConfigLoader {
    * timeout of 0 closed every connection at its first byte.
    */
   private Duration seconds(String key, Duration fallback, BigDecimal maxSeconds) {
-    Object value = values.get(key);
+    Object value = value(key);
     if (value == null) {
       return fallback;
     }
@@ -435,12 +446,12 @@ public final class ConfigLoader {
   }
 
   private Duration millis(String key, Duration fallback) {
-    Object value = values.get(key);
+    Object value = value(key);
     return value == null ? fallback : Duration.ofMillis(longValue(key, fallback.toMillis()));
   }
 
   private List<String> list(String key) {
-    Object value = values.get(key);
+    Object value = value(key);
     if (value == null) {
       return List.of();
     }
