@@ -21,11 +21,9 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws Exception {
-    if ("json".equalsIgnoreCase(System.getenv("ORDO_LOG_FORMAT"))) {
-      System.setProperty("logback.configurationFile", "logback-json.xml");
-    }
     String command = args.length == 0 ? "all" : args[0];
     try {
+      LogSettings.apply(System.getenv());
       switch (command) {
         case "all" -> runAllInOne();
         case "database" -> runDatabase();

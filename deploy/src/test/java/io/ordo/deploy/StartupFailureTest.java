@@ -244,6 +244,31 @@ class StartupFailureTest {
     assertNoStackTrace(refused.output());
   }
 
+  @Test
+  void aLogLevelOrFormatThatIsNone_isAConfigurationError() throws Exception {
+    // Logback read an unknown level as DEBUG, and an unknown format gave text logs, without a word
+    NodeProcess.Exited level =
+        first.startExpectingFailure("first", Map.of("ORDO_LOG_LEVEL", "LOUD"));
+    assertEquals(2, level.exitCode(), level.output());
+    assertTrue(
+        level
+            .output()
+            .contains(
+                "Configuration error: ORDO_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN,"
+                    + " ERROR, OFF, got 'LOUD'"),
+        level.output());
+
+    NodeProcess.Exited format =
+        first.startExpectingFailure("first", Map.of("ORDO_LOG_FORMAT", "xml"));
+    assertEquals(2, format.exitCode(), format.output());
+    assertTrue(
+        format
+            .output()
+            .contains("Configuration error: ORDO_LOG_FORMAT must be one of text, json, got 'xml'"),
+        format.output());
+    assertFalse(format.output().contains("\tat "), format.output());
+  }
+
   /** One line says why, and no stack trace follows (log lines of the aborted start may precede). */
   private static void assertNoStackTrace(String output) {
     assertFalse(output.contains("\tat "), output);
