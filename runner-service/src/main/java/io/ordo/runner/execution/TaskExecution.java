@@ -169,7 +169,9 @@ public final class TaskExecution {
     Task instance;
     try {
       instance = type.instantiate();
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+    } catch (ReflectiveOperationException | RuntimeException | Error e) {
+      // an Error too: a script's top level over its budget (ScriptAborted), a constructor's
+      // StackOverflowError; uncaught, the message waited for the orphan sweep, never told why
       reject(null, "the task cannot be instantiated: " + e.getMessage());
       return false;
     }
