@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A script that loops forever is really ended by a forced stop and by a START_TO_CLOSE timeout: its
- * taskCompleted runs (so run returned) and the runner's only thread runs the next task.
+ * taskCompleted runs (so run returned) and the runner's only thread runs the next task. A forced
+ * stop ends a loop in taskStarted too (it had abandoned the thread to it).
  */
 class RunawayScriptTest extends ScriptNodeTest {
   @Override
@@ -30,6 +31,12 @@ class RunawayScriptTest extends ScriptNodeTest {
         "let key;\nfunction setParameter(p) { key = p.key; }\n"
             + "function run() { for (;;) { try { while (true) {} } catch (e) {} finally {} } }\n"
             + ScriptFiles.OBSERVE_COMPLETION);
+    ScriptFiles.write(
+        scripts,
+        "loop-before-run.js",
+        "let key;\nfunction setParameter(p) { key = p.key; }\n"
+            + "function taskStarted() { for (;;) {} }\nfunction run() {}\n"
+            + ScriptFiles.OBSERVE_COMPLETION);
     ScriptFiles.write(scripts, "after.js", "function run() { context.setResult('ran'); }\n");
   }
 
@@ -47,6 +54,22 @@ class RunawayScriptTest extends ScriptNodeTest {
     assertEquals(200, stopped.status(), stopped.body().toString());
 
     awaitMarker("stopped");
+    String after = tasks.parallelScript("after.js", null);
+    assertEquals(
+        "ran", tasks.await(after, "DISPOSED").getJsonObject("outcome").getString("result"));
+  }
+
+  @Test
+  void aForcedStop_endsAnInfiniteLoopInTaskStarted() {
+    tasks.addSerialQueue("observed", false);
+    String id =
+        tasks.parallelScript("loop-before-run.js", new JsonObject().put("key", "stopped early"));
+    tasks.await(id, "RUNNING");
+
+    Api.Reply stopped = api.post("/tasks/" + id + "/stop", new JsonObject());
+    assertEquals(200, stopped.status(), stopped.body().toString());
+
+    awaitMarker("stopped early");
     String after = tasks.parallelScript("after.js", null);
     assertEquals(
         "ran", tasks.await(after, "DISPOSED").getJsonObject("outcome").getString("result"));

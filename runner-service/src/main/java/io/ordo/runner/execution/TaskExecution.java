@@ -398,11 +398,13 @@ public final class TaskExecution {
       // released is set: run either began before, or never will
       method = runBegan ? "none (run had returned)" : "none (run had not begun)";
     }
-    if (thread != null && task instanceof Abortable script && inRun.get()) {
-      // a script is ended at its next instruction check, whatever the JVM; Thread.stop only if
+    if (thread != null && task instanceof Abortable script) {
+      // a script is ended at its next instruction check, whatever the JVM, in run or in the
+      // taskStarted before it (which Thread.stop, kept for run, never reached); Thread.stop only if
       // it does not end in time (it is stuck in a blocking call)
+      boolean running = inRun.get();
       script.abort("forced stop");
-      method = "script ended";
+      method = running ? "script ended" : method;
       if (awaitCompleted()) {
         return method;
       }

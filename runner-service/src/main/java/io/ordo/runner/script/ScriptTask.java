@@ -36,6 +36,7 @@ final class ScriptTask implements Task, Abortable {
   private final ScriptEngine engine;
   private final ScriptRun budget;
   private final Scriptable scope;
+  private boolean completing; // guarded by budget
 
   /**
    * Runs the script's top level.
@@ -62,9 +63,14 @@ final class ScriptTask implements Task, Abortable {
             });
   }
 
+  /** Ends the script at its next instruction check, unless its taskCompleted has begun. */
   @Override
   public void abort(String reason) {
-    budget.abort(reason);
+    synchronized (budget) {
+      if (!completing) {
+        budget.abort(reason);
+      }
+    }
   }
 
   /** No such function in JavaScript: the released script is unmanaged and goes on. */
@@ -99,7 +105,10 @@ final class ScriptTask implements Task, Abortable {
 
   @Override
   public void taskCompleted(TaskEvent event) {
-    budget.resume(); // a forced stop ended run; taskCompleted is still told
+    synchronized (budget) {
+      completing = true; // a stop that comes now (a late timeout, a forced stop) ends nothing
+      budget.resume(); // a forced stop ended run; taskCompleted is still told
+    }
     call("taskCompleted", cx -> event(cx, event));
   }
 
