@@ -5,6 +5,7 @@ import io.ordo.TaskControlException;
 import io.ordo.config.OrdoConfig.ScriptOptions;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +78,8 @@ public final class ScriptEngine {
    * The compiled script a {@code jsPath} names.
    *
    * @throws TaskControlException {@code unknown_task_type} (no such script) or {@code
-   *     invalid_script} (it does not compile, or defines no top-level {@code run})
+   *     invalid_script} (it is not UTF-8 text, does not compile, or defines no top-level {@code
+   *     run})
    */
   public Script load(String jsPath) {
     Path file = directory.resolve(jsPath);
@@ -92,6 +94,9 @@ public final class ScriptEngine {
       Script script = compile(jsPath, source);
       cache.put(file, new Compiled(modified, size, script));
       return script;
+    } catch (CharacterCodingException e) {
+      // listed by GET /task-types like any script that does not compile, and refused as one
+      throw invalid(jsPath, "the script is not UTF-8 text", 0, 0);
     } catch (IOException e) {
       throw new TaskControlException(
           ErrorCode.UNKNOWN_TASK_TYPE,
