@@ -28,6 +28,10 @@ class ThrownValuesTest extends ScriptNodeTest {
     ScriptFiles.write(scripts, "not-a-function.js", "var run = 42;\n");
     ScriptFiles.write(
         scripts,
+        "native-recursion.js",
+        "function f() { [1].forEach(f); }\nfunction run() { f(); }\n");
+    ScriptFiles.write(
+        scripts,
         "huge-error.js",
         "function run() { throw {name: 'N'.repeat(1000), message: 'm'.repeat(100000)}; }\n");
   }
@@ -54,6 +58,14 @@ class ThrownValuesTest extends ScriptNodeTest {
     assertEquals("FAILED", outcome.getString("type"), outcome.encode());
     assertEquals("TypeError", outcome.getString("error"), outcome.encode());
     assertEquals("run is not a function (it is number)", outcome.getString("cause"));
+  }
+
+  @Test
+  void recursionThroughABuiltIn_failsAsTheInterpretersFrameCapDoes() {
+    JsonObject outcome = outcome(tasks.parallelScript("native-recursion.js", new JsonObject()));
+    assertEquals("FAILED", outcome.getString("type"), outcome.encode());
+    assertEquals("Error", outcome.getString("error"), outcome.encode());
+    assertEquals("Exceeded maximum stack depth", outcome.getString("cause"), outcome.encode());
   }
 
   @Test

@@ -33,6 +33,10 @@ final class ScriptTask implements Task, Abortable {
   /** The instructions a thrown object's {@code name} or {@code message} getter may run. */
   private static final long PROPERTY_INSTRUCTIONS = 100_000;
 
+  private static final String RECURSION =
+      "the task thread's stack ran out: recursion through built-in functions (forEach, sort,"
+          + " JSON.stringify, a getter…) is not counted against the 2,000 frames of the interpreter";
+
   private final ScriptEngine engine;
   private final ScriptRun budget;
   private final Scriptable scope;
@@ -166,6 +170,10 @@ final class ScriptTask implements Task, Abortable {
       throw new ScriptFailure(e.getName(), e.getErrorMessage(), stack(e));
     } catch (RhinoException e) {
       throw new ScriptFailure("Error", e.details(), stack(e));
+    } catch (StackOverflowError e) {
+      // recursion through built-ins ([1].forEach(f) in f) passes the interpreter's frame cap: fail
+      // as the cap does, not with java.lang.StackOverflowError and Rhino's Java stack
+      throw new ScriptFailure("Error", "Exceeded maximum stack depth", RECURSION);
     }
   }
 
