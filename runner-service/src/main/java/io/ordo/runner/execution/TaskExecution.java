@@ -353,7 +353,7 @@ public final class TaskExecution {
     host.runAside(
         () -> {
           try {
-            method.complete(forced ? stopRun() : releaseTask());
+            method.complete(forced ? stopRun("forced stop") : releaseTask());
           } catch (RuntimeException e) {
             method.complete(forced ? "Thread.stop" : "release");
           }
@@ -389,9 +389,13 @@ public final class TaskExecution {
     return "release";
   }
 
-  /** Stops the run thread: Thread.stop() where the JVM has it, else interrupt and abandon. */
+  /**
+   * Stops the run thread: Thread.stop() where the JVM has it, else interrupt and abandon.
+   *
+   * @param reason why a script is ended (what its taskCompleted is told)
+   */
   @SuppressWarnings("removal")
-  private String stopRun() {
+  private String stopRun(String reason) {
     Thread thread = runThread;
     String method;
     synchronized (phaseLock) {
@@ -401,9 +405,9 @@ public final class TaskExecution {
     if (thread != null && task instanceof Abortable script) {
       // a script is ended at its next instruction check, whatever the JVM, in run or in the
       // taskStarted before it (which Thread.stop, kept for run, never reached); Thread.stop only if
-      // it does not end in time (it is stuck in a blocking call)
+      // it does not end in time (it is stuck in a blocking call or a long built-in)
       boolean running = inRun.get();
-      script.abort("forced stop");
+      script.abort(reason);
       method = running ? "script ended" : method;
       if (awaitCompleted()) {
         return method;
@@ -502,7 +506,11 @@ public final class TaskExecution {
     LOG.info("Task {} lost its hold at {}; it is released", claimed.messageId(), when);
     freeSlot();
     if (wasRunning && task instanceof Abortable script) {
-      script.abort("the task " + when + " ended it"); // a script has no release(): it is ended
+      // a script has no release(): it is ended, and stopped as a forced stop is if it does not end
+      // in time (a built-in such as lastIndexOf over a sparse array runs for minutes unchecked)
+      String reason = "the task " + when + " ended it";
+      script.abort(reason);
+      host.runAside(() -> stopRun(reason));
     } else if (wasRunning && task != null) {
       host.runAside(this::releaseTask);
     }
