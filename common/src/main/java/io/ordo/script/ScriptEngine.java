@@ -117,6 +117,10 @@ public final class ScriptEngine {
     } catch (EvaluatorException e) {
       throw invalid(
           jsPath, "the script does not compile: " + e.details(), e.lineNumber(), e.columnNumber());
+    } catch (StackOverflowError e) {
+      // Rhino caps the parser's nesting, not its code generator's: 1+1+…+1 (10,000 terms) ran the
+      // thread out of stack, a 500 at registration
+      throw invalid(jsPath, "the script does not compile: an expression nests too deeply", 0, 0);
     }
   }
 

@@ -172,6 +172,15 @@ class ScriptTaskTest extends ScriptNodeTest {
   }
 
   @Test
+  void aScriptThatNestsTooDeeplyForTheCompiler_isRefusedAsInvalid() {
+    ScriptFiles.write(
+        scripts, "chain.js", "var x = 1" + "+1".repeat(100_000) + ";\nfunction run() {}\n");
+    Api.Reply reply = api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "chain.js"));
+    assertEquals(400, reply.status(), reply.body().toString());
+    assertEquals("invalid_script", reply.code(), reply.body().toString());
+  }
+
+  @Test
   void aScriptThatIsNotUtf8_isListed_andRefusedAsInvalid() throws Exception {
     Files.write(
         scripts.resolve("latin1.js"),
