@@ -22,6 +22,7 @@ import org.mozilla.javascript.Parser;
 import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
+import org.mozilla.javascript.WrapFactory;
 import org.mozilla.javascript.ast.AstNode;
 import org.mozilla.javascript.ast.AstRoot;
 import org.mozilla.javascript.ast.FunctionNode;
@@ -202,6 +203,12 @@ public final class ScriptEngine {
       cx.setInstructionObserverThreshold(OBSERVER_THRESHOLD);
       cx.setMaximumInterpreterStackDepth(MAX_STACK_DEPTH);
       cx.setClassShutter(allowedClasses::contains);
+      // a listed class's String, number and boolean answers arrive as JavaScript values: wrapped,
+      // they were java.lang.String objects the shutter hid (sb.toString() threw "Access to Java
+      // class java.lang.String is prohibited")
+      WrapFactory values = new WrapFactory();
+      values.setJavaPrimitiveWrap(false);
+      cx.setWrapFactory(values);
       return cx;
     }
 
