@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
  * taskCompleted runs (so run returned) and the runner's only thread runs the next task. A forced
  * stop ends a loop in taskStarted too (it had abandoned the thread to it), and a timeout ends a
  * script stuck in a long built-in, which no instruction check sees (it kept the thread for hours).
+ * Removing a READY message ends a loop in its setParameter (it went on after the removal).
  */
 class RunawayScriptTest extends ScriptNodeTest {
   @Override
@@ -44,6 +45,17 @@ class RunawayScriptTest extends ScriptNodeTest {
         "let key;\nfunction setParameter(p) { key = p.key; }\n"
             + "function run() { const a = []; a.length = 4294967295; for (;;) a.lastIndexOf(1); }\n"
             + ScriptFiles.OBSERVE_COMPLETION);
+    ScriptFiles.write(
+        scripts,
+        "loop-in-set-parameter.js",
+        """
+        let key;
+        function setParameter(p) { key = p.key; for (;;) {} }
+        function run() {}
+        function taskRejected(event) {
+          WorkManager.addSerializedTask('observed', 'marker.js', {key: key}, false);
+        }
+        """);
     ScriptFiles.write(scripts, "after.js", "function run() { context.setResult('ran'); }\n");
   }
 
@@ -97,6 +109,22 @@ class RunawayScriptTest extends ScriptNodeTest {
     JsonObject info = tasks.await(id, "DISPOSED");
     assertEquals("TIMED_OUT", info.getJsonObject("outcome").getString("type"));
     awaitMarker("built-in timed out");
+    String after = tasks.parallelScript("after.js", null);
+    assertEquals(
+        "ran", tasks.await(after, "DISPOSED").getJsonObject("outcome").getString("result"));
+  }
+
+  @Test
+  void removingAReadyMessage_endsAnInfiniteLoopInSetParameter() {
+    tasks.addSerialQueue("observed", false);
+    String id =
+        tasks.parallelScript("loop-in-set-parameter.js", new JsonObject().put("key", "removed"));
+    tasks.await(id, "READY");
+
+    Api.Reply removed = api.delete("/tasks/" + id);
+    assertEquals(204, removed.status(), removed.body().toString());
+
+    awaitMarker("removed");
     String after = tasks.parallelScript("after.js", null);
     assertEquals(
         "ran", tasks.await(after, "DISPOSED").getJsonObject("outcome").getString("result"));

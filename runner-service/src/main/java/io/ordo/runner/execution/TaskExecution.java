@@ -505,12 +505,15 @@ public final class TaskExecution {
     }
     LOG.info("Task {} lost its hold at {}; it is released", claimed.messageId(), when);
     freeSlot();
-    if (wasRunning && task instanceof Abortable script) {
-      // a script has no release(): it is ended, and stopped as a forced stop is if it does not end
-      // in time (a built-in such as lastIndexOf over a sparse array runs for minutes unchecked)
+    if (task instanceof Abortable script) {
+      // a script has no release(): it is ended, in setParameter or taskAccepted too (a removed
+      // READY message), and a running one is stopped as a forced stop is if it does not end in
+      // time (a built-in such as lastIndexOf over a sparse array runs for minutes unchecked)
       String reason = "the task " + when + " ended it";
       script.abort(reason);
-      host.runAside(() -> stopRun(reason));
+      if (wasRunning) {
+        host.runAside(() -> stopRun(reason));
+      }
     } else if (wasRunning && task != null) {
       host.runAside(this::releaseTask);
     }
