@@ -48,6 +48,12 @@ public final class ScriptEngine {
 
   private static final int MAX_STACK_DEPTH = 2_000;
 
+  /**
+   * The largest script file, in bytes: read whole and compiled, a larger one took the heap of every
+   * node that registered or ran it (a 3 GB file answered registration with a 500).
+   */
+  public static final long MAX_SCRIPT_BYTES = 4L * 1024 * 1024;
+
   private final ScriptDirectory directory;
   private final SandboxFactory factory;
   private final boolean javaAllowed;
@@ -79,8 +85,8 @@ public final class ScriptEngine {
    * The compiled script a {@code jsPath} names.
    *
    * @throws TaskControlException {@code unknown_task_type} (no such script) or {@code
-   *     invalid_script} (it is not UTF-8 text, does not compile, or defines no top-level {@code
-   *     run})
+   *     invalid_script} (it is larger than {@link #MAX_SCRIPT_BYTES} or not UTF-8 text, does not
+   *     compile, or defines no top-level {@code run})
    */
   public Script load(String jsPath) {
     Path file = directory.resolve(jsPath);
@@ -90,6 +96,13 @@ public final class ScriptEngine {
       Compiled known = cache.get(file);
       if (known != null && known.modified().equals(modified) && known.size() == size) {
         return known.script();
+      }
+      if (size > MAX_SCRIPT_BYTES) {
+        throw invalid(
+            jsPath,
+            "the script is " + size + " bytes; at most " + MAX_SCRIPT_BYTES + " are allowed",
+            0,
+            0);
       }
       String source = Files.readString(file, StandardCharsets.UTF_8);
       Script script = compile(jsPath, source);

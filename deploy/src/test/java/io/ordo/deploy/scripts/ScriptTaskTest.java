@@ -181,6 +181,16 @@ class ScriptTaskTest extends ScriptNodeTest {
   }
 
   @Test
+  void aScriptLargerThanTheBound_isRefusedAsInvalid_unread() {
+    ScriptFiles.write(scripts, "large.js", " ".repeat(5 * 1024 * 1024) + "function run() {}\n");
+    Api.Reply reply = api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "large.js"));
+    assertEquals(400, reply.status(), reply.body().toString());
+    assertEquals("invalid_script", reply.code(), reply.body().toString());
+    assertTrue(
+        reply.json().getString("detail").contains("at most 4194304"), reply.body().toString());
+  }
+
+  @Test
   void aScriptThatIsNotUtf8_isListed_andRefusedAsInvalid() throws Exception {
     Files.write(
         scripts.resolve("latin1.js"),
