@@ -176,6 +176,9 @@ public final class TaskExecution {
       return false;
     }
     task = instance;
+    if (released) {
+      return false; // lost (removed) while it was made: a lost notice from now on ends a script
+    }
     if (host.shuttingDown()) {
       reject(instance, "the runner is shutting down", false);
       return false;
