@@ -5,6 +5,7 @@ import io.ordo.TaskControlException;
 import io.ordo.config.OrdoConfig.ScriptOptions;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.mozilla.javascript.Parser;
 import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
+import org.mozilla.javascript.WrapFactory;
 import org.mozilla.javascript.ast.AstNode;
 import org.mozilla.javascript.ast.AstRoot;
 import org.mozilla.javascript.ast.FunctionNode;
@@ -34,11 +36,11 @@ import org.mozilla.javascript.ast.VariableInitializer;
  * size changes) and runs them in a sandbox.
  *
  * <p>The sandbox: the standard objects only ({@code initSafeStandardObjects}: no {@code Packages},
- * {@code java}, {@code load} or other shell functions), shared by every run and sealed, so one run
- * cannot change what another sees; a fresh global scope per task on top of them; a class shutter
- * that lets a script see only the Java classes the operator allow-listed (none by default, and then
- * {@code Packages} does not even exist); an instruction observer that ends a script whose {@link
- * ScriptRun} is aborted or over its budget.
+ * {@code java}, {@code load} or other shell functions), made afresh for every task and sealed, so
+ * one run cannot change what another sees; a global scope of the task's own on top of them; a class
+ * shutter that lets a script see only the Java classes the operator allow-listed (none by default,
+ * and then {@code Packages} does not even exist); an instruction observer that ends a script whose
+ * {@link ScriptRun} is aborted or over its budget.
  */
 public final class ScriptEngine {
   /** How many instructions run between two checks of the budget and the abort switch. */
@@ -46,9 +48,15 @@ public final class ScriptEngine {
 
   private static final int MAX_STACK_DEPTH = 2_000;
 
+  /**
+   * The largest script file, in bytes: read whole and compiled, a larger one took the heap of every
+   * node that registered or ran it (a 3 GB file answered registration with a 500).
+   */
+  public static final long MAX_SCRIPT_BYTES = 4L * 1024 * 1024;
+
   private final ScriptDirectory directory;
   private final SandboxFactory factory;
-  private final ScriptableObject shared;
+  private final boolean javaAllowed;
   private final Map<Path, Compiled> cache = new ConcurrentHashMap<>();
 
   private record Compiled(FileTime modified, long size, Script script) {}
@@ -60,13 +68,7 @@ public final class ScriptEngine {
   public ScriptEngine(ScriptDirectory directory, Set<String> allowedClasses) {
     this.directory = directory;
     this.factory = new SandboxFactory(Set.copyOf(allowedClasses));
-    try (Context cx = factory.enterContext()) {
-      shared =
-          allowedClasses.isEmpty()
-              ? cx.initSafeStandardObjects(null, true)
-              : cx.initStandardObjects(null, true);
-      shared.sealObject();
-    }
+    this.javaAllowed = !allowedClasses.isEmpty();
   }
 
   /** The engine of a node's configured scripts directory and allow-list. */
@@ -83,7 +85,8 @@ public final class ScriptEngine {
    * The compiled script a {@code jsPath} names.
    *
    * @throws TaskControlException {@code unknown_task_type} (no such script) or {@code
-   *     invalid_script} (it does not compile, or defines no top-level {@code run})
+   *     invalid_script} (it is larger than {@link #MAX_SCRIPT_BYTES} or not UTF-8 text, does not
+   *     compile, or defines no top-level {@code run})
    */
   public Script load(String jsPath) {
     Path file = directory.resolve(jsPath);
@@ -94,10 +97,20 @@ public final class ScriptEngine {
       if (known != null && known.modified().equals(modified) && known.size() == size) {
         return known.script();
       }
+      if (size > MAX_SCRIPT_BYTES) {
+        throw invalid(
+            jsPath,
+            "the script is " + size + " bytes; at most " + MAX_SCRIPT_BYTES + " are allowed",
+            0,
+            0);
+      }
       String source = Files.readString(file, StandardCharsets.UTF_8);
       Script script = compile(jsPath, source);
       cache.put(file, new Compiled(modified, size, script));
       return script;
+    } catch (CharacterCodingException e) {
+      // listed by GET /task-types like any script that does not compile, and refused as one
+      throw invalid(jsPath, "the script is not UTF-8 text", 0, 0);
     } catch (IOException e) {
       throw new TaskControlException(
           ErrorCode.UNKNOWN_TASK_TYPE,
@@ -118,6 +131,10 @@ public final class ScriptEngine {
     } catch (EvaluatorException e) {
       throw invalid(
           jsPath, "the script does not compile: " + e.details(), e.lineNumber(), e.columnNumber());
+    } catch (StackOverflowError e) {
+      // Rhino caps the parser's nesting, not its code generator's: 1+1+…+1 (10,000 terms) ran the
+      // thread out of stack, a 500 at registration
+      throw invalid(jsPath, "the script does not compile: an expression nests too deeply", 0, 0);
     }
   }
 
@@ -155,10 +172,19 @@ public final class ScriptEngine {
     }
   }
 
-  /** A fresh global scope for one task, on top of the shared, sealed standard objects. */
+  /**
+   * A fresh global scope for one task, on top of sealed standard objects of its own. Not shared
+   * between runs: Rhino's seal refuses an assignment ({@code Array.prototype.x = 1}) but not {@code
+   * Object.defineProperty}, {@code Object.setPrototypeOf} or {@code Object.freeze}, so one run
+   * could replace {@code JSON.stringify} or {@code Array.prototype.map} for every later run of any
+   * tenant (about half a millisecond per task, against a task's database round trips).
+   */
   public Scriptable newScope(Context cx) {
-    Scriptable scope = cx.newObject(shared);
-    scope.setPrototype(shared);
+    ScriptableObject standard =
+        javaAllowed ? cx.initStandardObjects(null, true) : cx.initSafeStandardObjects(null, true);
+    standard.sealObject();
+    Scriptable scope = cx.newObject(standard);
+    scope.setPrototype(standard);
     scope.setParentScope(null);
     return scope;
   }
@@ -190,6 +216,12 @@ public final class ScriptEngine {
       cx.setInstructionObserverThreshold(OBSERVER_THRESHOLD);
       cx.setMaximumInterpreterStackDepth(MAX_STACK_DEPTH);
       cx.setClassShutter(allowedClasses::contains);
+      // a listed class's String, number and boolean answers arrive as JavaScript values: wrapped,
+      // they were java.lang.String objects the shutter hid (sb.toString() threw "Access to Java
+      // class java.lang.String is prohibited")
+      WrapFactory values = new WrapFactory();
+      values.setJavaPrimitiveWrap(false);
+      cx.setWrapFactory(values);
       return cx;
     }
 

@@ -7,7 +7,11 @@ import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The sandbox: no Java, no file system, no shell functions, no globals shared between runs. */
+/**
+ * The sandbox: no Java, no file system, no shell functions, no globals shared between runs, and no
+ * standard object either (Object.defineProperty on a shared, sealed JSON had replaced
+ * JSON.stringify for every later run).
+ */
 class ScriptSandboxTest extends ScriptNodeTest {
   @Override
   protected Map<String, String> environment() {
@@ -44,6 +48,32 @@ class ScriptSandboxTest extends ScriptNodeTest {
         }
         """);
     ScriptFiles.write(scripts, "spin.js", "function run() { for (;;) {} }\n");
+    ScriptFiles.write(
+        scripts,
+        "tamper.js",
+        """
+        function run() {
+          Object.defineProperty(JSON, 'stringify', {value: () => 'replaced'});
+          Object.defineProperty(Array.prototype, 'map', {value: () => 'replaced'});
+          Object.setPrototypeOf(Array.prototype, {planted: 'planted'});
+          Object.freeze(Object.prototype);
+        }
+        """);
+    ScriptFiles.write(
+        scripts,
+        "victim.js",
+        """
+        function run() {
+          const o = {};
+          o.toString = () => 'own';
+          context.setResult({
+            stringify: JSON.stringify({a: 1}),
+            map: String([1].map(x => x + 1)),
+            planted: String([].planted),
+            toString: String(o),
+          });
+        }
+        """);
   }
 
   @Test
@@ -65,6 +95,24 @@ class ScriptSandboxTest extends ScriptNodeTest {
     assertTrue(seen.getString("prototype").startsWith("refused"), "standard objects are sealed");
     assertEquals("undefined", seen.getString("earlierGlobal"));
     assertTrue(seen.getString("sharedGlobal").startsWith("refused"), "the shared scope is sealed");
+  }
+
+  @Test
+  void aRunThatRedefinesStandardObjects_changesNothingAnotherRunSees() {
+    String tamper = tasks.parallelScript("tamper.js", null);
+    assertEquals(
+        "COMPLETED", tasks.await(tamper, "DISPOSED").getJsonObject("outcome").getString("type"));
+
+    String victim = tasks.parallelScript("victim.js", null);
+    JsonObject seen = tasks.await(victim, "DISPOSED").getJsonObject("outcome");
+    assertEquals(
+        new JsonObject()
+            .put("stringify", "{\"a\":1}")
+            .put("map", "2")
+            .put("planted", "undefined")
+            .put("toString", "own"),
+        seen.getJsonObject("result"),
+        seen.encode());
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.deploy.Api;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -168,6 +169,39 @@ class ScriptTaskTest extends ScriptNodeTest {
     ScriptFiles.write(scripts, "norun.js", "function walk() {}\n");
     Api.Reply noRun = api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "norun.js"));
     assertEquals("invalid_script", noRun.code(), noRun.body().toString());
+  }
+
+  @Test
+  void aScriptThatNestsTooDeeplyForTheCompiler_isRefusedAsInvalid() {
+    ScriptFiles.write(
+        scripts, "chain.js", "var x = 1" + "+1".repeat(100_000) + ";\nfunction run() {}\n");
+    Api.Reply reply = api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "chain.js"));
+    assertEquals(400, reply.status(), reply.body().toString());
+    assertEquals("invalid_script", reply.code(), reply.body().toString());
+  }
+
+  @Test
+  void aScriptLargerThanTheBound_isRefusedAsInvalid_unread() {
+    ScriptFiles.write(scripts, "large.js", " ".repeat(5 * 1024 * 1024) + "function run() {}\n");
+    Api.Reply reply = api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "large.js"));
+    assertEquals(400, reply.status(), reply.body().toString());
+    assertEquals("invalid_script", reply.code(), reply.body().toString());
+    assertTrue(
+        reply.json().getString("detail").contains("at most 4194304"), reply.body().toString());
+  }
+
+  @Test
+  void aScriptThatIsNotUtf8_isListed_andRefusedAsInvalid() throws Exception {
+    Files.write(
+        scripts.resolve("latin1.js"),
+        "// caf\u00e9\nfunction run() {}\n".getBytes(StandardCharsets.ISO_8859_1));
+    assertTrue(api.get("/task-types").body().toString().contains("latin1.js"));
+
+    Api.Reply reply =
+        api.post("/parallel-queue/tasks", new JsonObject().put("jsPath", "latin1.js"));
+    assertEquals(400, reply.status(), reply.body().toString());
+    assertEquals("invalid_script", reply.code(), reply.body().toString());
+    assertTrue(reply.json().getString("detail").contains("not UTF-8"), reply.body().toString());
   }
 
   @Test

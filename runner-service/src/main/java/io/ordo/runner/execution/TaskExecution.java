@@ -169,11 +169,16 @@ public final class TaskExecution {
     Task instance;
     try {
       instance = type.instantiate();
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+    } catch (ReflectiveOperationException | RuntimeException | Error e) {
+      // an Error too: a script's top level over its budget (ScriptAborted), a constructor's
+      // StackOverflowError; uncaught, the message waited for the orphan sweep, never told why
       reject(null, "the task cannot be instantiated: " + e.getMessage());
       return false;
     }
     task = instance;
+    if (released) {
+      return false; // lost (removed) while it was made: a lost notice from now on ends a script
+    }
     if (host.shuttingDown()) {
       reject(instance, "the runner is shutting down", false);
       return false;
@@ -351,7 +356,7 @@ public final class TaskExecution {
     host.runAside(
         () -> {
           try {
-            method.complete(forced ? stopRun() : releaseTask());
+            method.complete(forced ? stopRun("forced stop") : releaseTask());
           } catch (RuntimeException e) {
             method.complete(forced ? "Thread.stop" : "release");
           }
@@ -387,20 +392,26 @@ public final class TaskExecution {
     return "release";
   }
 
-  /** Stops the run thread: Thread.stop() where the JVM has it, else interrupt and abandon. */
+  /**
+   * Stops the run thread: Thread.stop() where the JVM has it, else interrupt and abandon.
+   *
+   * @param reason why a script is ended (what its taskCompleted is told)
+   */
   @SuppressWarnings("removal")
-  private String stopRun() {
+  private String stopRun(String reason) {
     Thread thread = runThread;
     String method;
     synchronized (phaseLock) {
       // released is set: run either began before, or never will
       method = runBegan ? "none (run had returned)" : "none (run had not begun)";
     }
-    if (thread != null && task instanceof Abortable script && inRun.get()) {
-      // a script is ended at its next instruction check, whatever the JVM; Thread.stop only if
-      // it does not end in time (it is stuck in a blocking call)
-      script.abort("forced stop");
-      method = "script ended";
+    if (thread != null && task instanceof Abortable script) {
+      // a script is ended at its next instruction check, whatever the JVM, in run or in the
+      // taskStarted before it (which Thread.stop, kept for run, never reached); Thread.stop only if
+      // it does not end in time (it is stuck in a blocking call or a long built-in)
+      boolean running = inRun.get();
+      script.abort(reason);
+      method = running ? "script ended" : method;
       if (awaitCompleted()) {
         return method;
       }
@@ -497,8 +508,15 @@ public final class TaskExecution {
     }
     LOG.info("Task {} lost its hold at {}; it is released", claimed.messageId(), when);
     freeSlot();
-    if (wasRunning && task instanceof Abortable script) {
-      script.abort("the task " + when + " ended it"); // a script has no release(): it is ended
+    if (task instanceof Abortable script) {
+      // a script has no release(): it is ended, in setParameter or taskAccepted too (a removed
+      // READY message), and a running one is stopped as a forced stop is if it does not end in
+      // time (a built-in such as lastIndexOf over a sparse array runs for minutes unchecked)
+      String reason = "the task " + when + " ended it";
+      script.abort(reason);
+      if (wasRunning) {
+        host.runAside(() -> stopRun(reason));
+      }
     } else if (wasRunning && task != null) {
       host.runAside(this::releaseTask);
     }

@@ -33,9 +33,14 @@ final class ScriptTask implements Task, Abortable {
   /** The instructions a thrown object's {@code name} or {@code message} getter may run. */
   private static final long PROPERTY_INSTRUCTIONS = 100_000;
 
+  private static final String RECURSION =
+      "the task thread's stack ran out: recursion through built-in functions (forEach, sort,"
+          + " JSON.stringify, a getter…) is not counted against the 2,000 frames of the interpreter";
+
   private final ScriptEngine engine;
   private final ScriptRun budget;
   private final Scriptable scope;
+  private boolean completing; // guarded by budget
 
   /**
    * Runs the script's top level.
@@ -62,9 +67,14 @@ final class ScriptTask implements Task, Abortable {
             });
   }
 
+  /** Ends the script at its next instruction check, unless its taskCompleted has begun. */
   @Override
   public void abort(String reason) {
-    budget.abort(reason);
+    synchronized (budget) {
+      if (!completing) {
+        budget.abort(reason);
+      }
+    }
   }
 
   /** No such function in JavaScript: the released script is unmanaged and goes on. */
@@ -99,7 +109,10 @@ final class ScriptTask implements Task, Abortable {
 
   @Override
   public void taskCompleted(TaskEvent event) {
-    budget.resume(); // a forced stop ended run; taskCompleted is still told
+    synchronized (budget) {
+      completing = true; // a stop that comes now (a late timeout, a forced stop) ends nothing
+      budget.resume(); // a forced stop ended run; taskCompleted is still told
+    }
     call("taskCompleted", cx -> event(cx, event));
   }
 
@@ -157,6 +170,10 @@ final class ScriptTask implements Task, Abortable {
       throw new ScriptFailure(e.getName(), e.getErrorMessage(), stack(e));
     } catch (RhinoException e) {
       throw new ScriptFailure("Error", e.details(), stack(e));
+    } catch (StackOverflowError e) {
+      // recursion through built-ins ([1].forEach(f) in f) passes the interpreter's frame cap: fail
+      // as the cap does, not with java.lang.StackOverflowError and Rhino's Java stack
+      throw new ScriptFailure("Error", "Exceeded maximum stack depth", RECURSION);
     }
   }
 

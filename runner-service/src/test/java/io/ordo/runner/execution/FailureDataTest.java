@@ -38,4 +38,24 @@ class FailureDataTest {
     assertNull(FailureData.of(new ScriptFailure("Error", null, "")).getValue("cause"));
     assertNull(FailureData.of(new IllegalStateException()).getValue("cause"));
   }
+
+  @Test
+  void longTexts_areCut_withAnEllipsis_neverInsideAPair() {
+    String pairs = "\ud83d\ude00".repeat(20_000);
+    JsonObject data = FailureData.of(new ScriptFailure("E".repeat(300), pairs, "s".repeat(40_000)));
+
+    assertEquals("E".repeat(FailureData.MAX_ERROR - 1) + "…", data.getString("error"));
+    String cause = data.getString("cause");
+    assertEquals(FailureData.MAX_TEXT - 1, cause.length(), "the last pair would not fit");
+    assertEquals(pairs.substring(0, FailureData.MAX_TEXT - 2) + "…", cause);
+    assertEquals("s".repeat(FailureData.MAX_TEXT - 1) + "…", data.getString("details"));
+  }
+
+  @Test
+  void escapes_countTowardsTheBound() {
+    JsonObject data = FailureData.of(new IllegalStateException("\u0000".repeat(10_000)));
+
+    assertEquals(FailureData.MAX_TEXT, data.getString("cause").length());
+    assertFalse(data.getString("details").contains("\u0000"));
+  }
 }
