@@ -51,16 +51,9 @@ class StartupFailureTest {
         second.startExpectingFailure(
             "second", Map.of("ORDO_HTTP_PORT", String.valueOf(running.port())));
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused
-            .output()
-            .contains(
-                "Ordo cannot start: the HTTP port "
-                    + running.port()
-                    + " on 127.0.0.1 is already in use"),
-        refused.output());
-    assertNoStackTrace(refused.output());
+    assertRefused(
+        refused,
+        "Ordo cannot start: the HTTP port " + running.port() + " on 127.0.0.1 is already in use");
   }
 
   @Test
@@ -69,16 +62,11 @@ class StartupFailureTest {
 
     NodeProcess.Exited refused = first.startExpectingFailure("second", Map.of());
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused
-            .output()
-            .contains(
-                "Ordo cannot start: the data directory "
-                    + first.dataDir().toAbsolutePath()
-                    + " is in use by another running Ordo node"),
-        refused.output());
-    assertNoStackTrace(refused.output());
+    assertRefused(
+        refused,
+        "Ordo cannot start: the data directory "
+            + first.dataDir().toAbsolutePath()
+            + " is in use by another running Ordo node");
   }
 
   @Test
@@ -91,19 +79,14 @@ class StartupFailureTest {
 
     NodeProcess.Exited refused = first.startExpectingFailure("first", Map.of("ORDO_DB_URL", url));
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused
-            .output()
-            .contains(
-                "Ordo cannot start: cannot connect to the database postgresql://ordo@127.0.0.1:"
-                    + closed
-                    + "/ordo: Connection to 127.0.0.1:"
-                    + closed
-                    + " refused."),
-        refused.output());
+    assertRefused(
+        refused,
+        "Ordo cannot start: cannot connect to the database postgresql://ordo@127.0.0.1:"
+            + closed
+            + "/ordo: Connection to 127.0.0.1:"
+            + closed
+            + " refused.");
     assertFalse(refused.output().contains("s3cret"), refused.output());
-    assertNoStackTrace(refused.output());
   }
 
   @Test
@@ -129,21 +112,16 @@ class StartupFailureTest {
 
     NodeProcess.Exited refused = first.startExpectingFailure("runner", env, "runner");
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused
-            .output()
-            .contains(
-                "Ordo cannot start: cannot connect to the database "
-                    + "postgresql://"
-                    + server.user()
-                    + "@"
-                    + server.host()
-                    + ":"
-                    + server.port()
-                    + "/no_such_database: FATAL: database \"no_such_database\" does not exist"),
-        refused.output());
-    assertNoStackTrace(refused.output());
+    assertRefused(
+        refused,
+        "Ordo cannot start: cannot connect to the database "
+            + "postgresql://"
+            + server.user()
+            + "@"
+            + server.host()
+            + ":"
+            + server.port()
+            + "/no_such_database: FATAL: database \"no_such_database\" does not exist");
   }
 
   @Test
@@ -152,13 +130,9 @@ class StartupFailureTest {
     NodeProcess.Exited refused =
         first.startExpectingFailure("first", Map.of("ORDO_HTTP_HOST", "192.0.2.1"));
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused.output().contains("Ordo cannot start: cannot listen on 192.0.2.1:"),
-        refused.output());
+    assertRefused(refused, "Ordo cannot start: cannot listen on 192.0.2.1:");
     assertTrue(refused.output().contains("set ORDO_HTTP_HOST"), refused.output());
     assertFalse(refused.output().contains("already in use"), refused.output());
-    assertNoStackTrace(refused.output());
     assertTrue(
         first.serverPid().flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive).isEmpty(),
         "the embedded PostgreSQL stopped with the node");
@@ -169,15 +143,10 @@ class StartupFailureTest {
     NodeProcess.Exited refused =
         first.startExpectingFailure("first", Map.of("ORDO_TASK_CLASSES", "com.example.NoSuchTask"));
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused
-            .output()
-            .contains(
-                "Ordo cannot start: the runner's task types cannot be loaded: task class"
-                    + " com.example.NoSuchTask cannot be loaded"),
-        refused.output());
-    assertNoStackTrace(refused.output());
+    assertRefused(
+        refused,
+        "Ordo cannot start: the runner's task types cannot be loaded: task class"
+            + " com.example.NoSuchTask cannot be loaded");
   }
 
   @Test
@@ -187,18 +156,13 @@ class StartupFailureTest {
     NodeProcess.Exited refused =
         first.startExpectingFailure("first", Map.of("ORDO_DATA_DIR", file.toString()));
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused
-            .output()
-            .contains(
-                "Ordo cannot start: cannot use the data directory "
-                    + file
-                    + ": "
-                    + file.resolve("postgres")
-                    + ": Not a directory; set ORDO_DATA_DIR"),
-        refused.output());
-    assertNoStackTrace(refused.output());
+    assertRefused(
+        refused,
+        "Ordo cannot start: cannot use the data directory "
+            + file
+            + ": "
+            + file.resolve("postgres")
+            + ": Not a directory; set ORDO_DATA_DIR");
   }
 
   @Test
@@ -233,15 +197,10 @@ class StartupFailureTest {
                 "ORDO_CLUSTER_HOST", "192.0.2.1"),
             "runner");
 
-    assertNotEquals(0, refused.exitCode(), refused.output());
-    assertTrue(
-        refused
-            .output()
-            .contains(
-                "Ordo cannot start: the cluster host 192.0.2.1 (192.0.2.1) is not an address of"
-                    + " this machine"),
-        refused.output());
-    assertNoStackTrace(refused.output());
+    assertRefused(
+        refused,
+        "Ordo cannot start: the cluster host 192.0.2.1 (192.0.2.1) is not an address of"
+            + " this machine");
   }
 
   @Test
@@ -267,6 +226,13 @@ class StartupFailureTest {
             .contains("Configuration error: ORDO_LOG_FORMAT must be one of text, json, got 'xml'"),
         format.output());
     assertFalse(format.output().contains("\tat "), format.output());
+  }
+
+  /** The start failed (a non-zero exit code) with the expected line, and no stack trace. */
+  private static void assertRefused(NodeProcess.Exited refused, String line) {
+    assertNotEquals(0, refused.exitCode(), refused.output());
+    assertTrue(refused.output().contains(line), refused.output());
+    assertNoStackTrace(refused.output());
   }
 
   /** One line says why, and no stack trace follows (log lines of the aborted start may precede). */
