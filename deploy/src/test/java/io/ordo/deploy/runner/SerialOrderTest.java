@@ -157,7 +157,14 @@ class SerialOrderTest {
                 + (before.completed() - run.started())
                 + " µs: more than the nodes' clocks may disagree ("
                 + tolerance
-                + " µs)");
+                + " µs); task "
+                + (i - 1)
+                + ": "
+                + before
+                + ", task "
+                + i
+                + ": "
+                + run);
       }
     }
     assertEquals(Set.of("runner-a", "runner-b"), nodes, "both runners took work");
@@ -172,8 +179,13 @@ class SerialOrderTest {
     return node.context().clock() instanceof DatabaseClock clock ? clock.error() : Duration.ZERO;
   }
 
-  /** Where a message ran, and when it started and completed there (microseconds). */
-  private record Run(String node, long started, long completed) {}
+  /**
+   * Where a message ran, and when it was accepted (its last acceptance), started and completed
+   * there (microseconds), with its start's and end's attributes (what a failure of the check
+   * shows).
+   */
+  private record Run(
+      String node, long accepted, long started, long completed, String start, String end) {}
 
   /** Per queue, each message's run, in registration order. */
   private static Map<String, List<Run>> runs() {
@@ -182,8 +194,12 @@ class SerialOrderTest {
           Map<String, List<Run>> runs = new HashMap<>();
           String sql =
               "SELECT h.summary ->> 'queueId' AS queue, s.attributes ->> 'node' AS node,"
+                  + " (SELECT (extract(epoch FROM max(a.event_time)) * 1000000)::bigint"
+                  + "   FROM ordo_history_event a WHERE a.execution_id = h.execution_id"
+                  + "   AND a.event_type = 'TaskAccepted') AS accepted,"
                   + " (extract(epoch FROM s.event_time) * 1000000)::bigint AS started,"
-                  + " (extract(epoch FROM c.event_time) * 1000000)::bigint AS completed"
+                  + " (extract(epoch FROM c.event_time) * 1000000)::bigint AS completed,"
+                  + " s.attributes::text, c.attributes::text"
                   + " FROM ordo_history_execution h"
                   + " JOIN ordo_history_event s ON s.execution_id = h.execution_id AND s.event_type = 'TaskStarted'"
                   + " JOIN ordo_history_event c ON c.execution_id = h.execution_id AND c.event_type = 'TaskCompleted'"
@@ -192,7 +208,14 @@ class SerialOrderTest {
               ResultSet rows = statement.executeQuery(sql)) {
             while (rows.next()) {
               runs.computeIfAbsent(rows.getString(1), k -> new ArrayList<>())
-                  .add(new Run(rows.getString(2), rows.getLong(3), rows.getLong(4)));
+                  .add(
+                      new Run(
+                          rows.getString(2),
+                          rows.getLong(3),
+                          rows.getLong(4),
+                          rows.getLong(5),
+                          rows.getString(6),
+                          rows.getString(7)));
             }
           }
           return runs;
