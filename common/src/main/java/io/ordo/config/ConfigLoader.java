@@ -16,6 +16,7 @@ import io.ordo.lock.LockRetryPolicy;
 import io.ordo.parameter.ParameterLimits;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -196,10 +197,20 @@ public final class ConfigLoader {
         tokens(),
         optionalPath("tokens-file"),
         string("dev-token", null),
-        new ScriptOptions(
-            Path.of(string("scripts-directory", ScriptOptions.DEFAULT_DIRECTORY)),
-            list("scripts-allowed-classes"),
-            maxInstructions()));
+        new ScriptOptions(scriptsDirectory(), list("scripts-allowed-classes"), maxInstructions()));
+  }
+
+  /**
+   * The scripts directory; it may be absent (no scripts, or the all-in-one node creates it with the
+   * samples), but not something else: a file there made the node start with no scripts, and every
+   * registration of one answered that there was no such script.
+   */
+  private Path scriptsDirectory() {
+    Path directory = Path.of(string("scripts-directory", ScriptOptions.DEFAULT_DIRECTORY));
+    if (Files.exists(directory) && !Files.isDirectory(directory)) {
+      throw new ConfigException("scripts-directory: " + directory + " is not a directory");
+    }
+    return directory;
   }
 
   private StateMachineOptions stateMachineOptions() {

@@ -231,6 +231,20 @@ class ConfigLoaderTest {
         key, ConfigLoader.load(null, tls(certificate, key, certificate)).cluster().tls().key());
   }
 
+  @Test
+  void aScriptsDirectoryThatIsAFile_isRefused_andAnAbsentOneIsNot() throws Exception {
+    Path file = Files.writeString(dir.resolve("scripts"), "");
+    assertEquals(
+        "scripts-directory: " + file + " is not a directory",
+        message(Map.of("ORDO_SCRIPTS_DIR", file.toString())));
+    Path absent = dir.resolve("absent");
+    assertEquals(
+        absent,
+        ConfigLoader.load(null, Map.of("ORDO_SCRIPTS_DIR", absent.toString()))
+            .scripts()
+            .directory());
+  }
+
   private static Map<String, String> tls(Path certificate, Path key, Path trust) {
     return Map.of(
         "ORDO_CLUSTER_TLS_CERT", certificate.toString(),
