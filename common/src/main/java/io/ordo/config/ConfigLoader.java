@@ -398,9 +398,8 @@ public final class ConfigLoader {
     if (number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
       throw new ConfigException(key + " must be a whole number: " + value);
     }
-    if (number.compareTo(BigDecimal.valueOf(min)) < 0
-        || number.compareTo(BigDecimal.valueOf(max)) > 0) {
-      boolean tooSmall = number.compareTo(BigDecimal.valueOf(min)) < 0;
+    boolean tooSmall = number.compareTo(BigDecimal.valueOf(min)) < 0;
+    if (tooSmall || number.compareTo(BigDecimal.valueOf(max)) > 0) {
       String range =
           tooSmall && max == Long.MAX_VALUE ? "at least " + min : "between " + min + " and " + max;
       throw new ConfigException(key + " must be " + range + ": " + value);

@@ -46,13 +46,7 @@ final class StartupFailures {
       }
       if (cause instanceof UnknownHostException
           && String.valueOf(cause.getMessage()).contains(http.host())) {
-        return new StartupException(
-            "cannot listen on "
-                + http.host()
-                + ":"
-                + http.port()
-                + ": the host name does not resolve; set ORDO_HTTP_HOST to an address of this"
-                + " machine");
+        return cannotListen(http, "the host name does not resolve");
       }
     }
     return failure;
@@ -67,13 +61,18 @@ final class StartupFailures {
               + " another port");
     }
     // e.g. "Cannot assign requested address": the host is not one of this machine's addresses
+    return cannotListen(http, oneLine(bind.getMessage()));
+  }
+
+  /** The HTTP address cannot be listened on, for a reason that names no port in use. */
+  private static StartupException cannotListen(HttpOptions http, String why) {
     return new StartupException(
         "cannot listen on "
             + http.host()
             + ":"
             + http.port()
             + ": "
-            + oneLine(bind.getMessage())
+            + why
             + "; set ORDO_HTTP_HOST to an address of this machine");
   }
 
