@@ -20,10 +20,19 @@ import org.mozilla.javascript.Undefined;
 /**
  * Values between JavaScript and Ordo's parameter types (the seed's table for server-side
  * JavaScript): booleans, numbers, strings, arrays and objects whose keys are strings or integers
- * (integers become strings), null; no cycles. Numbers arrive in scripts as JavaScript numbers.
+ * (integers become strings), null; no cycles. An array's holes become null, as in {@code
+ * JSON.stringify}. Numbers arrive in scripts as JavaScript numbers.
  */
 final class JsValues {
   private static final double MAX_SAFE_INTEGER = 9_007_199_254_740_991d;
+
+  /**
+   * The longest array taken: every element of a JSON array takes at least two bytes, and no value
+   * Ordo stores may exceed 64 MiB ({@code limits.result-bytes}, {@code limits.parameter-bytes}), so
+   * a longer one could never be stored. Refused before the walk, as holes cost a script nothing: a
+   * {@code length} set to 4e9 would have become a list of four billion nulls.
+   */
+  static final int MAX_ARRAY_LENGTH = 32 << 20;
 
   private JsValues() {}
 
@@ -33,11 +42,12 @@ final class JsValues {
    *
    * @param what names the value for a refusal, e.g. "the result"; a refusal of a part of it names
    *     the part too ("the result.items[2]")
-   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, or a value nested
-   *     deeper than {@link JavaParameters#MAX_DEPTH} (found before the walk exhausts the task
-   *     thread's stack). A number Ordo cannot store ({@link #number}) and a text or key with a NUL
-   *     or an unpaired surrogate are refused where every task's result and heartbeat details are
-   *     checked, {@link JavaParameters#toJsonValue}.
+   * @throws IllegalArgumentException a function, symbol, class instance, a cycle, an array longer
+   *     than {@link #MAX_ARRAY_LENGTH}, or a value nested deeper than {@link
+   *     JavaParameters#MAX_DEPTH} (found before the walk exhausts the task thread's stack). A
+   *     number Ordo cannot store ({@link #number}) and a text or key with a NUL or an unpaired
+   *     surrogate are refused where every task's result and heartbeat details are checked, {@link
+   *     JavaParameters#toJsonValue}.
    */
   static Object toJava(Object value, String what) {
     return toJava(value, what, what, new IdentityHashMap<>());
@@ -74,9 +84,24 @@ final class JsValues {
     }
     try {
       if (object instanceof NativeArray array) {
-        List<Object> list = new ArrayList<>();
-        for (long i = 0; i < array.getLength(); i++) {
-          list.add(toJava(array.get((int) i, array), what, where + "[" + i + "]", open));
+        long length = array.getLength();
+        if (length > MAX_ARRAY_LENGTH) {
+          throw new IllegalArgumentException(
+              where
+                  + " has "
+                  + length
+                  + " elements, more than any value Ordo takes can hold ("
+                  + MAX_ARRAY_LENGTH
+                  + ")");
+        }
+        List<Object> list = new ArrayList<>((int) length);
+        for (int i = 0; i < length; i++) {
+          Object item = array.get(i, array);
+          // a hole ([1, , 3], or a length set past the elements) is null, as JSON.stringify has it
+          list.add(
+              item == Scriptable.NOT_FOUND
+                  ? null
+                  : toJava(item, what, where + "[" + i + "]", open));
         }
         return list;
       }
