@@ -80,6 +80,15 @@ public final class ConfigLoader {
 
   private static final int MAX_NODE_NAME_LENGTH = 255;
 
+  /**
+   * The most bytes one request body or one step's state data may be set to: PostgreSQL takes no
+   * message past 1 GiB, and a Vert.x buffer none past 2 GiB.
+   */
+  static final long MAX_BYTES = 1L << 30;
+
+  /** What share of the heap a request body may be set to: it is held a few times over as read. */
+  static final int HEAP_SHARES_PER_BODY = 8;
+
   private static final String URL_FORM = "postgresql://user:password@host:port/database";
 
   private final Map<String, Object> values = new LinkedHashMap<>();
@@ -156,7 +165,7 @@ public final class ConfigLoader {
         new HttpOptions(
             string("http.host", HttpOptions.DEFAULT_HOST),
             integer("http.port", HttpOptions.DEFAULT_PORT, 0, 65535),
-            longValue("http.body-limit-bytes", HttpOptions.DEFAULT_BODY_LIMIT_BYTES),
+            bodyLimit(),
             seconds("http.idle-timeout", HttpOptions.DEFAULT_IDLE_TIMEOUT, MAX_IDLE_SECONDS),
             seconds("http.header-read-timeout", HttpOptions.DEFAULT_HEADER_READ_TIMEOUT)),
         new DatabaseOptions(
@@ -230,7 +239,7 @@ public final class ConfigLoader {
             StateMachineOptions.DEFAULT_MAX_DATA_BYTES,
             1024,
             64 << 20),
-        longValue("state-machines.max-step-bytes", StateMachineOptions.DEFAULT_MAX_STEP_BYTES),
+        bytes("state-machines.max-step-bytes", StateMachineOptions.DEFAULT_MAX_STEP_BYTES),
         longValue("state-machines.max-step-work", StateMachineOptions.DEFAULT_MAX_STEP_WORK));
   }
 
@@ -413,6 +422,32 @@ public final class ConfigLoader {
       return 0; // no limit
     }
     return longValue("scripts-max-instructions", ScriptOptions.DEFAULT_MAX_INSTRUCTIONS);
+  }
+
+  private long bytes(String key, long fallback) {
+    Object value = value(key);
+    return value == null ? fallback : whole(key, value, 1, MAX_BYTES);
+  }
+
+  /**
+   * The request body limit, at most an eighth of the heap: a body is held as it arrives, again as
+   * the text parsed and again as the JSON it parses to, so a limit near the heap let one request
+   * take the node down (a limit of 4 GiB and a body of 2.3 GB: OutOfMemoryError on the event loop,
+   * and the node answered nothing more).
+   */
+  private long bodyLimit() {
+    String key = "http.body-limit-bytes";
+    long limit = bytes(key, HttpOptions.DEFAULT_BODY_LIMIT_BYTES);
+    long heapShare = Runtime.getRuntime().maxMemory() / HEAP_SHARES_PER_BODY;
+    if (value(key) != null && limit > heapShare) {
+      throw new ConfigException(
+          key
+              + " must be at most an eighth of the heap ("
+              + heapShare
+              + " bytes; raise -Xmx for more): "
+              + limit);
+    }
+    return limit;
   }
 
   private long longValue(String key, long fallback) {

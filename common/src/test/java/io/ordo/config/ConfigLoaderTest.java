@@ -147,12 +147,34 @@ class ConfigLoaderTest {
     assertEquals("http.port must be between 0 and 65535: 4294975376", fileMessage(file));
     Files.writeString(file, "state-machines: {max-step-bytes: 1.0e30}\n");
     assertEquals(
-        "state-machines.max-step-bytes must be between 1 and 9223372036854775807: 1.0E30",
+        "state-machines.max-step-bytes must be between 1 and 1073741824: 1.0E30",
         fileMessage(file));
     Files.writeString(file, "state-machines: {max-step-work: 0}\n");
     assertEquals("state-machines.max-step-work must be at least 1: 0", fileMessage(file));
     Files.writeString(file, "task-runner: {max-threads: 4.0}\n");
     assertEquals(4, ConfigLoader.load(file, Map.of()).runner().maxThreads());
+  }
+
+  @Test
+  void aBodyLimit_isAtMostAnEighthOfTheHeap_andAStepAtMostWhatPostgresqlTakes() throws Exception {
+    Path file = dir.resolve("ordo.yaml");
+    long eighth = Runtime.getRuntime().maxMemory() / 8;
+    Files.writeString(file, "http: {body-limit-bytes: " + (eighth + 1) + "}\n");
+    assertEquals(
+        "http.body-limit-bytes must be at most an eighth of the heap ("
+            + eighth
+            + " bytes; raise -Xmx for more): "
+            + (eighth + 1),
+        fileMessage(file));
+    Files.writeString(file, "http: {body-limit-bytes: 4294967296}\n");
+    assertEquals(
+        "http.body-limit-bytes must be between 1 and 1073741824: 4294967296", fileMessage(file));
+    Files.writeString(file, "http: {body-limit-bytes: " + eighth + "}\n");
+    assertEquals(eighth, ConfigLoader.load(file, Map.of()).http().bodyLimitBytes());
+    Files.writeString(file, "state-machines: {max-step-bytes: 1073741825}\n");
+    assertEquals(
+        "state-machines.max-step-bytes must be between 1 and 1073741824: 1073741825",
+        fileMessage(file));
   }
 
   @Test
