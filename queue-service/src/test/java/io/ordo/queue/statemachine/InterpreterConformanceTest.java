@@ -94,6 +94,40 @@ class InterpreterConformanceTest {
   }
 
   @Test
+  void aWaitMoreThan2147483647SecondsAhead_failsWithStatesRuntime_asStepFunctionsDoes() {
+    // recorded on Step Functions (localstack's test_wait.py,
+    // test_timestamp_too_far_in_future_boundary):
+    // a TimestampPath 24,855 days ahead waits, one 24,856 days ahead fails the execution at once
+    String byPath =
+        """
+        { "StartAt": "W", "States": { "W": { "Type": "Wait", "TimestampPath": "$.until",
+          "End": true } } }
+        """;
+    Harness inBounds =
+        new Harness(byPath, new JsonObject().put("until", "2092-01-19T03:14:07Z")).start();
+    assertEquals(ExecutionStatus.RUNNING, inBounds.status);
+
+    Harness tooFar =
+        new Harness(byPath, new JsonObject().put("until", "2092-01-19T03:14:08Z")).start();
+    assertEquals(ExecutionStatus.FAILED, tooFar.status);
+    assertEquals("States.Runtime", tooFar.error);
+    assertEquals(
+        "Wait state delay is too long: 2092-01-19T03:14:08Z is more than 2147483647 seconds"
+            + " after the state was entered (2024-01-01T00:00:00Z)",
+        tooFar.cause);
+
+    // a literal Timestamp alike, and no Catch handles it (States.Runtime is terminal)
+    String literal =
+        """
+        { "StartAt": "W", "States": {
+            "W": { "Type": "Wait", "Timestamp": "9999-12-31T23:59:59Z", "End": true } } }
+        """;
+    Harness forever = new Harness(literal, new JsonObject()).start();
+    assertEquals(ExecutionStatus.FAILED, forever.status);
+    assertEquals("States.Runtime", forever.error);
+  }
+
+  @Test
   void aFailStateWithoutErrorInAMapIteration_failsTheExecutionWithANullError() {
     String definition =
         """
