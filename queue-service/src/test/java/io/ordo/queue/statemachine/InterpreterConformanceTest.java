@@ -43,6 +43,20 @@ class InterpreterConformanceTest {
   }
 
   @Test
+  void
+      theContextObjectsExecution_hasRedriveCountZero_asStepFunctionsShowsForAnExecutionNeverRedriven() {
+    // recorded on Step Functions (localstack's test_base.py, test_query_context_object_values):
+    // $$.Execution has RedriveCount 0 in an execution that was not redriven; Ordo never redrives
+    String definition =
+        """
+        { "StartAt": "P", "States": { "P": { "Type": "Pass",
+          "Parameters": { "redrives.$": "$$.Execution.RedriveCount" }, "End": true } } }
+        """;
+    JsonObject out = outputOf(new Harness(definition, new JsonObject()).start());
+    assertEquals(new JsonObject().put("redrives", 0), out);
+  }
+
+  @Test
   void theContextObjectOfATaskState_alsoHasItsRetryCount() {
     String definition =
         """
