@@ -25,6 +25,15 @@ public final class JsonValues {
   }
 
   /** The JSON type name of a value, for error messages. */
+  /** The kind of a value with its article, for messages: "an object", "a number", "null". */
+  static String aTypeOf(Object value) {
+    String type = typeOf(value);
+    if (value == null) {
+      return type;
+    }
+    return ("aeiou".indexOf(type.charAt(0)) >= 0 ? "an " : "a ") + type;
+  }
+
   static String typeOf(Object value) {
     if (value == null) {
       return "null";

@@ -27,8 +27,7 @@ sealed interface PathStep {
     public Object child(Object node, String path) {
       if (!(node instanceof JsonObject object)) {
         throw new PathFailure(
-            path,
-            "field '" + name + "' read from a " + JsonValues.typeOf(node) + ", not an object");
+            path, "field '" + name + "' read from " + JsonValues.aTypeOf(node) + ", not an object");
       }
       if (!object.containsKey(name)) {
         throw new PathFailure(path, "field '" + name + "' is missing");
@@ -62,8 +61,8 @@ sealed interface PathStep {
               + path
               + "': field '"
               + name
-              + "' cannot be set in a "
-              + JsonValues.typeOf(node));
+              + "' cannot be set in "
+              + JsonValues.aTypeOf(node));
     }
   }
 
@@ -84,7 +83,7 @@ sealed interface PathStep {
       if (!(node instanceof JsonObject object)) {
         throw new PathFailure(
             path,
-            "fields " + quoted() + " read from a " + JsonValues.typeOf(node) + ", not an object");
+            "fields " + quoted() + " read from " + JsonValues.aTypeOf(node) + ", not an object");
       }
       JsonObject merged = new JsonObject();
       for (String name : names) {
@@ -109,7 +108,7 @@ sealed interface PathStep {
     public Object child(Object node, String path) {
       if (!(node instanceof JsonArray array)) {
         throw new PathFailure(
-            path, "index " + index + " read from a " + JsonValues.typeOf(node) + ", not an array");
+            path, "index " + index + " read from " + JsonValues.aTypeOf(node) + ", not an array");
       }
       int at = position(array);
       if (at < 0 || at >= array.size()) {
@@ -148,8 +147,8 @@ sealed interface PathStep {
               + path
               + "': no element "
               + index
-              + " in a "
-              + JsonValues.typeOf(node));
+              + " in "
+              + JsonValues.aTypeOf(node));
     }
   }
 

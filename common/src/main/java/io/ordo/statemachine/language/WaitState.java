@@ -17,6 +17,13 @@ public record WaitState(
     String name, Optional<String> comment, IoFields io, Optional<String> next, WaitFor waitFor)
     implements State {
 
+  /**
+   * The longest delay a Wait state may ask for, in seconds (about 68 years): Step Functions fails a
+   * Wait whose Timestamp or TimestampPath lies further ahead with {@code States.Runtime}, "Wait
+   * state delay is too long" (recorded: 24,855 days ahead waits, 24,856 days fails).
+   */
+  public static final long MAX_DELAY_SECONDS = Integer.MAX_VALUE;
+
   @Override
   public StateType type() {
     return StateType.WAIT;
@@ -28,9 +35,22 @@ public record WaitState(
    * @param effectiveInput the state's input after InputPath
    * @param context the context object
    * @param enteredAt when the state was entered
-   * @throws StatesException {@code States.Runtime} if a SecondsPath or TimestampPath fails
+   * @throws StatesException {@code States.Runtime} if a SecondsPath or TimestampPath fails, or the
+   *     time lies more than {@link #MAX_DELAY_SECONDS} after {@code enteredAt}
    */
   public Instant wakeUpTime(Object effectiveInput, JsonObject context, Instant enteredAt) {
-    return waitFor.until(effectiveInput, context, enteredAt);
+    Instant until = waitFor.until(effectiveInput, context, enteredAt);
+    if (until.isAfter(enteredAt.plusSeconds(MAX_DELAY_SECONDS))) {
+      throw new StatesException(
+          StatesError.RUNTIME,
+          "Wait state delay is too long: "
+              + until
+              + " is more than "
+              + MAX_DELAY_SECONDS
+              + " seconds after the state was entered ("
+              + enteredAt
+              + ")");
+    }
+    return until;
   }
 }

@@ -404,6 +404,19 @@ class JsonPathTest {
     assertEquals(StatesError.RESULT_PATH_MATCH_FAILURE, scalar.error());
     assertEquals(StatesError.RESULT_PATH_MATCH_FAILURE, array.error());
     assertEquals(StatesError.RESULT_PATH_MATCH_FAILURE, pastTheEnd.error());
+    // the causes name the kind of value with its article: "an array", not "a array"
+    assertEquals(
+        "Unable to apply ResultPath '$.x': field 'x' cannot be set in an array",
+        array.getMessage());
+    assertEquals(
+        "Unable to apply ResultPath '$.x[0]': no element 0 in an object",
+        assertThrows(
+                StatesException.class, () -> JsonPath.parse("$.x[0]").write(new JsonObject(), 1))
+            .getMessage());
+    assertTrue(
+        assertThrows(PathFailure.class, () -> JsonPath.parse("$.a[0]").read(document))
+            .getMessage()
+            .endsWith("index 0 read from an object, not an array"));
   }
 
   @Test

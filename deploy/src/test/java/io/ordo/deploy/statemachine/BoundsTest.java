@@ -10,6 +10,8 @@ import io.ordo.deploy.TestNode;
 import io.ordo.testing.TestDatabase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -303,9 +305,42 @@ class BoundsTest {
   }
 
   @Test
-  void aWaitCenturiesAhead_waits_atTheStartAndAfterATask_andCanBeStopped() {
-    // a timer's milliseconds of 9999-12-31 are far past a long's nanoseconds (292 years): the
-    // start once answered 500 after saving the execution, and the decider failed to advance
+  void aWaitDecadesAhead_waits_atTheStartAndAfterATask_andCanBeStopped() {
+    // a timer's milliseconds far ahead once overflowed a long's nanoseconds (292 years): the start
+    // answered 500 after saving the execution, and the decider failed to advance. A Wait may now
+    // lie up to 2^31 - 1 seconds (about 68 years) ahead, as in Step Functions: 60 years here
+    String decadesAhead = Instant.now().plus(Duration.ofDays(60 * 365)).toString();
+    machines.put(
+        "Decades",
+        """
+        { "StartAt": "W", "States": { "W": { "Type": "Wait",
+            "Timestamp": "%s", "End": true } } }"""
+            .formatted(decadesAhead));
+    machines.put(
+        "DecadesAfterATask",
+        """
+        { "StartAt": "T", "States": {
+            "T": { "Type": "Task", "Resource": "ordo:task:Echo", "ResultPath": null,
+                   "Next": "W" },
+            "W": { "Type": "Wait", "TimestampPath": "$.until", "End": true } } }""");
+
+    String atStart = machines.start("Decades", new JsonObject());
+    String afterTask =
+        machines.start("DecadesAfterATask", new JsonObject().put("until", decadesAhead));
+
+    for (String id : List.of(atStart, afterTask)) {
+      machines.awaitEvents(id, "WaitStateEntered", 1);
+      assertEquals("RUNNING", machines.get(id).getString("status"));
+      Api.Reply stopped = api.post("/executions/" + id + "/stop", null);
+      assertEquals(200, stopped.status(), () -> stopped.body().toString());
+      assertEquals("ABORTED", stopped.json().getString("status"));
+      List<String> types = machines.eventTypes(id);
+      assertTrue(types.contains("WaitStateAborted"), types::toString);
+    }
+  }
+
+  @Test
+  void aWaitCenturiesAhead_failsTheExecutionWithStatesRuntime_atTheStartAndAfterATask() {
     machines.put(
         "Forever",
         """
@@ -324,13 +359,10 @@ class BoundsTest {
         machines.start("ForeverAfterATask", new JsonObject().put("until", "2400-01-01T00:00:00Z"));
 
     for (String id : List.of(atStart, afterTask)) {
-      machines.awaitEvents(id, "WaitStateEntered", 1);
-      assertEquals("RUNNING", machines.get(id).getString("status"));
-      Api.Reply stopped = api.post("/executions/" + id + "/stop", null);
-      assertEquals(200, stopped.status(), () -> stopped.body().toString());
-      assertEquals("ABORTED", stopped.json().getString("status"));
-      List<String> types = machines.eventTypes(id);
-      assertTrue(types.contains("WaitStateAborted"), types::toString);
+      JsonObject failed = machines.await(id, "FAILED");
+      assertEquals("States.Runtime", failed.getString("error"));
+      assertTrue(
+          failed.getString("cause").startsWith("Wait state delay is too long"), failed::toString);
     }
   }
 

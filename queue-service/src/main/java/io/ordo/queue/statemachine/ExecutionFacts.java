@@ -51,7 +51,9 @@ record ExecutionFacts(
                 .put("Name", name)
                 .put("Input", input) // read only: a read copies what it returns
                 .put("StartTime", timestamp(startDate))
-                .put("RoleArn", roleArn()))
+                .put("RoleArn", roleArn())
+                // Step Functions shows 0 until an execution is redriven; Ordo never redrives one
+                .put("RedriveCount", 0))
         .put("StateMachine", new JsonObject().put("Id", stateMachine).put("Name", stateMachine));
   }
 }

@@ -43,6 +43,20 @@ class InterpreterConformanceTest {
   }
 
   @Test
+  void
+      theContextObjectsExecution_hasRedriveCountZero_asStepFunctionsShowsForAnExecutionNeverRedriven() {
+    // recorded on Step Functions (localstack's test_base.py, test_query_context_object_values):
+    // $$.Execution has RedriveCount 0 in an execution that was not redriven; Ordo never redrives
+    String definition =
+        """
+        { "StartAt": "P", "States": { "P": { "Type": "Pass",
+          "Parameters": { "redrives.$": "$$.Execution.RedriveCount" }, "End": true } } }
+        """;
+    JsonObject out = outputOf(new Harness(definition, new JsonObject()).start());
+    assertEquals(new JsonObject().put("redrives", 0), out);
+  }
+
+  @Test
   void theContextObjectOfATaskState_alsoHasItsRetryCount() {
     String definition =
         """
@@ -91,6 +105,40 @@ class InterpreterConformanceTest {
     // a large value is named cut short, as every cause names what a path selected
     Harness huge = new Harness(definition, new JsonObject().put("t", "9".repeat(100_000))).start();
     assertTrue(huge.cause.length() < 200, huge.cause);
+  }
+
+  @Test
+  void aWaitMoreThan2147483647SecondsAhead_failsWithStatesRuntime_asStepFunctionsDoes() {
+    // recorded on Step Functions (localstack's test_wait.py,
+    // test_timestamp_too_far_in_future_boundary):
+    // a TimestampPath 24,855 days ahead waits, one 24,856 days ahead fails the execution at once
+    String byPath =
+        """
+        { "StartAt": "W", "States": { "W": { "Type": "Wait", "TimestampPath": "$.until",
+          "End": true } } }
+        """;
+    Harness inBounds =
+        new Harness(byPath, new JsonObject().put("until", "2092-01-19T03:14:07Z")).start();
+    assertEquals(ExecutionStatus.RUNNING, inBounds.status);
+
+    Harness tooFar =
+        new Harness(byPath, new JsonObject().put("until", "2092-01-19T03:14:08Z")).start();
+    assertEquals(ExecutionStatus.FAILED, tooFar.status);
+    assertEquals("States.Runtime", tooFar.error);
+    assertEquals(
+        "Wait state delay is too long: 2092-01-19T03:14:08Z is more than 2147483647 seconds"
+            + " after the state was entered (2024-01-01T00:00:00Z)",
+        tooFar.cause);
+
+    // a literal Timestamp alike, and no Catch handles it (States.Runtime is terminal)
+    String literal =
+        """
+        { "StartAt": "W", "States": {
+            "W": { "Type": "Wait", "Timestamp": "9999-12-31T23:59:59Z", "End": true } } }
+        """;
+    Harness forever = new Harness(literal, new JsonObject()).start();
+    assertEquals(ExecutionStatus.FAILED, forever.status);
+    assertEquals("States.Runtime", forever.error);
   }
 
   @Test
