@@ -210,6 +210,22 @@ class RegistrationApiTest extends NodeApiTest {
   }
 
   @Test
+  void anUnknownTaskType_thatIsAKnownOnesSimpleNameOrAnotherCase_isRefusedNamingTheKnownOne() {
+    assertEquals(
+        "no runner knows the task type 'EchoTask' (did you mean 'io.ordo.samples.EchoTask'?);"
+            + " GET /api/v1/task-types lists the known ones",
+        api.post("/parallel-queue/tasks", task("EchoTask")).json().getString("detail"));
+    assertEquals(
+        "no runner knows the task type 'echo' (did you mean 'Echo'?);"
+            + " GET /api/v1/task-types lists the known ones",
+        api.post("/parallel-queue/tasks", task("echo")).json().getString("detail"));
+    assertEquals(
+        "no runner knows the task type 'NoSuchTask'; GET /api/v1/task-types lists the known ones",
+        api.post("/parallel-queue/tasks", task("NoSuchTask")).json().getString("detail"));
+    assertEquals(0, api.get("/parallel-queue").json().getInteger("waitingCount"));
+  }
+
+  @Test
   void aliasAndClassName_nameTheSameTaskType() {
     Api.Reply types = api.get("/task-types");
     assertEquals(200, types.status());

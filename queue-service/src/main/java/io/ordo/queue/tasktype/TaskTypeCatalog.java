@@ -175,10 +175,36 @@ public final class TaskTypeCatalog {
     return new Snapshot(List.copyOf(types), Map.copyOf(byName));
   }
 
-  private static TaskControlException unknown(String name) {
+  private TaskControlException unknown(String name) {
+    String meant = meant(name);
     return new TaskControlException(
         ErrorCode.UNKNOWN_TASK_TYPE,
-        "no runner knows the task type '" + name + "'; GET /api/v1/task-types lists the known ones",
+        "no runner knows the task type '"
+            + name
+            + "'"
+            + (meant == null ? "" : " (did you mean '" + meant + "'?)")
+            + "; GET /api/v1/task-types lists the known ones",
         new JsonObject().put("taskClassName", name));
+  }
+
+  /**
+   * The known name a miss most likely meant: a class's simple name ({@code SleepTask} for {@code
+   * io.ordo.samples.SleepTask}, whose alias is {@code Sleep}), or a class name or alias in another
+   * case; null if none.
+   */
+  private String meant(String name) {
+    for (TaskTypeInfo type : snapshot.types()) {
+      String className = type.taskClassName();
+      String simpleName = className.substring(className.lastIndexOf('.') + 1);
+      if (simpleName.equalsIgnoreCase(name) || className.equalsIgnoreCase(name)) {
+        return className;
+      }
+      for (String alias : type.aliases()) {
+        if (alias.equalsIgnoreCase(name)) {
+          return alias;
+        }
+      }
+    }
+    return null;
   }
 }
