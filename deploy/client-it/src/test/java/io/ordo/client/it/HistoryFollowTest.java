@@ -149,6 +149,7 @@ class HistoryFollowTest extends WithOperatorTasks {
               throw thrown;
             });
     assertEquals(thrown, failure(failing.done()));
+    TaskManagerTest.running(tasks, id); // the first event came; its start may not have yet
     tasks.releaseRunningParallelizedTask(id, false, false);
   }
 
