@@ -45,6 +45,9 @@ final class HistoryTail implements HistoryFollow {
     }
     HttpTaskManager.required(listener, "listener");
     HistoryTail tail = new HistoryTail(exchange, path, afterEventId, listener);
+    // however done() completes (the history's end, close(), or the caller's own cancel, complete
+    // or orTimeout on it), the connection open then is closed: none is opened after it
+    tail.done.whenComplete((ignored, error) -> tail.closeConnection());
     tail.connect();
     return tail;
   }
@@ -186,10 +189,18 @@ final class HistoryTail implements HistoryFollow {
     exchange.after(failures++, this::connect);
   }
 
+  /** Completes {@link #done}, which closes the connection; a later completion changes nothing. */
   private void finish(Throwable failure) {
-    boolean first = failure == null ? done.complete(null) : done.completeExceptionally(failure);
+    if (failure == null) {
+      done.complete(null);
+    } else {
+      done.completeExceptionally(failure);
+    }
+  }
+
+  private void closeConnection() {
     EventStreamLines lines = connection;
-    if (first && lines != null) {
+    if (lines != null) {
       lines.cancel();
     }
   }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The Java client's live tails of histories, against a real node over real HTTP. */
@@ -100,6 +101,24 @@ class HistoryFollowTest extends WithOperatorTasks {
       result(follow.done());
       assertTrue(proxy.requests().size() >= 2, "the silent stream was opened again");
       assertEquals(ids(stored(id)), ids(got), "every event once, in order, to the last");
+    }
+  }
+
+  @Test
+  void aDoneCompletedByTheCaller_endsTheFollow_andClosesItsConnection() throws Exception {
+    String id = runningSleep();
+    try (DroppingProxy proxy = DroppingProxy.forwarding(node.baseUrl())) {
+      List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+      HistoryFollow follow = followStarted(proxy, OrdoClient.DEFAULT_STREAM_IDLE_TIMEOUT, id, got);
+
+      // what done().orTimeout(...) does when the task does not end in time
+      follow.done().completeExceptionally(new TimeoutException("waited long enough"));
+
+      until(proxy::closedByClient, closed -> closed.contains(0), "the stream's connection closed");
+      follow.close();
+      assertEquals(1, proxy.requests().size(), "the stream was not opened again");
+    } finally {
+      tasks.releaseRunningParallelizedTask(id, false, false);
     }
   }
 
