@@ -20,8 +20,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -105,38 +107,73 @@ final class Exchange {
 
   /**
    * Sends a call; the future fails with the same exceptions as {@link #call}, including what
-   * preparing the request throws (an invalid argument, or even a {@link StackOverflowError}).
+   * preparing the request throws (an invalid argument, or even a {@link StackOverflowError}). A
+   * future the caller completes (cancel, complete, orTimeout) ends the call as an interrupt ends a
+   * blocking one: the exchange under way is cancelled, which closes its connection, and no retry is
+   * sent after it.
    */
   <T> CompletableFuture<T> callAsync(Supplier<Call<T>> build) {
+    Call<T> call;
     try {
-      return attempt(build.get(), 0);
+      call = build.get();
     } catch (RuntimeException | Error e) {
       return CompletableFuture.failedFuture(e);
     }
+    CompletableFuture<T> result = new CompletableFuture<>();
+    AtomicReference<Future<?>> underWay = new AtomicReference<>();
+    result.whenComplete(
+        (ignored, error) -> {
+          Future<?> sent = underWay.get();
+          if (sent != null) {
+            sent.cancel(true); // done, whoever completed it: give the exchange up
+          }
+        });
+    attempt(call, 0, result, underWay);
+    return result;
   }
 
-  private <T> CompletableFuture<T> attempt(Call<T> call, int attempt) {
-    return send(call)
-        .handle(
-            (response, error) -> {
-              if (error != null) {
-                Throwable cause = unwrap(error);
-                if (transportFailure(cause) != null && again(call, attempt)) {
-                  return retryLater(call, attempt, delay(attempt));
-                }
-                return CompletableFuture.<T>failedFuture(failure(call, cause));
-              }
-              if (isUnavailable(response.statusCode()) && again(call, attempt)) {
-                return retryLater(call, attempt, delay(attempt, response.headers()));
-              }
-              try {
-                return CompletableFuture.completedFuture(
-                    call.answer(response.statusCode(), response.headers(), response.body()));
-              } catch (RuntimeException e) {
-                return CompletableFuture.<T>failedFuture(e);
-              }
-            })
-        .thenCompose(next -> next);
+  /** Sends attempt {@code attempt} of a call unless {@code result} is done, and completes it. */
+  private <T> void attempt(
+      Call<T> call, int attempt, CompletableFuture<T> result, AtomicReference<Future<?>> underWay) {
+    if (result.isDone()) {
+      return; // the caller gave the call up
+    }
+    CompletableFuture<HttpResponse<byte[]>> sent;
+    try {
+      sent = send(call);
+    } catch (RuntimeException | Error e) {
+      result.completeExceptionally(e);
+      return;
+    }
+    underWay.set(sent);
+    if (result.isDone()) {
+      sent.cancel(true); // given up while it was sent
+      return;
+    }
+    sent.whenComplete(
+        (response, error) -> {
+          if (error != null) {
+            Throwable cause = unwrap(error);
+            if (transportFailure(cause) != null && again(call, attempt)) {
+              later(delay(attempt), () -> attempt(call, attempt + 1, result, underWay));
+            } else {
+              result.completeExceptionally(failure(call, cause));
+            }
+            return;
+          }
+          if (isUnavailable(response.statusCode()) && again(call, attempt)) {
+            later(
+                delay(attempt, response.headers()),
+                () -> attempt(call, attempt + 1, result, underWay));
+            return;
+          }
+          try {
+            result.complete(
+                call.answer(response.statusCode(), response.headers(), response.body()));
+          } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+          }
+        });
   }
 
   /**
@@ -185,11 +222,6 @@ final class Exchange {
       cause = cause.getCause();
     }
     return cause;
-  }
-
-  private <T> CompletableFuture<T> retryLater(Call<T> call, int attempt, Duration delay) {
-    return CompletableFuture.runAsync(() -> {}, delayed(delay))
-        .thenCompose(ignored -> attempt(call, attempt + 1));
   }
 
   private boolean again(Call<?> call, int attempt) {
