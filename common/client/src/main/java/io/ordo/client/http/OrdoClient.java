@@ -44,6 +44,13 @@ public final class OrdoClient implements AutoCloseable {
    */
   public static final Duration DEFAULT_STREAM_IDLE_TIMEOUT = Duration.ofSeconds(45);
 
+  /**
+   * The longest timeout, retry delay or stream idle timeout a builder takes: a year. There is no
+   * "no timeout"; a longer duration (e.g. {@code ChronoUnit.FOREVER.getDuration()}) would overflow
+   * the arithmetic of the JDK's timers.
+   */
+  public static final Duration MAX_DURATION = Duration.ofDays(365);
+
   private final TaskManager tasks;
   private final StateMachineManager stateMachines;
   private final ScheduleManager schedules;
@@ -248,7 +255,7 @@ public final class OrdoClient implements AutoCloseable {
     /**
      * How long opening a connection may take.
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder connectTimeout(Duration timeout) {
       this.connectTimeout = positive(timeout, "connectTimeout");
@@ -261,7 +268,7 @@ public final class OrdoClient implements AutoCloseable {
      * ({@link io.ordo.client.http.exception.ConnectionFailedException} once the retries are spent).
      * A followed history's stream waits this long for its headers only.
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder requestTimeout(Duration timeout) {
       this.requestTimeout = positive(timeout, "requestTimeout");
@@ -288,7 +295,7 @@ public final class OrdoClient implements AutoCloseable {
     /**
      * The back-off before the first retry; doubled before each further one, at most 10 s.
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder retryDelay(Duration delay) {
       this.retryDelay = positive(delay, "retryDelay");
@@ -300,7 +307,7 @@ public final class OrdoClient implements AutoCloseable {
      * before the client takes its connection for lost and opens the stream again (the node sends a
      * keep-alive every 15 s, so a silent connection leads to a node that stopped, e.g. paused).
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder streamIdleTimeout(Duration timeout) {
       this.streamIdleTimeout = positive(timeout, "streamIdleTimeout");
@@ -326,8 +333,12 @@ public final class OrdoClient implements AutoCloseable {
     }
 
     private static Duration positive(Duration duration, String name) {
-      if (duration == null || duration.isNegative() || duration.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, got " + duration);
+      if (duration == null
+          || duration.isNegative()
+          || duration.isZero()
+          || duration.compareTo(MAX_DURATION) > 0) {
+        throw new IllegalArgumentException(
+            name + " must be positive and at most " + MAX_DURATION + " (a year), got " + duration);
       }
       return duration;
     }
