@@ -26,7 +26,7 @@ import java.util.Objects;
  * }</pre>
  */
 public final class TaskRegistration {
-  /** The longest idempotency key the API accepts. */
+  /** The longest idempotency key the API accepts, in characters (Unicode code points). */
   public static final int MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
   /** The longest timeout: one year, in seconds. */
@@ -198,10 +198,14 @@ public final class TaskRegistration {
      * its own retries are safe. Any text: the key is sent in the request body ({@code
      * idempotencyKey}), not as a header, which could carry only ASCII.
      *
-     * @throws IllegalArgumentException the key is empty or longer than 255 characters
+     * @throws IllegalArgumentException the key is empty or longer than 255 characters (Unicode code
+     *     points, as the API counts them: an emoji is one, though a Java string holds it in two
+     *     chars)
      */
     public Builder idempotencyKey(String key) {
-      if (key == null || key.isEmpty() || key.length() > MAX_IDEMPOTENCY_KEY_LENGTH) {
+      if (key == null
+          || key.isEmpty()
+          || key.codePointCount(0, key.length()) > MAX_IDEMPOTENCY_KEY_LENGTH) {
         throw new IllegalArgumentException(
             "idempotencyKey must be 1 to " + MAX_IDEMPOTENCY_KEY_LENGTH + " characters");
       }
