@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -410,6 +411,9 @@ final class Exchange {
 
   /** A lost answer's reason, in words (the JDK's exceptions often have no message). */
   private String reason(IOException e) {
+    if (e instanceof ConnectException && e.getCause() instanceof UnresolvedAddressException) {
+      return "unknown host: " + URI.create(api).getHost() + " cannot be resolved";
+    }
     if (e instanceof ConnectException) {
       return "connection refused";
     }
