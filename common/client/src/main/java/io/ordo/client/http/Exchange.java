@@ -36,13 +36,6 @@ final class Exchange {
   /** The longest wait between two attempts of a call. */
   private static final Duration MAX_DELAY = Duration.ofSeconds(10);
 
-  /**
-   * The longest answer body the client reads (a stream's excepted): far above the API's largest
-   * answer (a page of 1,000 task infos with their parameters), low enough that an endless answer
-   * cannot fill the heap. A longer one fails the call with {@code invalid_answer}.
-   */
-  static final long MAX_ANSWER_BYTES = 64L << 20;
-
   private final HttpClient http;
   private final String api;
   private final Supplier<String> token;
@@ -50,6 +43,8 @@ final class Exchange {
   private final int maxRetries;
   private final Duration retryDelay;
   private final Duration streamIdleTimeout;
+  // the longest answer body read (a stream's excepted); a longer one fails with invalid_answer
+  private final long maxAnswerBytes;
   private volatile boolean closed;
 
   Exchange(
@@ -59,7 +54,8 @@ final class Exchange {
       Duration requestTimeout,
       int maxRetries,
       Duration retryDelay,
-      Duration streamIdleTimeout) {
+      Duration streamIdleTimeout,
+      long maxAnswerBytes) {
     this.http = http;
     this.api = api;
     this.token = token;
@@ -67,6 +63,7 @@ final class Exchange {
     this.maxRetries = maxRetries;
     this.retryDelay = retryDelay;
     this.streamIdleTimeout = streamIdleTimeout;
+    this.maxAnswerBytes = maxAnswerBytes;
   }
 
   /** Refuses every later call and stream (the client was closed). */
@@ -184,7 +181,7 @@ final class Exchange {
    */
   private CompletableFuture<HttpResponse<byte[]>> send(Call<?> call) {
     CompletableFuture<HttpResponse<byte[]>> exchange =
-        http.sendAsync(request(call), info -> new BoundedBody(info, MAX_ANSWER_BYTES));
+        http.sendAsync(request(call), info -> new BoundedBody(info, maxAnswerBytes));
     CompletableFuture<HttpResponse<byte[]>> answer = new CompletableFuture<>();
     exchange.whenComplete(
         (response, error) -> {
@@ -288,7 +285,7 @@ final class Exchange {
             info.statusCode() == 200
                 ? BodySubscribers.mapping(
                     BodySubscribers.fromLineSubscriber(lines), ended -> (byte[]) null)
-                : new BoundedBody(info, MAX_ANSWER_BYTES);
+                : new BoundedBody(info, maxAnswerBytes);
     CompletableFuture<HttpResponse<byte[]>> exchange = http.sendAsync(request.GET().build(), body);
     lines.opened(exchange);
     return exchange.thenApply(
@@ -394,7 +391,12 @@ final class Exchange {
       return new TaskControlException(
           "invalid_answer",
           tooLarge.status,
-          "the answer of " + describe(call) + " is longer than " + tooLarge.limit + " bytes",
+          "the answer of "
+              + describe(call)
+              + " is longer than "
+              + tooLarge.limit
+              + " bytes, the client's maxAnswerBytes: raise it (OrdoClient.Builder.maxAnswerBytes),"
+              + " or ask for fewer entries (a smaller limit or page size)",
           Map.of(),
           null);
     }

@@ -51,6 +51,15 @@ public final class OrdoClient implements AutoCloseable {
    */
   public static final Duration MAX_DURATION = Duration.ofDays(365);
 
+  /**
+   * The longest answer body the client reads, unless set: 64 MiB. A page of 1,000 task infos whose
+   * parameters average more than 64 KiB is longer (the node takes parameters of up to 1 MiB).
+   */
+  public static final long DEFAULT_MAX_ANSWER_BYTES = 64L << 20;
+
+  /** The most {@link Builder#maxAnswerBytes} may be: 1 GiB, about half the longest Java array. */
+  public static final long MAX_ANSWER_BYTES_LIMIT = 1L << 30;
+
   private final TaskManager tasks;
   private final StateMachineManager stateMachines;
   private final ScheduleManager schedules;
@@ -79,7 +88,8 @@ public final class OrdoClient implements AutoCloseable {
             builder.requestTimeout,
             builder.maxRetries,
             builder.retryDelay,
-            builder.streamIdleTimeout);
+            builder.streamIdleTimeout,
+            builder.maxAnswerBytes);
     this.exchange = exchange;
     this.tasks = new HttpTaskManager(exchange);
     this.stateMachines = new HttpStateMachineManager(exchange);
@@ -199,6 +209,7 @@ public final class OrdoClient implements AutoCloseable {
     private int maxRetries = DEFAULT_MAX_RETRIES;
     private Duration retryDelay = DEFAULT_RETRY_DELAY;
     private Duration streamIdleTimeout = DEFAULT_STREAM_IDLE_TIMEOUT;
+    private long maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES;
     private HttpClient httpClient;
 
     private Builder() {}
@@ -311,6 +322,29 @@ public final class OrdoClient implements AutoCloseable {
      */
     public Builder streamIdleTimeout(Duration timeout) {
       this.streamIdleTimeout = positive(timeout, "streamIdleTimeout");
+      return this;
+    }
+
+    /**
+     * The longest answer body the client reads (a followed history's stream excepted), so that an
+     * endless answer cannot fill the heap; a longer one fails the call with a {@link
+     * io.ordo.client.http.exception.TaskControlException} of code {@code invalid_answer}, and its
+     * connection is closed. The answer is held whole, as bytes and then as a JSON tree, so allow
+     * for a few times this much heap. Raise it when the tenant's lists carry large parameters: a
+     * queue's waiting list, {@link TaskManager#getRegisteredInfo()} (every queue's) and a page of
+     * {@link TaskManager#list} hold up to 1,000 task infos, and a history page up to 1,000 events.
+     *
+     * @throws IllegalArgumentException under 64 KiB or over {@link #MAX_ANSWER_BYTES_LIMIT}
+     */
+    public Builder maxAnswerBytes(long bytes) {
+      if (bytes < 64 * 1024 || bytes > MAX_ANSWER_BYTES_LIMIT) {
+        throw new IllegalArgumentException(
+            "maxAnswerBytes must be 65536 (64 KiB) to "
+                + MAX_ANSWER_BYTES_LIMIT
+                + " (1 GiB), got "
+                + bytes);
+      }
+      this.maxAnswerBytes = bytes;
       return this;
     }
 

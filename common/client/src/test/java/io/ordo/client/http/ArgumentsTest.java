@@ -52,6 +52,17 @@ class ArgumentsTest {
     assertMustBeGiven("initialInterval", () -> echo.retry(3, null, 2, null));
   }
 
+  @Test
+  void maxAnswerBytes_outsideItsRange_isRefused() {
+    for (long bytes : new long[] {-1, 0, 65_535, OrdoClient.MAX_ANSWER_BYTES_LIMIT + 1}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> OrdoClient.builder().maxAnswerBytes(bytes));
+      assertTrue(e.getMessage().startsWith("maxAnswerBytes must be"), e.getMessage());
+    }
+    OrdoClient.builder().maxAnswerBytes(65_536).maxAnswerBytes(OrdoClient.MAX_ANSWER_BYTES_LIMIT);
+  }
+
   private static void assertMustBeGiven(String name, Executable call) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
     assertEquals(name + " must be given", e.getMessage());
