@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +16,9 @@ import io.ordo.client.http.HistoryEvent;
 import io.ordo.client.http.HistoryQuery;
 import io.ordo.client.http.StateMachine;
 import io.ordo.client.http.StateMachineManager;
+import io.ordo.client.http.TaskManager;
+import io.ordo.client.http.TaskPage;
+import io.ordo.client.http.TaskQuery;
 import io.ordo.client.http.exception.ExecutionExistsException;
 import io.ordo.client.http.exception.InstanceLockedException;
 import io.ordo.client.http.exception.InvalidDefinitionException;
@@ -110,6 +114,23 @@ class StateMachineTest {
         result(machines.startExecutionAsync(name, "run-1", List.of(1, 1))).executionId());
     assertTrue(machines.listExecutions(name).size() >= 2);
     assertTrue(result(machines.listExecutionsAsync(name)).size() >= 2);
+  }
+
+  @Test
+  void theMessagesOfAnExecutionsTaskStates_nameTheExecution() throws Exception {
+    machines.saveStateMachine(name, FUN_WITH_MATH);
+    String executionId = machines.startExecution(name, List.of(3, 2)).executionId();
+    until(() -> machines.describeExecution(executionId), e -> !e.isRunning(), "end");
+    TaskManager tasks = TaskManagerTest.client(node, NodeProcess.OPERATOR).tasks();
+
+    List<TaskPage.Entry> scheduled = tasks.list(TaskQuery.all().executionId(executionId)).tasks();
+
+    assertEquals(2, scheduled.size(), "Add and Subtract");
+    for (TaskPage.Entry entry : scheduled) {
+      assertEquals(executionId, entry.info().getExecutionId());
+      assertEquals(executionId, tasks.getTaskInfo(entry.info().getMessageId()).getExecutionId());
+    }
+    assertNull(tasks.addParallelizedTask("Echo", null).getInfo().getExecutionId());
   }
 
   @Test
