@@ -369,6 +369,9 @@ final class Exchange {
     if (call.idempotencyKey() != null) {
       request.header("Idempotency-Key", call.idempotencyKey());
     }
+    if (call.traceparent() != null) {
+      request.header("traceparent", call.traceparent());
+    }
     if (call.body == null) {
       return request.method(call.method, HttpRequest.BodyPublishers.noBody()).build();
     }

@@ -25,6 +25,7 @@ final class HttpTaskManager implements TaskManager {
     TaskRegistration r = required(registration, "registration");
     return Call.post(
             "/parallel-queue/tasks", keyed(r, r.toBody(false)), ParallelizedTaskMessage::new)
+        .traceparent(r.traceparent())
         .retryable();
   }
 
@@ -33,6 +34,7 @@ final class HttpTaskManager implements TaskManager {
     TaskRegistration r = required(registration, "registration");
     return Call.post(
             queue(queueId) + "/tasks", keyed(r, r.toBody(true)), SerializedTaskMessage::new)
+        .traceparent(r.traceparent())
         .retryable();
   }
 
