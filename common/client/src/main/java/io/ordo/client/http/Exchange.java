@@ -45,6 +45,8 @@ final class Exchange {
   private final Duration streamIdleTimeout;
   // the longest answer body read (a stream's excepted); a longer one fails with invalid_answer
   private final long maxAnswerBytes;
+  // the tenant an admin token acts on (Ordo-Tenant), or null for the token's own
+  private final String tenant;
   private volatile boolean closed;
 
   Exchange(
@@ -55,7 +57,8 @@ final class Exchange {
       int maxRetries,
       Duration retryDelay,
       Duration streamIdleTimeout,
-      long maxAnswerBytes) {
+      long maxAnswerBytes,
+      String tenant) {
     this.http = http;
     this.api = api;
     this.token = token;
@@ -64,6 +67,7 @@ final class Exchange {
     this.retryDelay = retryDelay;
     this.streamIdleTimeout = streamIdleTimeout;
     this.maxAnswerBytes = maxAnswerBytes;
+    this.tenant = tenant;
   }
 
   /** Refuses every later call and stream (the client was closed). */
@@ -326,6 +330,9 @@ final class Exchange {
     String bearer = token.get();
     if (bearer != null) {
       request.header("Authorization", "Bearer " + bearer(bearer));
+    }
+    if (tenant != null) {
+      request.header("Ordo-Tenant", tenant);
     }
   }
 

@@ -89,7 +89,8 @@ public final class OrdoClient implements AutoCloseable {
             builder.maxRetries,
             builder.retryDelay,
             builder.streamIdleTimeout,
-            builder.maxAnswerBytes);
+            builder.maxAnswerBytes,
+            builder.tenant);
     this.exchange = exchange;
     this.tasks = new HttpTaskManager(exchange);
     this.stateMachines = new HttpStateMachineManager(exchange);
@@ -210,6 +211,7 @@ public final class OrdoClient implements AutoCloseable {
     private Duration retryDelay = DEFAULT_RETRY_DELAY;
     private Duration streamIdleTimeout = DEFAULT_STREAM_IDLE_TIMEOUT;
     private long maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES;
+    private String tenant;
     private HttpClient httpClient;
 
     private Builder() {}
@@ -249,6 +251,31 @@ public final class OrdoClient implements AutoCloseable {
       }
       String bearer = Exchange.bearer(token);
       this.token = () -> bearer;
+      return this;
+    }
+
+    /**
+     * The tenant an admin token acts on, sent as {@code Ordo-Tenant} with every request (streams
+     * included); without it a token acts on its own tenant. Only an admin token may name another
+     * tenant: the node refuses a submitter's or operator's with {@link
+     * io.ordo.client.http.exception.ForbiddenException}, and answers a tenant it does not know with
+     * {@link io.ordo.client.http.exception.NotFoundException}.
+     *
+     * @throws IllegalArgumentException null, empty, longer than 255 characters, or with a character
+     *     other than visible ASCII (which a header cannot carry)
+     */
+    public Builder tenant(String tenant) {
+      if (tenant == null || tenant.isEmpty() || tenant.length() > 255) {
+        throw new IllegalArgumentException("tenant must be 1 to 255 characters");
+      }
+      for (int i = 0; i < tenant.length(); i++) {
+        char c = tenant.charAt(i);
+        if (c < 0x21 || c > 0x7e) {
+          throw new IllegalArgumentException(
+              "tenant must be visible ASCII; it has another character at position " + (i + 1));
+        }
+      }
+      this.tenant = tenant;
       return this;
     }
 

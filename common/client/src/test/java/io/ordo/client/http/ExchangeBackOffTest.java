@@ -19,7 +19,8 @@ class ExchangeBackOffTest {
           3,
           Duration.ofMillis(200),
           Duration.ofSeconds(30),
-          OrdoClient.DEFAULT_MAX_ANSWER_BYTES);
+          OrdoClient.DEFAULT_MAX_ANSWER_BYTES,
+          null);
 
   @Test
   void withoutRetryAfter_theBackOffDoubles() {
