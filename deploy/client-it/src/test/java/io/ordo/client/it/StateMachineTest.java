@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ordo.client.http.Execution;
 import io.ordo.client.http.HistoryEvent;
 import io.ordo.client.http.HistoryQuery;
+import io.ordo.client.http.LockRetry;
 import io.ordo.client.http.StateMachine;
 import io.ordo.client.http.StateMachineManager;
 import io.ordo.client.http.TaskManager;
@@ -179,6 +180,24 @@ class StateMachineTest {
     assertNotNull(e.retryAfter());
     assertEquals(running.executionId(), e.instanceId());
     assertTrue(machines.describeExecution(running.executionId()).isRunning());
+  }
+
+  @Test
+  void stop_withBasicRetry_waitsForTheLockToLapse_andAborts() throws Exception {
+    machines.saveStateMachine(name, WAITING);
+    Execution running = machines.startExecution(name, null);
+    holdLock(running.executionId(), 10); // the intruder's lease lapses 10 s from now
+
+    assertThrows(
+        InstanceLockedException.class,
+        () -> machines.stopExecution(running.executionId(), null, null, LockRetry.NO_RETRY));
+    Execution stopped =
+        result(
+            machines.stopExecutionAsync(
+                running.executionId(), "It.Stop", "waited", LockRetry.BASIC_RETRY));
+
+    assertEquals("ABORTED", stopped.status());
+    assertEquals("It.Stop", stopped.error());
   }
 
   /** Takes the execution's lock for an intruder, from a JVM with the node's JDBC driver. */
