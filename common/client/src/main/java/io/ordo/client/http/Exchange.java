@@ -15,10 +15,13 @@ import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
@@ -48,6 +51,8 @@ final class Exchange {
   // the tenant an admin token acts on (Ordo-Tenant), or null for the token's own
   private final String tenant;
   private volatile boolean closed;
+  // calls' attempts and futures, and followed histories, that close() ends
+  private final Set<CompletableFuture<?>> underWay = ConcurrentHashMap.newKeySet();
 
   Exchange(
       HttpClient http,
@@ -70,9 +75,35 @@ final class Exchange {
     this.tenant = tenant;
   }
 
-  /** Refuses every later call and stream (the client was closed). */
+  /**
+   * Refuses every later call and stream (the client was closed), and ends those under way at once:
+   * each fails with {@link IllegalStateException} and its connection is closed (the client's own
+   * worker threads, which deliver answers, are about to end).
+   */
   void close() {
     closed = true;
+    for (CompletableFuture<?> work : List.copyOf(underWay)) {
+      work.completeExceptionally(closedException());
+    }
+  }
+
+  /**
+   * Counts {@code work} (a call's attempt or future, a followed history's done) as under way until
+   * it completes, so that {@link #close} ends it.
+   *
+   * @throws IllegalStateException the client is closed
+   */
+  void track(CompletableFuture<?> work) {
+    underWay.add(work);
+    work.whenComplete((ignored, error) -> underWay.remove(work));
+    if (closed) {
+      work.completeExceptionally(closedException()); // closed while it started
+      refuseIfClosed();
+    }
+  }
+
+  private IllegalStateException closedException() {
+    return new IllegalStateException("the client " + api + " is closed");
   }
 
   /** Whether calls without a caller's idempotency key should get one made up (retries are on). */
@@ -85,6 +116,7 @@ final class Exchange {
     for (int attempt = 0; ; attempt++) {
       HttpResponse<byte[]> response;
       CompletableFuture<HttpResponse<byte[]>> sent = send(call);
+      track(sent);
       try {
         response = sent.get();
       } catch (ExecutionException e) {
@@ -122,21 +154,26 @@ final class Exchange {
       return CompletableFuture.failedFuture(e);
     }
     CompletableFuture<T> result = new CompletableFuture<>();
-    AtomicReference<Future<?>> underWay = new AtomicReference<>();
+    AtomicReference<Future<?>> sending = new AtomicReference<>();
     result.whenComplete(
         (ignored, error) -> {
-          Future<?> sent = underWay.get();
+          Future<?> sent = sending.get();
           if (sent != null) {
             sent.cancel(true); // done, whoever completed it: give the exchange up
           }
         });
-    attempt(call, 0, result, underWay);
+    try {
+      track(result);
+    } catch (IllegalStateException closed) {
+      return result; // failed with it
+    }
+    attempt(call, 0, result, sending);
     return result;
   }
 
   /** Sends attempt {@code attempt} of a call unless {@code result} is done, and completes it. */
   private <T> void attempt(
-      Call<T> call, int attempt, CompletableFuture<T> result, AtomicReference<Future<?>> underWay) {
+      Call<T> call, int attempt, CompletableFuture<T> result, AtomicReference<Future<?>> sending) {
     if (result.isDone()) {
       return; // the caller gave the call up
     }
@@ -147,7 +184,7 @@ final class Exchange {
       result.completeExceptionally(e);
       return;
     }
-    underWay.set(sent);
+    sending.set(sent);
     if (result.isDone()) {
       sent.cancel(true); // given up while it was sent
       return;
@@ -157,7 +194,7 @@ final class Exchange {
           if (error != null) {
             Throwable cause = unwrap(error);
             if (transportFailure(cause) != null && again(call, attempt)) {
-              later(delay(attempt), () -> attempt(call, attempt + 1, result, underWay));
+              later(delay(attempt), () -> attempt(call, attempt + 1, result, sending));
             } else {
               result.completeExceptionally(failure(call, cause));
             }
@@ -166,7 +203,7 @@ final class Exchange {
           if (isUnavailable(response.statusCode()) && again(call, attempt)) {
             later(
                 delay(attempt, response.headers()),
-                () -> attempt(call, attempt + 1, result, underWay));
+                () -> attempt(call, attempt + 1, result, sending));
             return;
           }
           try {

@@ -48,6 +48,11 @@ final class HistoryTail implements HistoryFollow {
     // however done() completes (the history's end, close(), or the caller's own cancel, complete
     // or orTimeout on it), the connection open then is closed: none is opened after it
     tail.done.whenComplete((ignored, error) -> tail.closeConnection());
+    try {
+      exchange.track(tail.done); // the client's close() ends it
+    } catch (IllegalStateException closed) {
+      return tail; // its done failed with it
+    }
     tail.connect();
     return tail;
   }

@@ -177,11 +177,13 @@ public final class OrdoClient implements AutoCloseable {
   /**
    * Ends the worker threads of the client's own HttpClient at once instead of after their idle
    * minute; for applications that make short-lived clients (share one per application where you
-   * can). Call it once the client's calls and followed histories have ended: a call still under way
-   * may never complete. A call made after it throws {@link IllegalStateException}. The JDK 17
-   * HttpClient has no close of its own: its selector thread ends when the client is garbage
-   * collected. With a shared {@link Builder#httpClient} this only refuses later calls; the shared
-   * client stays the application's to manage.
+   * can). Calls and followed histories still under way end at once: each fails with {@link
+   * IllegalStateException} (a blocking call throws it, an async call's future and a follow's {@link
+   * HistoryFollow#done()} fail with it) and its connection is closed. A call made after it throws
+   * {@link IllegalStateException}; closing again does nothing. The JDK 17 HttpClient has no close
+   * of its own: its selector thread ends when the client is garbage collected. With a shared {@link
+   * Builder#httpClient} this only refuses later calls; the shared client stays the application's to
+   * manage.
    */
   @Override
   public void close() {

@@ -123,6 +123,26 @@ class HistoryFollowTest extends WithOperatorTasks {
   }
 
   @Test
+  void closingTheClient_endsItsFollow_andClosesTheConnection() throws Exception {
+    String id = runningSleep();
+    try (DroppingProxy proxy = DroppingProxy.forwarding(node.baseUrl())) {
+      OrdoClient client =
+          OrdoClient.builder().baseUrl(proxy.baseUrl()).token(NodeProcess.OPERATOR).build();
+      List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+      HistoryFollow follow = client.tasks().followTaskHistory(id, 0, got::add);
+      until(() -> got.size(), n -> n >= 1, "the first event");
+
+      client.close();
+
+      assertInstanceOf(IllegalStateException.class, failure(follow.done()));
+      until(proxy::closedByClient, closed -> closed.contains(0), "the stream's connection closed");
+    } finally {
+      TaskManagerTest.running(tasks, id);
+      tasks.releaseRunningParallelizedTask(id, false, false);
+    }
+  }
+
+  @Test
   void followTaskHistory_afterAnEvent_getsOnlyTheLaterOnes_andEndsForAFinishedTask()
       throws Exception {
     String id = tasks.addParallelizedTask("Echo", Map.of("n", 1)).getMessageId();
