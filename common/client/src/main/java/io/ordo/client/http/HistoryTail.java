@@ -15,8 +15,10 @@ import java.util.function.Consumer;
  * Follows one history's Server-Sent Events stream ({@code .../history/stream}): hands each event to
  * the listener once, in order; when the connection drops or ends before the history's {@code end},
  * opens it again after the last event received ({@code Last-Event-ID}), with the client's back-off,
- * up to its retries in a row (an event received resets the count); a connection silent for the
- * client's stream idle timeout counts as dropped.
+ * up to its retries in a row (an event received resets the count), and in any case for as long as
+ * the stream idle timeout since the first of them (a node restarting takes seconds, the retries'
+ * back-off well under one); a connection silent for the client's stream idle timeout counts as
+ * dropped. A client without retries ({@code maxRetries(0)}) never opens a stream again.
  */
 final class HistoryTail implements HistoryFollow {
   private final Exchange exchange;
@@ -27,6 +29,8 @@ final class HistoryTail implements HistoryFollow {
   private volatile EventStreamLines connection;
   // connection attempts in a row that ended without an event (guarded by this)
   private int failures;
+  // System.nanoTime() when the first of them ended (guarded by this)
+  private long failingSince;
 
   private HistoryTail(
       Exchange exchange, String path, long afterEventId, Consumer<HistoryEvent> listener) {
@@ -180,14 +184,22 @@ final class HistoryTail implements HistoryFollow {
       finish(cause);
       return;
     }
-    if (failures >= exchange.maxRetries()) {
+    if (failures == 0) {
+      failingSince = System.nanoTime();
+    }
+    boolean stillWithinIdleTimeout =
+        exchange.maxRetries() > 0
+            && System.nanoTime() - failingSince < exchange.streamIdleTimeout().toNanos();
+    if (failures >= exchange.maxRetries() && !stillWithinIdleTimeout) {
       finish(
           new ConnectionFailedException(
               "the history stream "
                   + path
                   + " ended before the history did and could not be opened again ("
                   + (failures + 1)
-                  + " attempts)",
+                  + " attempts, for at least the stream idle timeout "
+                  + exchange.streamIdleTimeout()
+                  + ")",
               cause));
       return;
     }
