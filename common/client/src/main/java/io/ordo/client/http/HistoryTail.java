@@ -15,10 +15,11 @@ import java.util.function.Consumer;
  * Follows one history's Server-Sent Events stream ({@code .../history/stream}): hands each event to
  * the listener once, in order; when the connection drops or ends before the history's {@code end},
  * opens it again after the last event received ({@code Last-Event-ID}), with the client's back-off,
- * up to its retries in a row (an event received resets the count), and in any case for as long as
- * the stream idle timeout since the first of them (a node restarting takes seconds, the retries'
- * back-off well under one); a connection silent for the client's stream idle timeout counts as
- * dropped. A client without retries ({@code maxRetries(0)}) never opens a stream again.
+ * up to its retries in a row (a connection that delivered a line, an event or the node's
+ * keep-alive, resets the count), and in any case for as long as the stream idle timeout since the
+ * first of them (a node restarting takes seconds, the retries' back-off well under one); a
+ * connection silent for the client's stream idle timeout counts as dropped. A client without
+ * retries ({@code maxRetries(0)}) never opens a stream again.
  */
 final class HistoryTail implements HistoryFollow {
   private final Exchange exchange;
@@ -27,7 +28,7 @@ final class HistoryTail implements HistoryFollow {
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private volatile long lastEventId;
   private volatile EventStreamLines connection;
-  // connection attempts in a row that ended without an event (guarded by this)
+  // connection attempts in a row that ended without a line (guarded by this)
   private int failures;
   // System.nanoTime() when the first of them ended (guarded by this)
   private long failingSince;
@@ -92,7 +93,7 @@ final class HistoryTail implements HistoryFollow {
     stream.whenComplete(
         (ignored, error) -> {
           if (lines.over()) {
-            connectionEnded(error);
+            connectionEnded(error, lines.anyLine());
           }
         });
     if (done.isDone()) {
@@ -119,7 +120,8 @@ final class HistoryTail implements HistoryFollow {
             watch(lines);
           } else if (lines.over()) {
             lines.cancel();
-            connectionEnded(new IOException("no data for " + limit + " on " + path));
+            connectionEnded(
+                new IOException("no data for " + limit + " on " + path), lines.anyLine());
           }
         });
   }
@@ -172,9 +174,16 @@ final class HistoryTail implements HistoryFollow {
     }
   }
 
-  private synchronized void connectionEnded(Throwable error) {
+  /**
+   * A connection ended before the history did; {@code worked}: it had delivered a line (an event or
+   * a keep-alive), so it was no failed attempt and the row of failures starts anew.
+   */
+  private synchronized void connectionEnded(Throwable error, boolean worked) {
     if (done.isDone()) {
       return;
+    }
+    if (worked) {
+      failures = 0;
     }
     Throwable cause = error instanceof CompletionException ? error.getCause() : error;
     if (cause != null

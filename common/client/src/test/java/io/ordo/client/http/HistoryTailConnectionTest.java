@@ -102,6 +102,43 @@ class HistoryTailConnectionTest {
   }
 
   @Test
+  void connectionsThatWorkedBeforeTheyDropped_areNoFailedAttempts() throws Exception {
+    AtomicInteger streams = new AtomicInteger();
+    FakeServer.Behaviour cutAfterAKeepAlive =
+        (head, out) -> {
+          String headers = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n";
+          if (streams.incrementAndGet() <= 5) {
+            // a stream that works (the node's keep-alive comes) until a proxy cuts it 300 ms on
+            out.write((headers + "\r\n: keep-alive\n\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            try {
+              Thread.sleep(300);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+            out.close();
+            return;
+          }
+          byte[] end = "event: end\ndata: \n\n".getBytes(StandardCharsets.UTF_8);
+          out.write(
+              (headers + "Content-Length: " + end.length + "\r\n\r\n")
+                  .getBytes(StandardCharsets.ISO_8859_1));
+          out.write(end);
+          out.flush();
+        };
+    try (FakeServer server = new FakeServer(cutAfterAKeepAlive)) {
+      // 2 retries and a 1 s idle timeout: five cut streams, 1.5 s, would spend both
+      HistoryFollow follow =
+          tasks(server, Duration.ofSeconds(60), Duration.ofSeconds(1))
+              .followTaskHistory("m", 0, event -> {});
+
+      follow.done().get(20, TimeUnit.SECONDS); // not ConnectionFailedException
+
+      assertEquals(6, streams.get());
+    }
+  }
+
+  @Test
   void closedWhileWaitingForHeaders_closesTheConnection() throws Exception {
     try (FakeServer server = new FakeServer(SILENT)) {
       HistoryFollow follow =
