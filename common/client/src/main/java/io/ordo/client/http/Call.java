@@ -23,6 +23,7 @@ final class Call<T> {
   private final Function<JsonNode, T> reader;
   private final Map<String, T> answersByCode = new HashMap<>();
   private String idempotencyKey;
+  private String traceparent;
   private boolean retryable;
 
   private Call(String method, String path, Object body, Function<JsonNode, T> reader) {
@@ -70,6 +71,12 @@ final class Call<T> {
     return this;
   }
 
+  /** Sends W3C Trace Context's {@code traceparent} (null: none). */
+  Call<T> traceparent(String value) {
+    this.traceparent = value;
+    return this;
+  }
+
   /** Marks a call the server answers the same however often it comes (e.g. a named start). */
   Call<T> retryable() {
     this.retryable = true;
@@ -84,6 +91,10 @@ final class Call<T> {
 
   String idempotencyKey() {
     return idempotencyKey;
+  }
+
+  String traceparent() {
+    return traceparent;
   }
 
   boolean isRetryable() {

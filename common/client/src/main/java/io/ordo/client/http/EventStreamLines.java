@@ -26,6 +26,7 @@ final class EventStreamLines implements Flow.Subscriber<String> {
   private final Consumer<Message> receiver;
   private final AtomicBoolean over = new AtomicBoolean();
   private volatile long lastLineNanos = System.nanoTime();
+  private volatile boolean anyLine;
   private Flow.Subscription subscription;
   private Future<?> exchange;
   // set by whichever thread closes the connection, read by the one that hands its lines on
@@ -48,6 +49,11 @@ final class EventStreamLines implements Flow.Subscriber<String> {
     }
   }
 
+  /** Whether any line came (an event's, or the node's keep-alive comment): the stream worked. */
+  boolean anyLine() {
+    return anyLine;
+  }
+
   /** How long ago the last line came (or the connection was made, before any line). */
   Duration silence() {
     return Duration.ofNanos(System.nanoTime() - lastLineNanos);
@@ -64,6 +70,7 @@ final class EventStreamLines implements Flow.Subscriber<String> {
   @Override
   public void onNext(String line) {
     lastLineNanos = System.nanoTime();
+    anyLine = true;
     if (cancelled) {
       return;
     }

@@ -13,15 +13,21 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -33,13 +39,6 @@ final class Exchange {
   /** The longest wait between two attempts of a call. */
   private static final Duration MAX_DELAY = Duration.ofSeconds(10);
 
-  /**
-   * The longest answer body the client reads (a stream's excepted): far above the API's largest
-   * answer (a page of 1,000 task infos with their parameters), low enough that an endless answer
-   * cannot fill the heap. A longer one fails the call with {@code invalid_answer}.
-   */
-  static final long MAX_ANSWER_BYTES = 64L << 20;
-
   private final HttpClient http;
   private final String api;
   private final Supplier<String> token;
@@ -47,7 +46,13 @@ final class Exchange {
   private final int maxRetries;
   private final Duration retryDelay;
   private final Duration streamIdleTimeout;
+  // the longest answer body read (a stream's excepted); a longer one fails with invalid_answer
+  private final long maxAnswerBytes;
+  // the tenant an admin token acts on (Ordo-Tenant), or null for the token's own
+  private final String tenant;
   private volatile boolean closed;
+  // calls' attempts and futures, and followed histories, that close() ends
+  private final Set<CompletableFuture<?>> underWay = ConcurrentHashMap.newKeySet();
 
   Exchange(
       HttpClient http,
@@ -56,7 +61,9 @@ final class Exchange {
       Duration requestTimeout,
       int maxRetries,
       Duration retryDelay,
-      Duration streamIdleTimeout) {
+      Duration streamIdleTimeout,
+      long maxAnswerBytes,
+      String tenant) {
     this.http = http;
     this.api = api;
     this.token = token;
@@ -64,11 +71,39 @@ final class Exchange {
     this.maxRetries = maxRetries;
     this.retryDelay = retryDelay;
     this.streamIdleTimeout = streamIdleTimeout;
+    this.maxAnswerBytes = maxAnswerBytes;
+    this.tenant = tenant;
   }
 
-  /** Refuses every later call and stream (the client was closed). */
+  /**
+   * Refuses every later call and stream (the client was closed), and ends those under way at once:
+   * each fails with {@link IllegalStateException} and its connection is closed (the client's own
+   * worker threads, which deliver answers, are about to end).
+   */
   void close() {
     closed = true;
+    for (CompletableFuture<?> work : List.copyOf(underWay)) {
+      work.completeExceptionally(closedException());
+    }
+  }
+
+  /**
+   * Counts {@code work} (a call's attempt or future, a followed history's done) as under way until
+   * it completes, so that {@link #close} ends it.
+   *
+   * @throws IllegalStateException the client is closed
+   */
+  void track(CompletableFuture<?> work) {
+    underWay.add(work);
+    work.whenComplete((ignored, error) -> underWay.remove(work));
+    if (closed) {
+      work.completeExceptionally(closedException()); // closed while it started
+      refuseIfClosed();
+    }
+  }
+
+  private IllegalStateException closedException() {
+    return new IllegalStateException("the client " + api + " is closed");
   }
 
   /** Whether calls without a caller's idempotency key should get one made up (retries are on). */
@@ -81,6 +116,7 @@ final class Exchange {
     for (int attempt = 0; ; attempt++) {
       HttpResponse<byte[]> response;
       CompletableFuture<HttpResponse<byte[]>> sent = send(call);
+      track(sent);
       try {
         response = sent.get();
       } catch (ExecutionException e) {
@@ -105,38 +141,78 @@ final class Exchange {
 
   /**
    * Sends a call; the future fails with the same exceptions as {@link #call}, including what
-   * preparing the request throws (an invalid argument, or even a {@link StackOverflowError}).
+   * preparing the request throws (an invalid argument, or even a {@link StackOverflowError}). A
+   * future the caller completes (cancel, complete, orTimeout) ends the call as an interrupt ends a
+   * blocking one: the exchange under way is cancelled, which closes its connection, and no retry is
+   * sent after it.
    */
   <T> CompletableFuture<T> callAsync(Supplier<Call<T>> build) {
+    Call<T> call;
     try {
-      return attempt(build.get(), 0);
+      call = build.get();
     } catch (RuntimeException | Error e) {
       return CompletableFuture.failedFuture(e);
     }
+    CompletableFuture<T> result = new CompletableFuture<>();
+    AtomicReference<Future<?>> sending = new AtomicReference<>();
+    result.whenComplete(
+        (ignored, error) -> {
+          Future<?> sent = sending.get();
+          if (sent != null) {
+            sent.cancel(true); // done, whoever completed it: give the exchange up
+          }
+        });
+    try {
+      track(result);
+    } catch (IllegalStateException closed) {
+      return result; // failed with it
+    }
+    attempt(call, 0, result, sending);
+    return result;
   }
 
-  private <T> CompletableFuture<T> attempt(Call<T> call, int attempt) {
-    return send(call)
-        .handle(
-            (response, error) -> {
-              if (error != null) {
-                Throwable cause = unwrap(error);
-                if (transportFailure(cause) != null && again(call, attempt)) {
-                  return retryLater(call, attempt, delay(attempt));
-                }
-                return CompletableFuture.<T>failedFuture(failure(call, cause));
-              }
-              if (isUnavailable(response.statusCode()) && again(call, attempt)) {
-                return retryLater(call, attempt, delay(attempt, response.headers()));
-              }
-              try {
-                return CompletableFuture.completedFuture(
-                    call.answer(response.statusCode(), response.headers(), response.body()));
-              } catch (RuntimeException e) {
-                return CompletableFuture.<T>failedFuture(e);
-              }
-            })
-        .thenCompose(next -> next);
+  /** Sends attempt {@code attempt} of a call unless {@code result} is done, and completes it. */
+  private <T> void attempt(
+      Call<T> call, int attempt, CompletableFuture<T> result, AtomicReference<Future<?>> sending) {
+    if (result.isDone()) {
+      return; // the caller gave the call up
+    }
+    CompletableFuture<HttpResponse<byte[]>> sent;
+    try {
+      sent = send(call);
+    } catch (RuntimeException | Error e) {
+      result.completeExceptionally(e);
+      return;
+    }
+    sending.set(sent);
+    if (result.isDone()) {
+      sent.cancel(true); // given up while it was sent
+      return;
+    }
+    sent.whenComplete(
+        (response, error) -> {
+          if (error != null) {
+            Throwable cause = unwrap(error);
+            if (transportFailure(cause) != null && again(call, attempt)) {
+              later(delay(attempt), () -> attempt(call, attempt + 1, result, sending));
+            } else {
+              result.completeExceptionally(failure(call, cause));
+            }
+            return;
+          }
+          if (isUnavailable(response.statusCode()) && again(call, attempt)) {
+            later(
+                delay(attempt, response.headers()),
+                () -> attempt(call, attempt + 1, result, sending));
+            return;
+          }
+          try {
+            result.complete(
+                call.answer(response.statusCode(), response.headers(), response.body()));
+          } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+          }
+        });
   }
 
   /**
@@ -146,7 +222,7 @@ final class Exchange {
    */
   private CompletableFuture<HttpResponse<byte[]>> send(Call<?> call) {
     CompletableFuture<HttpResponse<byte[]>> exchange =
-        http.sendAsync(request(call), info -> new BoundedBody(info, MAX_ANSWER_BYTES));
+        http.sendAsync(request(call), info -> new BoundedBody(info, maxAnswerBytes));
     CompletableFuture<HttpResponse<byte[]>> answer = new CompletableFuture<>();
     exchange.whenComplete(
         (response, error) -> {
@@ -185,11 +261,6 @@ final class Exchange {
       cause = cause.getCause();
     }
     return cause;
-  }
-
-  private <T> CompletableFuture<T> retryLater(Call<T> call, int attempt, Duration delay) {
-    return CompletableFuture.runAsync(() -> {}, delayed(delay))
-        .thenCompose(ignored -> attempt(call, attempt + 1));
   }
 
   private boolean again(Call<?> call, int attempt) {
@@ -255,7 +326,7 @@ final class Exchange {
             info.statusCode() == 200
                 ? BodySubscribers.mapping(
                     BodySubscribers.fromLineSubscriber(lines), ended -> (byte[]) null)
-                : new BoundedBody(info, MAX_ANSWER_BYTES);
+                : new BoundedBody(info, maxAnswerBytes);
     CompletableFuture<HttpResponse<byte[]>> exchange = http.sendAsync(request.GET().build(), body);
     lines.opened(exchange);
     return exchange.thenApply(
@@ -296,6 +367,9 @@ final class Exchange {
     String bearer = token.get();
     if (bearer != null) {
       request.header("Authorization", "Bearer " + bearer(bearer));
+    }
+    if (tenant != null) {
+      request.header("Ordo-Tenant", tenant);
     }
   }
 
@@ -339,6 +413,9 @@ final class Exchange {
     if (call.idempotencyKey() != null) {
       request.header("Idempotency-Key", call.idempotencyKey());
     }
+    if (call.traceparent() != null) {
+      request.header("traceparent", call.traceparent());
+    }
     if (call.body == null) {
       return request.method(call.method, HttpRequest.BodyPublishers.noBody()).build();
     }
@@ -361,7 +438,12 @@ final class Exchange {
       return new TaskControlException(
           "invalid_answer",
           tooLarge.status,
-          "the answer of " + describe(call) + " is longer than " + tooLarge.limit + " bytes",
+          "the answer of "
+              + describe(call)
+              + " is longer than "
+              + tooLarge.limit
+              + " bytes, the client's maxAnswerBytes: raise it (OrdoClient.Builder.maxAnswerBytes),"
+              + " or ask for fewer entries (a smaller limit or page size)",
           Map.of(),
           null);
     }
@@ -378,6 +460,9 @@ final class Exchange {
 
   /** A lost answer's reason, in words (the JDK's exceptions often have no message). */
   private String reason(IOException e) {
+    if (e instanceof ConnectException && e.getCause() instanceof UnresolvedAddressException) {
+      return "unknown host: " + URI.create(api).getHost() + " cannot be resolved";
+    }
     if (e instanceof ConnectException) {
       return "connection refused";
     }

@@ -16,7 +16,9 @@ public interface HistoryFollow extends AutoCloseable {
    * io.ordo.client.http.exception.NotFoundException} (no such history, or it was purged), {@link
    * io.ordo.client.http.exception.UnauthorizedException}, the listener's own exception, or {@link
    * io.ordo.client.http.exception.ConnectionFailedException} when the stream could not be opened
-   * again after the client's retries.
+   * again after the client's retries. Completing it yourself (e.g. with {@code orTimeout} or {@code
+   * cancel}) ends the follow as {@link #close()} does: its connection is closed and the listener
+   * gets nothing more.
    */
   CompletableFuture<Void> done();
 

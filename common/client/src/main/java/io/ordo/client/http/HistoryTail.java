@@ -15,8 +15,11 @@ import java.util.function.Consumer;
  * Follows one history's Server-Sent Events stream ({@code .../history/stream}): hands each event to
  * the listener once, in order; when the connection drops or ends before the history's {@code end},
  * opens it again after the last event received ({@code Last-Event-ID}), with the client's back-off,
- * up to its retries in a row (an event received resets the count); a connection silent for the
- * client's stream idle timeout counts as dropped.
+ * up to its retries in a row (a connection that delivered a line, an event or the node's
+ * keep-alive, resets the count), and in any case for as long as the stream idle timeout since the
+ * first of them (a node restarting takes seconds, the retries' back-off well under one); a
+ * connection silent for the client's stream idle timeout counts as dropped. A client without
+ * retries ({@code maxRetries(0)}) never opens a stream again.
  */
 final class HistoryTail implements HistoryFollow {
   private final Exchange exchange;
@@ -25,8 +28,10 @@ final class HistoryTail implements HistoryFollow {
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private volatile long lastEventId;
   private volatile EventStreamLines connection;
-  // connection attempts in a row that ended without an event (guarded by this)
+  // connection attempts in a row that ended without a line (guarded by this)
   private int failures;
+  // System.nanoTime() when the first of them ended (guarded by this)
+  private long failingSince;
 
   private HistoryTail(
       Exchange exchange, String path, long afterEventId, Consumer<HistoryEvent> listener) {
@@ -45,6 +50,14 @@ final class HistoryTail implements HistoryFollow {
     }
     HttpTaskManager.required(listener, "listener");
     HistoryTail tail = new HistoryTail(exchange, path, afterEventId, listener);
+    // however done() completes (the history's end, close(), or the caller's own cancel, complete
+    // or orTimeout on it), the connection open then is closed: none is opened after it
+    tail.done.whenComplete((ignored, error) -> tail.closeConnection());
+    try {
+      exchange.track(tail.done); // the client's close() ends it
+    } catch (IllegalStateException closed) {
+      return tail; // its done failed with it
+    }
     tail.connect();
     return tail;
   }
@@ -80,7 +93,7 @@ final class HistoryTail implements HistoryFollow {
     stream.whenComplete(
         (ignored, error) -> {
           if (lines.over()) {
-            connectionEnded(error);
+            connectionEnded(error, lines.anyLine());
           }
         });
     if (done.isDone()) {
@@ -107,7 +120,8 @@ final class HistoryTail implements HistoryFollow {
             watch(lines);
           } else if (lines.over()) {
             lines.cancel();
-            connectionEnded(new IOException("no data for " + limit + " on " + path));
+            connectionEnded(
+                new IOException("no data for " + limit + " on " + path), lines.anyLine());
           }
         });
   }
@@ -160,9 +174,16 @@ final class HistoryTail implements HistoryFollow {
     }
   }
 
-  private synchronized void connectionEnded(Throwable error) {
+  /**
+   * A connection ended before the history did; {@code worked}: it had delivered a line (an event or
+   * a keep-alive), so it was no failed attempt and the row of failures starts anew.
+   */
+  private synchronized void connectionEnded(Throwable error, boolean worked) {
     if (done.isDone()) {
       return;
+    }
+    if (worked) {
+      failures = 0;
     }
     Throwable cause = error instanceof CompletionException ? error.getCause() : error;
     if (cause != null
@@ -172,24 +193,40 @@ final class HistoryTail implements HistoryFollow {
       finish(cause);
       return;
     }
-    if (failures >= exchange.maxRetries()) {
+    if (failures == 0) {
+      failingSince = System.nanoTime();
+    }
+    boolean stillWithinIdleTimeout =
+        exchange.maxRetries() > 0
+            && System.nanoTime() - failingSince < exchange.streamIdleTimeout().toNanos();
+    if (failures >= exchange.maxRetries() && !stillWithinIdleTimeout) {
       finish(
           new ConnectionFailedException(
               "the history stream "
                   + path
                   + " ended before the history did and could not be opened again ("
                   + (failures + 1)
-                  + " attempts)",
+                  + " attempts, for at least the stream idle timeout "
+                  + exchange.streamIdleTimeout()
+                  + ")",
               cause));
       return;
     }
     exchange.after(failures++, this::connect);
   }
 
+  /** Completes {@link #done}, which closes the connection; a later completion changes nothing. */
   private void finish(Throwable failure) {
-    boolean first = failure == null ? done.complete(null) : done.completeExceptionally(failure);
+    if (failure == null) {
+      done.complete(null);
+    } else {
+      done.completeExceptionally(failure);
+    }
+  }
+
+  private void closeConnection() {
     EventStreamLines lines = connection;
-    if (first && lines != null) {
+    if (lines != null) {
       lines.cancel();
     }
   }

@@ -66,6 +66,12 @@ final class HttpStateMachineManager implements StateMachineManager {
   }
 
   /** Stopping an ended execution answers it as it is: safe to retry. */
+  private static Call<Execution> stop(
+      String executionId, String error, String cause, LockRetry lockRetry) {
+    return stop(executionId, error, cause)
+        .query("lockRetry", required(lockRetry, "lockRetry").apiName());
+  }
+
   private static Call<Execution> stop(String executionId, String error, String cause) {
     Map<String, Object> body = new HashMap<>();
     if (error != null) {
@@ -192,6 +198,18 @@ final class HttpStateMachineManager implements StateMachineManager {
   public CompletableFuture<Execution> stopExecutionAsync(
       String executionId, String error, String cause) {
     return exchange.callAsync(() -> stop(executionId, error, cause));
+  }
+
+  @Override
+  public Execution stopExecution(
+      String executionId, String error, String cause, LockRetry lockRetry) {
+    return exchange.call(stop(executionId, error, cause, lockRetry));
+  }
+
+  @Override
+  public CompletableFuture<Execution> stopExecutionAsync(
+      String executionId, String error, String cause, LockRetry lockRetry) {
+    return exchange.callAsync(() -> stop(executionId, error, cause, lockRetry));
   }
 
   @Override

@@ -25,6 +25,7 @@ final class HttpTaskManager implements TaskManager {
     TaskRegistration r = required(registration, "registration");
     return Call.post(
             "/parallel-queue/tasks", keyed(r, r.toBody(false)), ParallelizedTaskMessage::new)
+        .traceparent(r.traceparent())
         .retryable();
   }
 
@@ -33,6 +34,7 @@ final class HttpTaskManager implements TaskManager {
     TaskRegistration r = required(registration, "registration");
     return Call.post(
             queue(queueId) + "/tasks", keyed(r, r.toBody(true)), SerializedTaskMessage::new)
+        .traceparent(r.traceparent())
         .retryable();
   }
 
@@ -110,13 +112,32 @@ final class HttpTaskManager implements TaskManager {
   }
 
   private static Call<RegisteredParallelizedTaskQueueInfo> parallelQueue() {
+    return parallelQueue(LIST_LIMIT, null);
+  }
+
+  private static Call<RegisteredParallelizedTaskQueueInfo> parallelQueue(
+      int limit, String waitingPageToken) {
     return Call.get("/parallel-queue", RegisteredParallelizedTaskQueueInfo::new)
-        .query("limit", LIST_LIMIT);
+        .query("limit", waitingLimit(limit))
+        .query("waitingPageToken", waitingPageToken);
   }
 
   private static Call<RegisteredSerializedTaskQueueInfo> serialQueue(String queueId) {
+    return serialQueue(queueId, LIST_LIMIT, null);
+  }
+
+  private static Call<RegisteredSerializedTaskQueueInfo> serialQueue(
+      String queueId, int limit, String waitingPageToken) {
     return Call.get(queue(queueId), RegisteredSerializedTaskQueueInfo::new)
-        .query("limit", LIST_LIMIT);
+        .query("limit", waitingLimit(limit))
+        .query("waitingPageToken", waitingPageToken);
+  }
+
+  private static int waitingLimit(int limit) {
+    if (limit < 0 || limit > LIST_LIMIT) {
+      throw new IllegalArgumentException("limit must be 0 to " + LIST_LIMIT + ", got " + limit);
+    }
+    return limit;
   }
 
   private static Call<List<RegisteredSerializedTaskQueueInfo>> serialQueues() {
@@ -413,6 +434,30 @@ final class HttpTaskManager implements TaskManager {
   public CompletableFuture<RegisteredParallelizedTaskQueueInfo>
       getParallelizedTaskQueueInfoAsync() {
     return exchange.callAsync(HttpTaskManager::parallelQueue);
+  }
+
+  @Override
+  public RegisteredParallelizedTaskQueueInfo getParallelizedTaskQueueInfo(
+      int limit, String waitingPageToken) {
+    return exchange.call(parallelQueue(limit, waitingPageToken));
+  }
+
+  @Override
+  public CompletableFuture<RegisteredParallelizedTaskQueueInfo> getParallelizedTaskQueueInfoAsync(
+      int limit, String waitingPageToken) {
+    return exchange.callAsync(() -> parallelQueue(limit, waitingPageToken));
+  }
+
+  @Override
+  public RegisteredSerializedTaskQueueInfo getSerializedTaskQueueInfo(
+      String queueId, int limit, String waitingPageToken) {
+    return exchange.call(serialQueue(queueId, limit, waitingPageToken));
+  }
+
+  @Override
+  public CompletableFuture<RegisteredSerializedTaskQueueInfo> getSerializedTaskQueueInfoAsync(
+      String queueId, int limit, String waitingPageToken) {
+    return exchange.callAsync(() -> serialQueue(queueId, limit, waitingPageToken));
   }
 
   @Override

@@ -44,6 +44,22 @@ public final class OrdoClient implements AutoCloseable {
    */
   public static final Duration DEFAULT_STREAM_IDLE_TIMEOUT = Duration.ofSeconds(45);
 
+  /**
+   * The longest timeout, retry delay or stream idle timeout a builder takes: a year. There is no
+   * "no timeout"; a longer duration (e.g. {@code ChronoUnit.FOREVER.getDuration()}) would overflow
+   * the arithmetic of the JDK's timers.
+   */
+  public static final Duration MAX_DURATION = Duration.ofDays(365);
+
+  /**
+   * The longest answer body the client reads, unless set: 64 MiB. A page of 1,000 task infos whose
+   * parameters average more than 64 KiB is longer (the node takes parameters of up to 1 MiB).
+   */
+  public static final long DEFAULT_MAX_ANSWER_BYTES = 64L << 20;
+
+  /** The most {@link Builder#maxAnswerBytes} may be: 1 GiB, about half the longest Java array. */
+  public static final long MAX_ANSWER_BYTES_LIMIT = 1L << 30;
+
   private final TaskManager tasks;
   private final StateMachineManager stateMachines;
   private final ScheduleManager schedules;
@@ -72,7 +88,9 @@ public final class OrdoClient implements AutoCloseable {
             builder.requestTimeout,
             builder.maxRetries,
             builder.retryDelay,
-            builder.streamIdleTimeout);
+            builder.streamIdleTimeout,
+            builder.maxAnswerBytes,
+            builder.tenant);
     this.exchange = exchange;
     this.tasks = new HttpTaskManager(exchange);
     this.stateMachines = new HttpStateMachineManager(exchange);
@@ -159,11 +177,13 @@ public final class OrdoClient implements AutoCloseable {
   /**
    * Ends the worker threads of the client's own HttpClient at once instead of after their idle
    * minute; for applications that make short-lived clients (share one per application where you
-   * can). Call it once the client's calls and followed histories have ended: a call still under way
-   * may never complete. A call made after it throws {@link IllegalStateException}. The JDK 17
-   * HttpClient has no close of its own: its selector thread ends when the client is garbage
-   * collected. With a shared {@link Builder#httpClient} this only refuses later calls; the shared
-   * client stays the application's to manage.
+   * can). Calls and followed histories still under way end at once: each fails with {@link
+   * IllegalStateException} (a blocking call throws it, an async call's future and a follow's {@link
+   * HistoryFollow#done()} fail with it) and its connection is closed. A call made after it throws
+   * {@link IllegalStateException}; closing again does nothing. The JDK 17 HttpClient has no close
+   * of its own: its selector thread ends when the client is garbage collected. With a shared {@link
+   * Builder#httpClient} this only refuses later calls; the shared client stays the application's to
+   * manage.
    */
   @Override
   public void close() {
@@ -192,6 +212,8 @@ public final class OrdoClient implements AutoCloseable {
     private int maxRetries = DEFAULT_MAX_RETRIES;
     private Duration retryDelay = DEFAULT_RETRY_DELAY;
     private Duration streamIdleTimeout = DEFAULT_STREAM_IDLE_TIMEOUT;
+    private long maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES;
+    private String tenant;
     private HttpClient httpClient;
 
     private Builder() {}
@@ -235,6 +257,31 @@ public final class OrdoClient implements AutoCloseable {
     }
 
     /**
+     * The tenant an admin token acts on, sent as {@code Ordo-Tenant} with every request (streams
+     * included); without it a token acts on its own tenant. Only an admin token may name another
+     * tenant: the node refuses a submitter's or operator's with {@link
+     * io.ordo.client.http.exception.ForbiddenException}, and answers a tenant it does not know with
+     * {@link io.ordo.client.http.exception.NotFoundException}.
+     *
+     * @throws IllegalArgumentException null, empty, longer than 255 characters, or with a character
+     *     other than visible ASCII (which a header cannot carry)
+     */
+    public Builder tenant(String tenant) {
+      if (tenant == null || tenant.isEmpty() || tenant.length() > 255) {
+        throw new IllegalArgumentException("tenant must be 1 to 255 characters");
+      }
+      for (int i = 0; i < tenant.length(); i++) {
+        char c = tenant.charAt(i);
+        if (c < 0x21 || c > 0x7e) {
+          throw new IllegalArgumentException(
+              "tenant must be visible ASCII; it has another character at position " + (i + 1));
+        }
+      }
+      this.tenant = tenant;
+      return this;
+    }
+
+    /**
      * Where to get the token for each request, for tokens that are rotated (e.g. read from a secret
      * store); it is called once per request and may answer null for none. Its tokens are checked
      * and stripped as {@link #token(String)} does, at each request: a call with a token that cannot
@@ -248,7 +295,7 @@ public final class OrdoClient implements AutoCloseable {
     /**
      * How long opening a connection may take.
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder connectTimeout(Duration timeout) {
       this.connectTimeout = positive(timeout, "connectTimeout");
@@ -261,7 +308,7 @@ public final class OrdoClient implements AutoCloseable {
      * ({@link io.ordo.client.http.exception.ConnectionFailedException} once the retries are spent).
      * A followed history's stream waits this long for its headers only.
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder requestTimeout(Duration timeout) {
       this.requestTimeout = positive(timeout, "requestTimeout");
@@ -288,7 +335,7 @@ public final class OrdoClient implements AutoCloseable {
     /**
      * The back-off before the first retry; doubled before each further one, at most 10 s.
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder retryDelay(Duration delay) {
       this.retryDelay = positive(delay, "retryDelay");
@@ -300,10 +347,33 @@ public final class OrdoClient implements AutoCloseable {
      * before the client takes its connection for lost and opens the stream again (the node sends a
      * keep-alive every 15 s, so a silent connection leads to a node that stopped, e.g. paused).
      *
-     * @throws IllegalArgumentException not positive
+     * @throws IllegalArgumentException not positive, or over {@link #MAX_DURATION}
      */
     public Builder streamIdleTimeout(Duration timeout) {
       this.streamIdleTimeout = positive(timeout, "streamIdleTimeout");
+      return this;
+    }
+
+    /**
+     * The longest answer body the client reads (a followed history's stream excepted), so that an
+     * endless answer cannot fill the heap; a longer one fails the call with a {@link
+     * io.ordo.client.http.exception.TaskControlException} of code {@code invalid_answer}, and its
+     * connection is closed. The answer is held whole, as bytes and then as a JSON tree, so allow
+     * for a few times this much heap. Raise it when the tenant's lists carry large parameters: a
+     * queue's waiting list, {@link TaskManager#getRegisteredInfo()} (every queue's) and a page of
+     * {@link TaskManager#list} hold up to 1,000 task infos, and a history page up to 1,000 events.
+     *
+     * @throws IllegalArgumentException under 64 KiB or over {@link #MAX_ANSWER_BYTES_LIMIT}
+     */
+    public Builder maxAnswerBytes(long bytes) {
+      if (bytes < 64 * 1024 || bytes > MAX_ANSWER_BYTES_LIMIT) {
+        throw new IllegalArgumentException(
+            "maxAnswerBytes must be 65536 (64 KiB) to "
+                + MAX_ANSWER_BYTES_LIMIT
+                + " (1 GiB), got "
+                + bytes);
+      }
+      this.maxAnswerBytes = bytes;
       return this;
     }
 
@@ -326,8 +396,12 @@ public final class OrdoClient implements AutoCloseable {
     }
 
     private static Duration positive(Duration duration, String name) {
-      if (duration == null || duration.isNegative() || duration.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, got " + duration);
+      if (duration == null
+          || duration.isNegative()
+          || duration.isZero()
+          || duration.compareTo(MAX_DURATION) > 0) {
+        throw new IllegalArgumentException(
+            name + " must be positive and at most " + MAX_DURATION + " (a year), got " + duration);
       }
       return duration;
     }

@@ -19,6 +19,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
   private final int runningCount;
   private final String blockedReason;
   private final BlockedDetails blockedDetails;
+  private final String waitingNextPageToken;
   private final List<String> taskClassNamesWithoutRunner;
 
   RegisteredParallelizedTaskQueueInfo(JsonNode json) {
@@ -32,6 +33,7 @@ public final class RegisteredParallelizedTaskQueueInfo {
     this.blockedReason = Json.text(json, "blockedReason");
     this.blockedDetails = BlockedDetails.of(json);
     this.taskClassNamesWithoutRunner = Json.strings(json, "taskClassNamesWithoutRunner");
+    this.waitingNextPageToken = Json.text(json, "waitingNextPageToken");
   }
 
   private static List<RegisteredParallelizedTaskInfo> tasks(JsonNode array) {
@@ -40,6 +42,14 @@ public final class RegisteredParallelizedTaskQueueInfo {
       array.forEach(task -> tasks.add(new RegisteredParallelizedTaskInfo(task)));
     }
     return Collections.unmodifiableList(tasks);
+  }
+
+  /**
+   * The token of the waiting list's next page, for the paged {@code get...QueueInfo(..., limit,
+   * waitingPageToken)}; null on the last page, and where the answer has none (a list of queues).
+   */
+  public String getWaitingNextPageToken() {
+    return waitingNextPageToken;
   }
 
   /** Whether messages are selected from the queue (active) or not (inactive). */

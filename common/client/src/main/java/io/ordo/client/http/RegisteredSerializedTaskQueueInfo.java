@@ -17,6 +17,7 @@ public final class RegisteredSerializedTaskQueueInfo {
   private final int waitingCount;
   private final String blockedReason;
   private final BlockedDetails blockedDetails;
+  private final String waitingNextPageToken;
 
   RegisteredSerializedTaskQueueInfo(JsonNode json) {
     Json.object(json, "a serial queue");
@@ -36,11 +37,20 @@ public final class RegisteredSerializedTaskQueueInfo {
     this.waitingCount = Json.integer(json, "waitingCount", waiting.size());
     this.blockedReason = Json.text(json, "blockedReason");
     this.blockedDetails = BlockedDetails.of(json);
+    this.waitingNextPageToken = Json.text(json, "waitingNextPageToken");
   }
 
   /** The queue's id. */
   public String getQueueId() {
     return queueId;
+  }
+
+  /**
+   * The token of the waiting list's next page, for the paged {@code get...QueueInfo(..., limit,
+   * waitingPageToken)}; null on the last page, and where the answer has none (a list of queues).
+   */
+  public String getWaitingNextPageToken() {
+    return waitingNextPageToken;
   }
 
   /** Whether messages are selected from the queue (active) or not (inactive). */

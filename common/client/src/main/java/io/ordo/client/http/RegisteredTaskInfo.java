@@ -33,6 +33,7 @@ public abstract sealed class RegisteredTaskInfo
   private final Map<String, Object> timeouts;
   private final Map<String, Object> outcome;
   private final Instant notBefore;
+  private final String executionId;
 
   RegisteredTaskInfo(JsonNode json) {
     Json.object(json, "a task info");
@@ -52,6 +53,7 @@ public abstract sealed class RegisteredTaskInfo
     this.timeouts = Json.map(json, "timeouts");
     this.outcome = Json.map(json, "outcome");
     this.notBefore = Json.instant(json, "notBefore");
+    this.executionId = Json.text(json, "executionId");
   }
 
   /** The parallel or serial form of an API task info, by its {@code queue}. */
@@ -137,6 +139,14 @@ public abstract sealed class RegisteredTaskInfo
    */
   public Instant getNotBefore() {
     return notBefore;
+  }
+
+  /**
+   * The state-machine execution whose Task state scheduled this message ({@link
+   * StateMachineManager#describeExecution}); null for a message the application registered.
+   */
+  public String getExecutionId() {
+    return executionId;
   }
 
   /** How many times a runner started the task (0 before the first start). */

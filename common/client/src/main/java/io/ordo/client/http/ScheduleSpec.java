@@ -94,7 +94,8 @@ public final class ScheduleSpec {
      *
      * @param task the task type or script, parameter, timeouts and retry policy
      * @throws IllegalArgumentException the registration sets what a schedule cannot repeat: an
-     *     idempotency key (each fire has its own), a sent time, a context or a delay
+     *     idempotency key (each fire has its own), a sent time, a context, a trace parent or a
+     *     delay
      */
     public Builder parallelTask(TaskRegistration task) {
       return task(template("parallel", null, task, false));
@@ -173,10 +174,12 @@ public final class ScheduleSpec {
       Objects.requireNonNull(registration, "task");
       Map<String, Object> registered = registration.toBody(serial);
       if (registration.idempotencyKey() != null
+          || registration.traceparent() != null
           || !TEMPLATE_MEMBERS.containsAll(registered.keySet())) {
         throw new IllegalArgumentException(
             "a schedule's task takes a task type or script, parameter, timeouts, retry and"
-                + " stopProgressOnError; not an idempotency key, sent time, context or delay");
+                + " stopProgressOnError; not an idempotency key, sent time, context, trace"
+                + " parent or delay");
       }
       Map<String, Object> task = new LinkedHashMap<>();
       task.put("queue", queue);

@@ -125,6 +125,20 @@ public interface StateMachineManager {
   CompletableFuture<Execution> stopExecutionAsync(String executionId, String error, String cause);
 
   /**
+   * As {@link #stopExecution(String, String, String)}, choosing what the node does while another
+   * queue service holds the execution's lock (instead of the node's configured action): with {@link
+   * LockRetry#BASIC_RETRY} or {@link LockRetry#AGGRESSIVE_RETRY} it tries again until the lock is
+   * free or its limit (30 s by default) passed, then answers {@code instance_locked}.
+   *
+   * @throws IllegalArgumentException {@code lockRetry} is null
+   */
+  Execution stopExecution(String executionId, String error, String cause, LockRetry lockRetry);
+
+  /** The async form of {@link #stopExecution(String, String, String, LockRetry)}. */
+  CompletableFuture<Execution> stopExecutionAsync(
+      String executionId, String error, String cause, LockRetry lockRetry);
+
+  /**
    * A page of an execution's history (Step Functions' event names).
    *
    * @throws NotFoundException there is no execution with this id

@@ -214,6 +214,25 @@ public interface TaskManager {
   CompletableFuture<RegisteredParallelizedTaskQueueInfo> getParallelizedTaskQueueInfoAsync();
 
   /**
+   * The parallel queue with one page of its waiting list: the first {@code limit} waiting messages
+   * from where {@code waitingPageToken} points (null: the head), in queue order. The counts and the
+   * running tasks are always the whole queue's; {@link
+   * RegisteredParallelizedTaskQueueInfo#getWaitingNextPageToken()} gives the next page's token,
+   * null on the last page. Pages reach every waiting message, also those past {@link #LIST_LIMIT}.
+   *
+   * @param limit waiting messages per page, 0 (state and counts only) to {@link #LIST_LIMIT}
+   * @throws IllegalArgumentException the limit is out of range
+   * @throws io.ordo.client.http.exception.InvalidRequestException the token is not one this queue's
+   *     page gave
+   */
+  RegisteredParallelizedTaskQueueInfo getParallelizedTaskQueueInfo(
+      int limit, String waitingPageToken);
+
+  /** The async form of {@link #getParallelizedTaskQueueInfo(int, String)}. */
+  CompletableFuture<RegisteredParallelizedTaskQueueInfo> getParallelizedTaskQueueInfoAsync(
+      int limit, String waitingPageToken);
+
+  /**
    * One serial queue: its state, counts, waiting messages and task in progress.
    *
    * @throws QueueNotFoundException there is no such queue
@@ -223,6 +242,24 @@ public interface TaskManager {
   /** The async form of {@link #getSerializedTaskQueueInfo}. */
   CompletableFuture<RegisteredSerializedTaskQueueInfo> getSerializedTaskQueueInfoAsync(
       String queueId);
+
+  /**
+   * One serial queue with one page of its waiting list, as {@link
+   * #getParallelizedTaskQueueInfo(int, String)} pages the parallel queue's; {@link
+   * RegisteredSerializedTaskQueueInfo#getWaitingNextPageToken()} gives the next page's token.
+   *
+   * @param limit waiting messages per page, 0 (state and counts only) to {@link #LIST_LIMIT}
+   * @throws IllegalArgumentException the limit is out of range
+   * @throws QueueNotFoundException there is no such queue
+   * @throws io.ordo.client.http.exception.InvalidRequestException the token is not one this queue's
+   *     page gave
+   */
+  RegisteredSerializedTaskQueueInfo getSerializedTaskQueueInfo(
+      String queueId, int limit, String waitingPageToken);
+
+  /** The async form of {@link #getSerializedTaskQueueInfo(String, int, String)}. */
+  CompletableFuture<RegisteredSerializedTaskQueueInfo> getSerializedTaskQueueInfoAsync(
+      String queueId, int limit, String waitingPageToken);
 
   /** Every serial queue of the tenant with its state and counts (without task lists). */
   List<RegisteredSerializedTaskQueueInfo> getSerializedTaskQueuesInfo();

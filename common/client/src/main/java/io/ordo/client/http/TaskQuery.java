@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Which tasks to list ({@code GET /tasks}); every condition is optional and they combine with AND.
  * Start from {@link #all()} and narrow it: {@code
- * TaskQuery.all().status("FAILED").since(anHourAgo)}.
+ * TaskQuery.all().status("FAILED").between(anHourAgo, null)}.
  *
  * @param statuses WAITING, RUNNING, COMPLETED, FAILED, TIMED_OUT, RELEASED, STOPPED, REMOVED,
  *     LEASE_EXPIRED; empty: all

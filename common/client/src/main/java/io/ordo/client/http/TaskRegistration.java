@@ -12,9 +12,10 @@ import java.util.Objects;
 
 /**
  * A task message to register, with the options beyond the seed's {@code (taskClassName,
- * parameter)}: sent time, timeouts, idempotency key, registration context, a delay and a retry
- * policy. Immutable; built with {@link #builder} (a Java task) or {@link #scriptBuilder} (a
- * JavaScript task, by its {@code jsPath}), which check every value when it is given.
+ * parameter)}: sent time, timeouts, idempotency key, registration context, the caller's trace
+ * ({@code traceparent}), a delay and a retry policy. Immutable; built with {@link #builder} (a Java
+ * task) or {@link #scriptBuilder} (a JavaScript task, by its {@code jsPath}), which check every
+ * value when it is given.
  *
  * <pre>{@code
  * TaskRegistration invoice =
@@ -26,7 +27,7 @@ import java.util.Objects;
  * }</pre>
  */
 public final class TaskRegistration {
-  /** The longest idempotency key the API accepts. */
+  /** The longest idempotency key the API accepts, in characters (Unicode code points). */
   public static final int MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
   /** The longest timeout: one year, in seconds. */
@@ -34,11 +35,13 @@ public final class TaskRegistration {
 
   private final Map<String, Object> body;
   private final String idempotencyKey;
+  private final String traceparent;
   private final boolean stopProgressOnError;
 
   private TaskRegistration(Builder builder) {
     this.body = Collections.unmodifiableMap(new LinkedHashMap<>(builder.body()));
     this.idempotencyKey = builder.idempotencyKey;
+    this.traceparent = builder.traceparent;
     this.stopProgressOnError = builder.stopProgressOnError;
   }
 
@@ -102,6 +105,11 @@ public final class TaskRegistration {
     return idempotencyKey;
   }
 
+  /** The W3C {@code traceparent} sent with the registration, or null. */
+  public String traceparent() {
+    return traceparent;
+  }
+
   /** The API's registration body; {@code stopProgressOnError} only for a serial queue. */
   Map<String, Object> toBody(boolean serial) {
     Map<String, Object> json = new LinkedHashMap<>(body);
@@ -125,6 +133,7 @@ public final class TaskRegistration {
     private final Map<String, Object> timeouts = new LinkedHashMap<>();
     private final Map<String, Object> context = new LinkedHashMap<>();
     private String idempotencyKey;
+    private String traceparent;
     private boolean stopProgressOnError;
     private Object delaySeconds;
     private Instant notBefore;
@@ -198,14 +207,43 @@ public final class TaskRegistration {
      * its own retries are safe. Any text: the key is sent in the request body ({@code
      * idempotencyKey}), not as a header, which could carry only ASCII.
      *
-     * @throws IllegalArgumentException the key is empty or longer than 255 characters
+     * @throws IllegalArgumentException the key is empty or longer than 255 characters (Unicode code
+     *     points, as the API counts them: an emoji is one, though a Java string holds it in two
+     *     chars)
      */
     public Builder idempotencyKey(String key) {
-      if (key == null || key.isEmpty() || key.length() > MAX_IDEMPOTENCY_KEY_LENGTH) {
+      if (key == null
+          || key.isEmpty()
+          || key.codePointCount(0, key.length()) > MAX_IDEMPOTENCY_KEY_LENGTH) {
         throw new IllegalArgumentException(
             "idempotencyKey must be 1 to " + MAX_IDEMPOTENCY_KEY_LENGTH + " characters");
       }
       this.idempotencyKey = key;
+      return this;
+    }
+
+    /**
+     * The caller's W3C Trace Context, sent as the {@code traceparent} header: its trace id is
+     * stored in the registration context, which the task reads ({@code TaskContext.traceId()}). A
+     * value that W3C Trace Context calls invalid is ignored by the node, as the recommendation
+     * asks.
+     *
+     * @param traceparent e.g. {@code 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01}
+     * @throws IllegalArgumentException null, empty, longer than 512 characters, or with a character
+     *     other than visible ASCII (which a header cannot carry)
+     */
+    public Builder traceparent(String traceparent) {
+      if (traceparent == null || traceparent.isEmpty() || traceparent.length() > 512) {
+        throw new IllegalArgumentException("traceparent must be 1 to 512 characters");
+      }
+      for (int i = 0; i < traceparent.length(); i++) {
+        char c = traceparent.charAt(i);
+        if (c < 0x21 || c > 0x7e) {
+          throw new IllegalArgumentException(
+              "traceparent must be visible ASCII; it has another character at position " + (i + 1));
+        }
+      }
+      this.traceparent = traceparent;
       return this;
     }
 

@@ -41,7 +41,9 @@ class AnswerSizeTest {
               () -> assertThrows(TaskControlException.class, tasks::getRegisteredInfo));
       assertEquals("invalid_answer", e.code());
       assertEquals(200, e.status());
-      assertTrue(e.getMessage().contains(Long.toString(Exchange.MAX_ANSWER_BYTES)), e.getMessage());
+      assertTrue(
+          e.getMessage().contains(Long.toString(OrdoClient.DEFAULT_MAX_ANSWER_BYTES)),
+          e.getMessage());
       assertEquals(1, server.accepted(), "not retried: the same answer would come again");
       FakeServer.await("the connection closed", Duration.ofSeconds(10), () -> server.open() == 0);
       CompletionException async =
@@ -56,7 +58,7 @@ class AnswerSizeTest {
         (head, out) -> {
           out.write(
               ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
-                      + (Exchange.MAX_ANSWER_BYTES + 1)
+                      + (OrdoClient.DEFAULT_MAX_ANSWER_BYTES + 1)
                       + "\r\n\r\n{")
                   .getBytes(StandardCharsets.ISO_8859_1));
           out.flush();

@@ -52,6 +52,32 @@ class ArgumentsTest {
     assertMustBeGiven("initialInterval", () -> echo.retry(3, null, 2, null));
   }
 
+  @Test
+  void maxAnswerBytes_outsideItsRange_isRefused() {
+    for (long bytes : new long[] {-1, 0, 65_535, OrdoClient.MAX_ANSWER_BYTES_LIMIT + 1}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> OrdoClient.builder().maxAnswerBytes(bytes));
+      assertTrue(e.getMessage().startsWith("maxAnswerBytes must be"), e.getMessage());
+    }
+    OrdoClient.builder().maxAnswerBytes(65_536).maxAnswerBytes(OrdoClient.MAX_ANSWER_BYTES_LIMIT);
+  }
+
+  @Test
+  void aTraceparentAHeaderCannotCarry_isRefused_andASchedulesTaskTakesNone() {
+    TaskRegistration.Builder echo = TaskRegistration.builder("Echo");
+    for (String value : new String[] {null, "", "00-a\r\nX-Injected: 1", "t".repeat(513)}) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> echo.traceparent(value));
+      assertTrue(e.getMessage().startsWith("traceparent must be"), e.getMessage());
+    }
+    TaskRegistration traced =
+        echo.traceparent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01").build();
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> ScheduleSpec.every(Duration.ofHours(1)).parallelTask(traced));
+  }
+
   private static void assertMustBeGiven(String name, Executable call) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
     assertEquals(name + " must be given", e.getMessage());

@@ -18,7 +18,9 @@ class ExchangeBackOffTest {
           Duration.ofSeconds(5),
           3,
           Duration.ofMillis(200),
-          Duration.ofSeconds(30));
+          Duration.ofSeconds(30),
+          OrdoClient.DEFAULT_MAX_ANSWER_BYTES,
+          null);
 
   @Test
   void withoutRetryAfter_theBackOffDoubles() {

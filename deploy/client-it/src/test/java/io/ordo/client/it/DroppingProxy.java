@@ -27,6 +27,7 @@ final class DroppingProxy implements AutoCloseable {
   private final List<String> requests = new CopyOnWriteArrayList<>();
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final Set<Socket> stalled = ConcurrentHashMap.newKeySet();
+  private final Set<Integer> closedByClient = ConcurrentHashMap.newKeySet();
 
   DroppingProxy(String targetBaseUrl) throws IOException {
     this(targetBaseUrl, true);
@@ -50,6 +51,14 @@ final class DroppingProxy implements AutoCloseable {
     return "http://127.0.0.1:" + server.getLocalPort();
   }
 
+  /**
+   * The connections (by their number, as in {@link #requests()}) whose client closed them: their
+   * request side ended while the proxy had not cut them.
+   */
+  Set<Integer> closedByClient() {
+    return Set.copyOf(closedByClient);
+  }
+
   /** The text each connection sent, in order. */
   List<String> requests() {
     return requests;
@@ -64,7 +73,16 @@ final class DroppingProxy implements AutoCloseable {
         sockets.add(upstream);
         int index = n;
         requests.add("");
-        start(() -> pump(client.getInputStream(), upstream.getOutputStream(), index));
+        start(
+            () -> {
+              try {
+                pump(client.getInputStream(), upstream.getOutputStream(), index);
+              } finally {
+                if (!client.isClosed()) {
+                  closedByClient.add(index); // its end of file or reset, not the proxy's cut
+                }
+              }
+            });
         start(
             () -> {
               if (index == 0 && dropFirstAnswer) {

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The Java client's live tails of histories, against a real node over real HTTP. */
@@ -104,6 +105,44 @@ class HistoryFollowTest extends WithOperatorTasks {
   }
 
   @Test
+  void aDoneCompletedByTheCaller_endsTheFollow_andClosesItsConnection() throws Exception {
+    String id = runningSleep();
+    try (DroppingProxy proxy = DroppingProxy.forwarding(node.baseUrl())) {
+      List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+      HistoryFollow follow = followStarted(proxy, OrdoClient.DEFAULT_STREAM_IDLE_TIMEOUT, id, got);
+
+      // what done().orTimeout(...) does when the task does not end in time
+      follow.done().completeExceptionally(new TimeoutException("waited long enough"));
+
+      until(proxy::closedByClient, closed -> closed.contains(0), "the stream's connection closed");
+      follow.close();
+      assertEquals(1, proxy.requests().size(), "the stream was not opened again");
+    } finally {
+      tasks.releaseRunningParallelizedTask(id, false, false);
+    }
+  }
+
+  @Test
+  void closingTheClient_endsItsFollow_andClosesTheConnection() throws Exception {
+    String id = runningSleep();
+    try (DroppingProxy proxy = DroppingProxy.forwarding(node.baseUrl())) {
+      OrdoClient client =
+          OrdoClient.builder().baseUrl(proxy.baseUrl()).token(NodeProcess.OPERATOR).build();
+      List<HistoryEvent> got = new CopyOnWriteArrayList<>();
+      HistoryFollow follow = client.tasks().followTaskHistory(id, 0, got::add);
+      until(() -> got.size(), n -> n >= 1, "the first event");
+
+      client.close();
+
+      assertInstanceOf(IllegalStateException.class, failure(follow.done()));
+      until(proxy::closedByClient, closed -> closed.contains(0), "the stream's connection closed");
+    } finally {
+      TaskManagerTest.running(tasks, id);
+      tasks.releaseRunningParallelizedTask(id, false, false);
+    }
+  }
+
+  @Test
   void followTaskHistory_afterAnEvent_getsOnlyTheLaterOnes_andEndsForAFinishedTask()
       throws Exception {
     String id = tasks.addParallelizedTask("Echo", Map.of("n", 1)).getMessageId();
@@ -149,6 +188,7 @@ class HistoryFollowTest extends WithOperatorTasks {
               throw thrown;
             });
     assertEquals(thrown, failure(failing.done()));
+    TaskManagerTest.running(tasks, id); // the first event came; its start may not have yet
     tasks.releaseRunningParallelizedTask(id, false, false);
   }
 

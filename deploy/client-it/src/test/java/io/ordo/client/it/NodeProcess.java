@@ -24,6 +24,7 @@ final class NodeProcess implements AutoCloseable {
   static final String OPERATOR = "it-operator-token";
   static final String SUBMITTER = "it-submitter-token";
   static final String OTHER_TENANT = "it-acme-token";
+  static final String ADMIN = "it-admin-token";
 
   private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
   private static final Pattern READY = Pattern.compile("Ordo is ready at (http://\\S+?)\\s");
@@ -55,7 +56,14 @@ final class NodeProcess implements AutoCloseable {
       env.put("ORDO_DATA_DIR", dataDir.resolve("data").toString());
       env.put("ORDO_HTTP_PORT", "0");
       env.put("ORDO_DEV_TOKEN", OPERATOR);
-      env.put("ORDO_TOKENS", SUBMITTER + ":default:submitter," + OTHER_TENANT + ":acme:operator");
+      env.put(
+          "ORDO_TOKENS",
+          SUBMITTER
+              + ":default:submitter,"
+              + OTHER_TENANT
+              + ":acme:operator,"
+              + ADMIN
+              + ":default:admin");
       env.put("ORDO_SHUTDOWN_GRACE_PERIOD", "2");
       env.put("ORDO_ROUND_INTERVAL", "1");
       // created by the node with the sample scripts (echo.js, fail.js, heartbeat.js)

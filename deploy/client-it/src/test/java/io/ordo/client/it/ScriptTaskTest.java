@@ -88,6 +88,32 @@ class ScriptTaskTest extends WithOperatorTasks {
     assertTrue(invalid.column() > 0, invalid.detail());
   }
 
+  @Test
+  void aRegistrationsTraceparent_reachesTheTasksContext_inBothQueues() throws Exception {
+    Files.writeString(
+        node.scriptsDir().resolve("trace-it.js"),
+        "function run() {\n  context.setResult({traceId: context.traceId});\n}\n");
+    String traceId = UUID.randomUUID().toString().replace("-", "");
+    TaskRegistration traced =
+        TaskRegistration.scriptBuilder("trace-it.js")
+            .traceparent("00-" + traceId + "-00f067aa0ba902b7-01")
+            .build();
+    String queueId = "it.trace." + UUID.randomUUID();
+    tasks.addSerializedTaskQueue(queueId, true);
+
+    String parallel = tasks.addParallelizedTask(traced).getMessageId();
+    String serial = result(tasks.addSerializedTaskAsync(queueId, traced)).getMessageId();
+    String untraced =
+        tasks.addParallelizedTask(TaskRegistration.script("trace-it.js", null)).getMessageId();
+
+    for (String id : new String[] {parallel, serial}) {
+      Map<String, Object> outcome = disposed(id).getOutcome();
+      assertEquals(Map.of("traceId", traceId), outcome.get("result"), outcome.toString());
+    }
+    Map<?, ?> none = (Map<?, ?>) disposed(untraced).getOutcome().get("result");
+    assertNull(none.get("traceId"), none.toString());
+  }
+
   private RegisteredTaskInfo disposed(String messageId) {
     return until(
         () -> tasks.getTaskInfo(messageId),

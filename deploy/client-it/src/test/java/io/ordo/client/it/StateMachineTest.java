@@ -7,14 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ordo.client.http.Execution;
 import io.ordo.client.http.HistoryEvent;
 import io.ordo.client.http.HistoryQuery;
+import io.ordo.client.http.LockRetry;
 import io.ordo.client.http.StateMachine;
 import io.ordo.client.http.StateMachineManager;
+import io.ordo.client.http.TaskManager;
+import io.ordo.client.http.TaskPage;
+import io.ordo.client.http.TaskQuery;
 import io.ordo.client.http.exception.ExecutionExistsException;
 import io.ordo.client.http.exception.InstanceLockedException;
 import io.ordo.client.http.exception.InvalidDefinitionException;
@@ -113,6 +118,23 @@ class StateMachineTest {
   }
 
   @Test
+  void theMessagesOfAnExecutionsTaskStates_nameTheExecution() throws Exception {
+    machines.saveStateMachine(name, FUN_WITH_MATH);
+    String executionId = machines.startExecution(name, List.of(3, 2)).executionId();
+    until(() -> machines.describeExecution(executionId), e -> !e.isRunning(), "end");
+    TaskManager tasks = TaskManagerTest.client(node, NodeProcess.OPERATOR).tasks();
+
+    List<TaskPage.Entry> scheduled = tasks.list(TaskQuery.all().executionId(executionId)).tasks();
+
+    assertEquals(2, scheduled.size(), "Add and Subtract");
+    for (TaskPage.Entry entry : scheduled) {
+      assertEquals(executionId, entry.info().getExecutionId());
+      assertEquals(executionId, tasks.getTaskInfo(entry.info().getMessageId()).getExecutionId());
+    }
+    assertNull(tasks.addParallelizedTask("Echo", null).getInfo().getExecutionId());
+  }
+
+  @Test
   void stop_abortsARunningExecution_andIsSafeToRepeat() throws Exception {
     machines.saveStateMachine(name, WAITING);
     Execution running = machines.startExecution(name, Map.of("k", "v"));
@@ -158,6 +180,24 @@ class StateMachineTest {
     assertNotNull(e.retryAfter());
     assertEquals(running.executionId(), e.instanceId());
     assertTrue(machines.describeExecution(running.executionId()).isRunning());
+  }
+
+  @Test
+  void stop_withBasicRetry_waitsForTheLockToLapse_andAborts() throws Exception {
+    machines.saveStateMachine(name, WAITING);
+    Execution running = machines.startExecution(name, null);
+    holdLock(running.executionId(), 10); // the intruder's lease lapses 10 s from now
+
+    assertThrows(
+        InstanceLockedException.class,
+        () -> machines.stopExecution(running.executionId(), null, null, LockRetry.NO_RETRY));
+    Execution stopped =
+        result(
+            machines.stopExecutionAsync(
+                running.executionId(), "It.Stop", "waited", LockRetry.BASIC_RETRY));
+
+    assertEquals("ABORTED", stopped.status());
+    assertEquals("It.Stop", stopped.error());
   }
 
   /** Takes the execution's lock for an intruder, from a JVM with the node's JDBC driver. */
