@@ -39,7 +39,7 @@ export async function call(method, path, body, {signal} = {}) {
   const init = {method, headers: headers({Accept: 'application/json'}), signal};
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
+    init.body = toJson(body);
   }
   let response;
   try {
@@ -49,6 +49,33 @@ export async function call(method, path, body, {signal} = {}) {
     throw new ApiError(0, {detail: `Ordo cannot be reached (${e.message})`, code: 'network'});
   }
   return answer(response);
+}
+
+/**
+ * JSON a user wrote in a form's field (a parameter, an input, a definition), sent as written. Parsed
+ * and written again, it would not be what the user wrote: a number past 2^53 is rounded, 1e400
+ * becomes null and a member named twice loses one of its values, where the API refuses such a
+ * value with a reason.
+ */
+export class JsonText {
+  /** @param text JSON text that JSON.parse reads */
+  constructor(text) {
+    this.text = text;
+  }
+}
+
+/** A request body as JSON text: as JSON.stringify writes it, with each JsonText as its text. */
+export function toJson(value) {
+  if (value instanceof JsonText) return value.text;
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => (item === undefined ? 'null' : toJson(item))).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const members = Object.entries(value).filter(([, item]) => item !== undefined)
+      .map(([name, item]) => `${JSON.stringify(name)}:${toJson(item)}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** The JSON of a response, or the ApiError it carries. */

@@ -88,7 +88,7 @@ export function render(main, params) {
       parameter.focus();
       return;
     }
-    if (read.value !== undefined) body.parameter = read.value;
+    if (read.json !== undefined) body.parameter = read.json;
     const chosen = options.read();
     if (chosen.error) {
       showError(new Error(chosen.error), 'Registering');

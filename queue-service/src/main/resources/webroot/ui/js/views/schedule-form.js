@@ -110,15 +110,18 @@ export function scheduleForm(onSaved) {
     payload.setAttribute('aria-invalid', text ? 'true' : 'false');
   }
 
-  /** The payload's value, or undefined (with the field's error shown) if it is not valid. */
+  /**
+   * The payload as it is sent (its text as written), or undefined (with the field's error shown) if
+   * it is not valid.
+   */
   function payloadValue(execution) {
     const read = readJson(payload.value, !execution);
     if (read.error) {
       setPayloadError(read.error);
       return undefined;
     }
-    if (read.value === undefined) return execution ? {} : null;
-    return read.value;
+    if (read.json === undefined) return execution ? {} : null;
+    return read.json;
   }
 
   form.addEventListener('submit', (event) => {

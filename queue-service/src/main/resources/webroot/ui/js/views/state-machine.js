@@ -5,6 +5,7 @@
 import * as api from '../api.js';
 import {locate, readable, stateOfPath} from '../asl.js';
 import {h, heading, replaceContent, time} from '../dom.js';
+import {readJson} from '../json-field.js';
 import {NAME_PATTERN, NAME_RULE, graphView, pretty, statusBadge} from '../machines.js';
 import {executionLink} from '../timeline.js';
 import {act, every, showError, showStatus} from '../ui.js';
@@ -193,18 +194,16 @@ export function render(main, name) {
   }
 
   async function saveDefinition() {
-    let definition;
-    try {
-      definition = JSON.parse(editor.value);
-    } catch (e) {
-      setJsonError(`Not valid JSON: ${e.message}`);
+    const read = readJson(editor.value, false);
+    if (read.error || read.json === undefined) {
+      setJsonError(read.error || 'Not valid JSON: the definition is empty.');
       editor.focus();
       return;
     }
     await act(save, `Saving state machine ${name}`, async () => {
       let saved;
       try {
-        saved = await api.put(path, {definition});
+        saved = await api.put(path, {definition: read.json});
       } catch (error) {
         if (error.code === 'invalid_definition') showProblems(error.problem.errors || []);
         throw error;
@@ -254,16 +253,13 @@ export function render(main, name) {
 
   async function startExecution() {
     const body = {};
-    const text = input.value.trim();
-    if (text) {
-      try {
-        body.input = JSON.parse(text);
-      } catch (e) {
-        setFieldError(input, inputError, `Not valid JSON: ${e.message}`);
-        input.focus();
-        return;
-      }
+    const read = readJson(input.value, false);
+    if (read.error) {
+      setFieldError(input, inputError, read.error);
+      input.focus();
+      return;
     }
+    if (read.json !== undefined) body.input = read.json;
     const wanted = executionName.value.trim();
     if (wanted) {
       if (!NAME_PATTERN.test(wanted)) {
