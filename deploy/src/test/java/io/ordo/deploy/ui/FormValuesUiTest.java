@@ -12,9 +12,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the forms send is what the user wrote, or the form says why not. Their JSON fields (a task's
- * parameter, a schedule's, a definition, an execution's input) are sent as written: the API stores a
- * number past 2^53 exactly, and refuses 1e400 or a member named twice with its reason, where a parse
- * in the page and a JSON.stringify had sent a rounded number, null, or the last of the two members.
+ * parameter, a schedule's, a definition, an execution's input) are sent as written: the API stores
+ * a number past 2^53 exactly, and refuses 1e400 or a member named twice with its reason, where a
+ * parse in the page and a JSON.stringify had sent a rounded number, null, or the last of the two
+ * members. A number field holding text the browser cannot read as a number is refused, not left
+ * out.
  */
 @Tag("browser")
 class FormValuesUiTest extends BrowserTest {
@@ -99,5 +101,41 @@ class FormValuesUiTest extends BrowserTest {
         PAST_2_53,
         schedule.getJsonObject("task").getJsonObject("parameter").getLong("id"),
         schedule.encode());
+  }
+
+  @Test
+  void numberFieldsTheBrowserCannotRead_areRefused_notLeftOut() {
+    Page page = signedIn();
+    nav(page, "Register a task");
+    page.getByLabel("Task type").selectOption("Echo");
+    Locator alert = page.getByRole(AriaRole.ALERT);
+    page.getByText("Delay and retries (optional)").click();
+    Locator delay = page.getByLabel("Delay (seconds)");
+    // "1e" is no number: the field's value is empty, as if nothing had been typed
+    delay.pressSequentially("1e");
+    button(page, "Register task").click();
+    assertThat(alert).containsText("Delay must be a whole number of seconds from 0 to 31536000");
+    assertThat(delay).isFocused();
+
+    delay.fill("");
+    page.getByText("Timeouts (optional)").click();
+    Locator heartbeat = page.getByLabel("Heartbeat");
+    heartbeat.pressSequentially("5e");
+    button(page, "Register task").click();
+    assertThat(alert)
+        .containsText("Heartbeat must be a whole number of seconds from 1 to 31536000");
+    assertThat(heartbeat).isFocused();
+    assertEquals(0, api.get("/tasks").json().getJsonArray("tasks").size(), "nothing registered");
+
+    nav(page, "Schedules");
+    page.getByLabel("Schedule id").fill("late");
+    page.getByLabel("Cron expression").fill("0 3 * * *");
+    Locator catchup = page.getByLabel("Catch-up window (seconds)");
+    catchup.pressSequentially("6e");
+    button(page, "Save schedule").click();
+    assertThat(alert)
+        .containsText("The catch-up window must be a whole number of seconds from 1 to 31536000");
+    assertThat(catchup).isFocused();
+    assertEquals(404, api.get("/schedules/late").status(), "nothing saved");
   }
 }

@@ -4,7 +4,7 @@ import * as api from '../api.js';
 import {h, heading, taskLink} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
-import {MAX_SECONDS, taskOptions} from '../task-options.js';
+import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
 
@@ -96,7 +96,14 @@ export function render(main, params) {
       return;
     }
     Object.assign(body, chosen.options);
-    if (delay.value !== '') body.delaySeconds = Number(delay.value);
+    const delayed = readWhole(delay, 0, MAX_SECONDS,
+      `Delay must be a whole number of seconds from 0 to ${MAX_SECONDS}`);
+    if (delayed.error) {
+      showError(new Error(delayed.error), 'Registering');
+      delay.focus();
+      return;
+    }
+    if (delayed.value !== undefined) body.delaySeconds = delayed.value;
     if (queue.kind === 'serial') body.stopProgressOnError = options.stopOnError();
     const path = queue.kind === 'parallel' ? '/parallel-queue/tasks'
       : `/serial-queues/${api.seg(queue.id)}/tasks`;

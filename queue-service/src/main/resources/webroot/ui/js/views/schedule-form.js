@@ -7,7 +7,7 @@
 import * as api from '../api.js';
 import {h} from '../dom.js';
 import {readJson} from '../json-field.js';
-import {MAX_SECONDS, taskOptions} from '../task-options.js';
+import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {taskOf, typeOptions} from '../task-types.js';
 import {act, showError, showStatus} from '../ui.js';
 
@@ -151,12 +151,26 @@ export function scheduleForm(onSaved) {
       Object.assign(task, chosen.options);
     }
     const body = {task, overlapPolicy: overlap.value};
-    if (catchup.value !== '') body.catchupWindowSeconds = Number(catchup.value);
+    const catchupRead = readWhole(catchup, 1, MAX_SECONDS,
+      `The catch-up window must be a whole number of seconds from 1 to ${MAX_SECONDS}`);
+    const intervalRule = `The interval must be a whole number of seconds from 1 to ${MAX_SECONDS}`;
+    let intervalRead = {value: null};
+    if (whenKind.value !== 'cron') {
+      intervalRead = readWhole(interval, 1, MAX_SECONDS, intervalRule);
+      if (intervalRead.value === undefined) intervalRead = {error: intervalRule, input: interval};
+    }
+    const wrong = [catchupRead, intervalRead].find((read) => read.error);
+    if (wrong) {
+      showError(new Error(wrong.error), 'Saving the schedule');
+      wrong.input.focus();
+      return;
+    }
+    if (catchupRead.value !== undefined) body.catchupWindowSeconds = catchupRead.value;
     if (whenKind.value === 'cron') {
       body.cron = cron.value.trim();
       body.timeZone = timeZone.value.trim() || 'UTC';
     } else {
-      body.intervalSeconds = Number(interval.value);
+      body.intervalSeconds = intervalRead.value;
     }
     const name = id.value.trim();
     if (!SCHEDULE_ID.test(name)) {
