@@ -78,12 +78,23 @@ export function toJson(value) {
   return JSON.stringify(value);
 }
 
+/**
+ * JSON.parse, but an integer that a JavaScript number cannot hold (past 2^53, as a task's long may
+ * be) is kept as its digits (JSON.rawJSON, which JSON.stringify writes as it came): shown, edited
+ * and sent back, it stays the number the API holds instead of the nearest double.
+ */
+export function parseJson(text) {
+  return JSON.parse(text, (key, value, context) => (Number.isInteger(value)
+    && !Number.isSafeInteger(value) && /^-?[0-9]+$/.test(context?.source ?? '')
+    ? JSON.rawJSON(context.source) : value));
+}
+
 /** The JSON of a response, or the ApiError it carries. */
 export async function answer(response) {
   if (response.ok) {
     if (response.status === 204) return null;
     const text = await response.text();
-    return text ? JSON.parse(text) : null;
+    return text ? parseJson(text) : null;
   }
   let problem;
   try {

@@ -2,7 +2,7 @@
 // value; text that does not parse, or a parameter that is not an object, is the field's error. The
 // text is sent as written (api.JsonText), so the API checks what the user wrote.
 
-import {JsonText} from './api.js';
+import {JsonText, parseJson} from './api.js';
 
 /**
  * @param text the field's text
@@ -15,11 +15,12 @@ export function readJson(text, objectOnly) {
   if (!trimmed) return {value: undefined, json: undefined};
   let value;
   try {
-    value = JSON.parse(trimmed);
+    value = parseJson(trimmed);
   } catch (e) {
     return {error: `Not valid JSON: ${e.message}`};
   }
-  if (objectOnly && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+  if (objectOnly && value !== null && (typeof value !== 'object' || Array.isArray(value)
+    || JSON.isRawJSON(value))) {
     return {error: 'The parameter must be a JSON object (or empty).'};
   }
   if (!trimmed.isWellFormed()) {

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.AriaRole;
+import io.ordo.deploy.Api;
+import io.ordo.deploy.Tasks;
 import io.vertx.core.json.JsonObject;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -15,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * parameter, a schedule's, a definition, an execution's input) are sent as written: the API stores
  * a number past 2^53 exactly, and refuses 1e400 or a member named twice with its reason, where a
  * parse in the page and a JSON.stringify had sent a rounded number, null, or the last of the two
- * members. A number field holding text the browser cannot read as a number is refused, not left
- * out.
+ * members. Such a number from the API is shown, and sent back, with its digits. A number field
+ * holding text the browser cannot read as a number is refused, not left out.
  */
 @Tag("browser")
 class FormValuesUiTest extends BrowserTest {
@@ -101,6 +104,46 @@ class FormValuesUiTest extends BrowserTest {
         PAST_2_53,
         schedule.getJsonObject("task").getJsonObject("parameter").getLong("id"),
         schedule.encode());
+  }
+
+  @Test
+  void anIntegerPast2To53_isShownAndSavedAgain_asTheApiHoldsIt() {
+    String messageId = new Tasks(api).parallel("Echo", new JsonObject().put("id", PAST_2_53));
+    Api.Reply put =
+        api.put(
+            "/state-machines/Big",
+            new JsonObject()
+                .put(
+                    "definition",
+                    new JsonObject(
+                        "{\"StartAt\": \"A\", \"States\": {\"A\": {\"Type\": \"Pass\","
+                            + " \"Result\": "
+                            + PAST_2_53
+                            + ", \"End\": true}}}")));
+    assertEquals(201, put.status(), () -> put.body().toString());
+
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/tasks/" + messageId);
+    assertThat(page.locator("#task-facts")).containsText("\"id\": " + PAST_2_53);
+    assertThat(page.locator("#timeline li").filter(hasText("TaskScheduled")))
+        .containsText("{\"id\":" + PAST_2_53 + "}");
+
+    page.navigate(uiUrl() + "#/state-machines/Big");
+    assertThat(page.locator("#graph-note")).hasText("Revision 1, as saved.");
+    assertThat(page.locator("#sm-definition"))
+        .hasValue(Pattern.compile("\"Result\": " + PAST_2_53 + ","));
+    button(page, "Format").click();
+    button(page, "Save definition").click();
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("saved: revision 2");
+    JsonObject saved = api.get("/state-machines/Big").json();
+    assertEquals(
+        PAST_2_53,
+        saved
+            .getJsonObject("definition")
+            .getJsonObject("States")
+            .getJsonObject("A")
+            .getLong("Result"),
+        saved.encode());
   }
 
   @Test

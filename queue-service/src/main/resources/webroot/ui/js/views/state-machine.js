@@ -167,7 +167,7 @@ export function render(main, name) {
   function drawEditor() {
     let definition;
     try {
-      definition = JSON.parse(editor.value);
+      definition = api.parseJson(editor.value);
     } catch {
       graphNote.textContent = 'The definition is not valid JSON: the drawing shows the last '
         + 'valid one.';
@@ -182,7 +182,7 @@ export function render(main, name) {
 
   function formatDefinition() {
     try {
-      editor.value = pretty(JSON.parse(editor.value));
+      editor.value = pretty(api.parseJson(editor.value));
       setJsonError('');
     } catch (e) {
       setJsonError(`Not valid JSON: ${e.message}`);

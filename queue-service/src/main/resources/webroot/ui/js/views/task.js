@@ -88,7 +88,7 @@ export function render(main, messageId) {
               closed = true;
               return;
             }
-            const event = JSON.parse(message.data);
+            const event = api.parseJson(message.data);
             if (event.eventId <= lastEventId) return;
             lastEventId = event.eventId;
             timeline.append(eventItem(event));
