@@ -250,6 +250,39 @@ class AdminUiTest extends BrowserTest {
   }
 
   @Test
+  void aTokenNoLongerAccepted_isAskedForOverTheScreen_keepingWhatWasTyped() {
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/state-machines/Draft");
+    Locator editor = page.locator("#sm-definition");
+    assertThat(editor).isEnabled();
+    String draft = "{\"StartAt\": \"B\", \"States\": {\"B\": {\"Type\": \"Pass\", \"End\": true}}}";
+    editor.fill(draft);
+    // the token of the tab is no longer accepted: it expired, or was rotated away
+    page.evaluate("sessionStorage.setItem('ordo.token', 'revoked-token')");
+    button(page, "Save definition").click();
+
+    Locator dialog = page.getByRole(AriaRole.DIALOG);
+    assertThat(dialog).containsText("the bearer token is not valid");
+    assertThat(heading(page)).containsText("State machine Draft");
+    dialog.getByLabel("Bearer token").fill(TestNode.OPERATOR);
+    dialog.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(dialog).isHidden();
+    assertThat(editor).hasValue(draft);
+    assertEquals(404, api.get("/state-machines/Draft").status(), "the refused save saved nothing");
+    button(page, "Save definition").click();
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("State machine Draft created");
+
+    // Signing out from the dialog leaves the screen for the sign-in form
+    page.evaluate("sessionStorage.setItem('ordo.token', 'revoked-again')");
+    // the screen's list of executions, read every 4 s, meets the refusal
+    assertThat(dialog).isVisible();
+    dialog.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Sign out")).click();
+    assertThat(dialog).isHidden();
+    assertThat(heading(page)).hasText("Sign in");
+    assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
+  }
+
+  @Test
   void aRegisterLinkToAQueueThatDoesNotExist_saysSo_andRegistersNothing() {
     Page page = signedIn();
     page.navigate(uiUrl() + "#/register?queue=serial%3Anope");

@@ -98,7 +98,9 @@ export function render(main, messageId) {
         });
       } catch (error) {
         if (controller.signal.aborted) return;
-        if (error instanceof api.ApiError && error.status !== 0 && error.status < 500) {
+        // a refused token is asked for again (main.js): the stream goes on once it is
+        if (error instanceof api.ApiError && error.status !== 0 && error.status < 500
+          && error.status !== 401) {
           setLive('closed', 'Not available');
           showError(error, 'Reading the history');
           return;
