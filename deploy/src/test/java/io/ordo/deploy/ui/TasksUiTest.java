@@ -64,6 +64,31 @@ class TasksUiTest extends BrowserTest {
   }
 
   @Test
+  void theTaskClassFilter_takesTheSimpleNameTheListShows() {
+    String failed =
+        register(
+            new JsonObject()
+                .put("taskClassName", "Fail")
+                .put("parameter", new JsonObject().put("message", "boom")));
+    String echoed = register(new JsonObject().put("taskClassName", "Echo"));
+    awaitDisposed(failed);
+    awaitDisposed(echoed);
+
+    Page page = signedIn();
+    nav(page, "Tasks");
+    Locator rows = page.locator("#tasks-table tbody tr");
+    assertThat(rows).hasCount(2);
+    assertThat(rows.filter(hasText(failed)).locator("td[data-label='Task']")).hasText("FailTask");
+    page.getByLabel("Task class name").fill("FailTask");
+    button(page, "Apply filters").click();
+    assertThat(page)
+        .hasURL(Pattern.compile(".*#/tasks\\?taskClassName=io\\.ordo\\.samples\\.FailTask$"));
+    assertThat(rows).hasCount(1);
+    assertThat(rows.first()).containsText(failed);
+    assertThat(page.getByLabel("Task class name")).hasValue("io.ordo.samples.FailTask");
+  }
+
+  @Test
   void aStackTraceInTheHistory_isShownOnItsLines() {
     String failed =
         register(
