@@ -136,6 +136,35 @@ export function every(millis, refresh) {
   };
 }
 
+/**
+ * Runs a screen's first read (its form's choices, the definition it edits) until it succeeds: a
+ * failure Ordo may get over (unreachable, 5xx, a token asked for again) is shown and the read tried
+ * again after `millis`, so the screen fills in once Ordo answers instead of staying empty until a
+ * reload; another failure is shown and ends it. Answers a function that stops it.
+ */
+export function untilRead(millis, what, read) {
+  const source = `read-${++loops}`;
+  let timer = null;
+  let stopped = false;
+  const run = async () => {
+    timer = null;
+    try {
+      await read();
+      clearError(source);
+    } catch (error) {
+      if (stopped || (error && error.name === 'AbortError')) return;
+      showError(error, what, source);
+      const status = error && error.status;
+      if (status === 0 || status === 401 || status >= 500) timer = setTimeout(run, millis);
+    }
+  };
+  run();
+  return () => {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+  };
+}
+
 /** "Updated 12:03:04" beside a screen's title, with a button to refresh at once. */
 export function freshness(onRefresh) {
   const label = h('span', {class: 'muted'}, '');

@@ -6,7 +6,10 @@ import {readJson} from '../json-field.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
 import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
-import {act, showError, showStatus} from '../ui.js';
+import {act, showError, showStatus, untilRead} from '../ui.js';
+
+/** How soon a failed read of the form's choices is tried again. */
+const READ_AGAIN_MS = 3000;
 
 export function render(main, params) {
   // A queue asked for by the link (#/register?queue=serial:billing) is chosen once the queues are
@@ -122,36 +125,36 @@ export function render(main, params) {
     h('section', {class: 'panel', 'aria-labelledby': 'screen-title'}, form, result));
 
   const controller = new AbortController();
-  load(controller.signal);
-  return () => controller.abort();
+  const stopLoad = untilRead(READ_AGAIN_MS, 'Loading task types and queues',
+    () => load(controller.signal));
+  return () => {
+    controller.abort();
+    stopLoad();
+  };
 
   async function load(signal) {
-    try {
-      const [types, serials] = await Promise.all([
-        api.get('/task-types', {signal}),
-        api.get('/serial-queues', {signal}),
-      ]);
-      fillTypes(types);
-      for (const info of serials) {
-        const queue = serial(info.queueId);
-        queueSelect.append(h('option', {value: queueKey(queue)}, `Serial: ${info.queueId}`));
-      }
-      if (asked && [...queueSelect.options].some((option) => option.value === asked)) {
-        choose.remove();
-        queueSelect.value = asked;
-        queueSelect.dispatchEvent(new Event('change'));
-      } else if (asked) {
-        choose.textContent = 'Choose a queue';
-        queueSelect.value = '';
-        queueSelect.dispatchEvent(new Event('change'));
-        const id = asked.startsWith('serial:') ? asked.slice('serial:'.length) : asked;
-        setQueueError(`The queue ${id} of the link does not exist (or was removed): choose a `
-          + 'queue.');
-      } else {
-        queueSelect.dispatchEvent(new Event('change'));
-      }
-    } catch (error) {
-      showError(error, 'Loading task types and queues');
+    const [types, serials] = await Promise.all([
+      api.get('/task-types', {signal}),
+      api.get('/serial-queues', {signal}),
+    ]);
+    fillTypes(types);
+    for (const info of serials) {
+      const queue = serial(info.queueId);
+      queueSelect.append(h('option', {value: queueKey(queue)}, `Serial: ${info.queueId}`));
+    }
+    if (asked && [...queueSelect.options].some((option) => option.value === asked)) {
+      choose.remove();
+      queueSelect.value = asked;
+      queueSelect.dispatchEvent(new Event('change'));
+    } else if (asked) {
+      choose.textContent = 'Choose a queue';
+      queueSelect.value = '';
+      queueSelect.dispatchEvent(new Event('change'));
+      const id = asked.startsWith('serial:') ? asked.slice('serial:'.length) : asked;
+      setQueueError(`The queue ${id} of the link does not exist (or was removed): choose a `
+        + 'queue.');
+    } else {
+      queueSelect.dispatchEvent(new Event('change'));
     }
   }
 

@@ -9,7 +9,10 @@ import {h} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {taskOf, typeOptions} from '../task-types.js';
-import {act, showError, showStatus} from '../ui.js';
+import {act, showError, showStatus, untilRead} from '../ui.js';
+
+/** How soon a failed read of the form's choices is tried again. */
+const READ_AGAIN_MS = 3000;
 
 /** A schedule id; "." and ".." are refused, as a URL cannot carry them as a path segment. */
 const SCHEDULE_ID = /^(?!\.\.?$)[A-Za-z0-9_.\-]{1,50}$/;
@@ -187,19 +190,22 @@ export function scheduleForm(onSaved) {
   });
 
   const controller = new AbortController();
-  load(controller.signal);
-  return {el: form, stop: () => controller.abort()};
+  const stopLoad = untilRead(READ_AGAIN_MS, 'Loading task types and state machines',
+    () => load(controller.signal));
+  return {
+    el: form,
+    stop: () => {
+      controller.abort();
+      stopLoad();
+    },
+  };
 
   async function load(signal) {
-    try {
-      const [types, machines] = await Promise.all([
-        api.get('/task-types', {signal}),
-        api.get('/state-machines', {signal}),
-      ]);
-      typeSelect.replaceChildren(...typeOptions(types));
-      machineSelect.replaceChildren(...machines.map((m) => h('option', {value: m.name}, m.name)));
-    } catch (error) {
-      showError(error, 'Loading task types and state machines');
-    }
+    const [types, machines] = await Promise.all([
+      api.get('/task-types', {signal}),
+      api.get('/state-machines', {signal}),
+    ]);
+    typeSelect.replaceChildren(...typeOptions(types));
+    machineSelect.replaceChildren(...machines.map((m) => h('option', {value: m.name}, m.name)));
   }
 }

@@ -8,10 +8,12 @@ import {h, heading, replaceContent, time} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {NAME_PATTERN, NAME_RULE, graphView, pretty, statusBadge} from '../machines.js';
 import {executionLink} from '../timeline.js';
-import {act, every, showError, showStatus} from '../ui.js';
+import {act, every, showError, showStatus, untilRead} from '../ui.js';
 
 const REFRESH_MS = 4000;
 const PREVIEW_MS = 300;
+/** How soon a failed read of the state machine is tried again. */
+const READ_AGAIN_MS = 3000;
 
 const TEMPLATE = {
   Comment: 'A new state machine: replace this with your states.',
@@ -115,10 +117,11 @@ export function render(main, name) {
         h('h2', {id: 'executions-title'}, 'Executions'), executions)));
 
   let stopRefresh = () => {};
-  load();
+  const stopLoad = untilRead(READ_AGAIN_MS, `Loading state machine ${name}`, load);
   return () => {
     controller.abort();
     clearTimeout(previewTimer);
+    stopLoad();
     stopRefresh();
   };
 
@@ -127,11 +130,9 @@ export function render(main, name) {
       stored = await api.get(path, {signal: controller.signal});
       showDefinition(stored.definition);
     } catch (error) {
-      if (error.name === 'AbortError') return;
       if (error.status !== 404) {
-        showError(error, `Loading state machine ${name}`);
         meta.textContent = 'Could not be loaded.';
-        return;
+        throw error;
       }
       stored = null;
       showDefinition(TEMPLATE);
