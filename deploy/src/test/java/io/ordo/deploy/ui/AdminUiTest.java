@@ -283,6 +283,23 @@ class AdminUiTest extends BrowserTest {
   }
 
   @Test
+  void aSubmitRefusedInThePage_takesAwayWhatTheLastSubmitSaid() {
+    Page page = signedIn();
+    nav(page, "Register a task");
+    page.getByLabel("Task type").selectOption("Echo");
+    button(page, "Register task").click();
+    Locator status = page.getByRole(AriaRole.STATUS);
+    assertThat(status).containsText("Registered task");
+
+    page.getByLabel("Parameter (JSON)").fill("{not json");
+    button(page, "Register task").click();
+    assertThat(page.locator("#reg-parameter-error")).containsText("Not valid JSON");
+    // "Registered task …" beside it would read as this submit's outcome
+    assertThat(status).isEmpty();
+    assertEquals(1, api.get("/tasks").json().getJsonArray("tasks").size(), "one registered");
+  }
+
+  @Test
   void aRegisterLinkToAQueueThatDoesNotExist_saysSo_andRegistersNothing() {
     Page page = signedIn();
     page.navigate(uiUrl() + "#/register?queue=serial%3Anope");

@@ -6,7 +6,7 @@ import {readJson} from '../json-field.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
 import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
-import {act, showError, showStatus, untilRead} from '../ui.js';
+import {act, clearMessages, showError, showStatus, untilRead} from '../ui.js';
 
 /** How soon a failed read of the form's choices is tried again. */
 const READ_AGAIN_MS = 3000;
@@ -78,6 +78,8 @@ export function render(main, params) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    // What the last submit said is not this one's outcome: this one may be refused in the page.
+    clearMessages();
     const queue = selectedQueue();
     if (!queue) {
       if (!queueError.textContent) setQueueError('Choose a queue.');

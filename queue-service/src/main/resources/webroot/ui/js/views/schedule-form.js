@@ -9,7 +9,7 @@ import {h} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {taskOf, typeOptions} from '../task-types.js';
-import {act, showError, showStatus, untilRead} from '../ui.js';
+import {act, clearMessages, showError, showStatus, untilRead} from '../ui.js';
 
 /** How soon a failed read of the form's choices is tried again. */
 const READ_AGAIN_MS = 3000;
@@ -129,6 +129,8 @@ export function scheduleForm(onSaved) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    // What the last submit said is not this one's outcome: this one may be refused in the page.
+    clearMessages();
     const execution = startsKind.value === 'execution';
     const value = payloadValue(execution);
     if (value === undefined) {

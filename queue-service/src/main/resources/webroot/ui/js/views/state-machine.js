@@ -8,7 +8,7 @@ import {h, heading, replaceContent, time} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {NAME_PATTERN, NAME_RULE, graphView, pretty, statusBadge} from '../machines.js';
 import {executionLink} from '../timeline.js';
-import {act, every, showError, showStatus, untilRead} from '../ui.js';
+import {act, clearMessages, every, showError, showStatus, untilRead} from '../ui.js';
 
 const REFRESH_MS = 4000;
 const PREVIEW_MS = 300;
@@ -53,6 +53,8 @@ export function render(main, name) {
     problemList);
   definitionForm.addEventListener('submit', (event) => {
     event.preventDefault();
+    // What the last submit said is not this one's outcome: this one may be refused in the page.
+    clearMessages();
     saveDefinition();
   });
   editor.addEventListener('input', () => {
@@ -91,6 +93,7 @@ export function render(main, name) {
     startNote);
   startForm.addEventListener('submit', (event) => {
     event.preventDefault();
+    clearMessages();
     startExecution();
   });
   input.addEventListener('input', () => setFieldError(input, inputError, ''));
