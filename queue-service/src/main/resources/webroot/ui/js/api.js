@@ -67,6 +67,7 @@ export class JsonText {
 /** A request body as JSON text: as JSON.stringify writes it, with each JsonText as its text. */
 export function toJson(value) {
   if (value instanceof JsonText) return value.text;
+  if (typeof value?.toJSON === 'function') return toJson(value.toJSON()); // a Date, say
   if (Array.isArray(value)) {
     return `[${value.map((item) => (item === undefined ? 'null' : toJson(item))).join(',')}]`;
   }

@@ -115,13 +115,13 @@ function show() {
   if (screenTitle && document.activeElement === document.body) screenTitle.focus();
 }
 
-function signIn(reason) {
+function signIn() {
   if (dispose) dispose();
   dispose = null;
   setSignedIn(false);
   main.replaceChildren();
   document.title = 'Sign in · Ordo admin';
-  login.render(main, {reason, onSignedIn: show});
+  login.render(main, {onSignedIn: show});
 }
 
 function setSignedIn(signedIn) {
