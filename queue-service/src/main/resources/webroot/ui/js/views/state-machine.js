@@ -8,7 +8,8 @@ import {h, heading, replaceContent, time} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {NAME_PATTERN, NAME_RULE, graphView, pretty, statusBadge} from '../machines.js';
 import {executionLink} from '../timeline.js';
-import {act, clearMessages, every, showError, showStatus, untilRead} from '../ui.js';
+import {act, clearMessages, every, loading, showError, showStatus, untilRead}
+  from '../ui.js';
 
 const REFRESH_MS = 4000;
 const PREVIEW_MS = 300;
@@ -100,7 +101,7 @@ export function render(main, name) {
 
   // Executions
   const executions = h('div', {class: 'table-area', id: 'executions'},
-    h('p', {class: 'muted'}, 'Loading executions…'));
+    loading('Loading executions…'));
   let lastExecutions = '';
 
   main.append(
@@ -281,7 +282,7 @@ export function render(main, name) {
 
   function watchExecutions() {
     stopRefresh();
-    stopRefresh = every(REFRESH_MS, refreshExecutions);
+    stopRefresh = every(REFRESH_MS, refreshExecutions, executions);
   }
 
   async function refreshExecutions() {

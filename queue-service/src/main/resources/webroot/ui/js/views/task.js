@@ -6,13 +6,13 @@ import {queueHref, queueName, serial, PARALLEL} from '../queues.js';
 import {readEvents} from '../sse.js';
 import {taskActions} from '../tasks.js';
 import {eventItem, executionLink} from '../timeline.js';
-import {every, freshness, showError} from '../ui.js';
+import {every, freshness, loading, showError} from '../ui.js';
 
 const REFRESH_MS = 3000;
 const RECONNECT_MS = 2000;
 
 export function render(main, messageId) {
-  const info = h('div', {class: 'task-info'}, h('p', {class: 'muted'}, 'Loading…'));
+  const info = h('div', {class: 'task-info'}, loading('Loading…'));
   const actions = h('div', {class: 'actions task-actions'});
   const timeline = h('ol', {class: 'timeline', id: 'timeline', 'aria-label': 'Events, oldest first'});
   const liveState = h('span', {class: 'live-state', id: 'live-state'}, 'Connecting…');
@@ -66,7 +66,8 @@ export function render(main, messageId) {
         h('div', {class: 'section-head'}, h('h2', {id: 'history-title'}, 'History'), liveState),
         timeline, announcer)));
 
-  const stopRefresh = every(REFRESH_MS, () => (closed || missing ? undefined : refresh()));
+  const stopRefresh = every(REFRESH_MS, () => (closed || missing ? undefined : refresh()),
+    info);
   follow();
   return () => {
     controller.abort();
