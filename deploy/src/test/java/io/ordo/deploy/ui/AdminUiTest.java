@@ -94,6 +94,11 @@ class AdminUiTest extends BrowserTest {
         .click();
     assertThat(dialog.getByLabel("Re-entry")).not().isChecked();
     assertThat(dialog.getByLabel("Stop the queue")).not().isChecked();
+    // stopping the parallel queue stops every task of the tenant: the option says so
+    assertThat(dialog.locator("#choice-stop-hint"))
+        .hasText(
+            "Deactivate the parallel queue: no task of this tenant in it is selected any more"
+                + " until it is activated again, not only this one.");
     dialog
         .getByRole(
             AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Release").setExact(true))
