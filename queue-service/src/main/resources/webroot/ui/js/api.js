@@ -39,7 +39,7 @@ export async function call(method, path, body, {signal} = {}) {
   const init = {method, headers: headers({Accept: 'application/json'}), signal};
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
+    init.body = toJson(body);
   }
   let response;
   try {
@@ -51,12 +51,51 @@ export async function call(method, path, body, {signal} = {}) {
   return answer(response);
 }
 
+/**
+ * JSON a user wrote in a form's field (a parameter, an input, a definition), sent as written. Parsed
+ * and written again, it would not be what the user wrote: a number past 2^53 is rounded, 1e400
+ * becomes null and a member named twice loses one of its values, where the API refuses such a
+ * value with a reason.
+ */
+export class JsonText {
+  /** @param text JSON text that JSON.parse reads */
+  constructor(text) {
+    this.text = text;
+  }
+}
+
+/** A request body as JSON text: as JSON.stringify writes it, with each JsonText as its text. */
+export function toJson(value) {
+  if (value instanceof JsonText) return value.text;
+  if (typeof value?.toJSON === 'function') return toJson(value.toJSON()); // a Date, say
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => (item === undefined ? 'null' : toJson(item))).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const members = Object.entries(value).filter(([, item]) => item !== undefined)
+      .map(([name, item]) => `${JSON.stringify(name)}:${toJson(item)}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * JSON.parse, but an integer that a JavaScript number cannot hold (past 2^53, as a task's long may
+ * be) is kept as its digits (JSON.rawJSON, which JSON.stringify writes as it came): shown, edited
+ * and sent back, it stays the number the API holds instead of the nearest double.
+ */
+export function parseJson(text) {
+  return JSON.parse(text, (key, value, context) => (Number.isInteger(value)
+    && !Number.isSafeInteger(value) && /^-?[0-9]+$/.test(context?.source ?? '')
+    ? JSON.rawJSON(context.source) : value));
+}
+
 /** The JSON of a response, or the ApiError it carries. */
 export async function answer(response) {
   if (response.ok) {
     if (response.status === 204) return null;
     const text = await response.text();
-    return text ? JSON.parse(text) : null;
+    return text ? parseJson(text) : null;
   }
   let problem;
   try {

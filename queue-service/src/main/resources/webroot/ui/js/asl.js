@@ -3,7 +3,9 @@
 // are in the editor's text; and an execution's history as where each state stands.
 // Definitions may be invalid (the editor draws what it can): nothing here throws on odd input.
 
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// (a number kept as its digits, JSON.rawJSON, is a number here)
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
+  && !JSON.isRawJSON(v);
 
 /**
  * A definition as nested scopes: {startAt, states: [state]}, where a state is {name, type, def,

@@ -5,7 +5,7 @@
 import * as api from './api.js';
 import {h, replaceContent} from './dom.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from './queues.js';
-import {every} from './ui.js';
+import {every, loading} from './ui.js';
 
 export const FIGURES_REFRESH_MS = 15000;
 const WINDOW = 'PT1H';
@@ -39,7 +39,7 @@ export function phrase(figures) {
  * @return {el, stop(), relist(): shows the figures again for the queues listed now}
  */
 export function figuresSection(listed) {
-  const area = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading figures…'));
+  const area = h('div', {class: 'table-area'}, loading('Loading figures…'));
   const el = h('section', {'aria-labelledby': 'figures-title', id: 'figures'},
     h('h2', {id: 'figures-title'}, 'Last hour'),
     h('p', {class: 'hint'}, 'Tasks each queue ended in the last hour, by outcome.'),
@@ -51,7 +51,7 @@ export function figuresSection(listed) {
   const stop = every(FIGURES_REFRESH_MS, async () => {
     byQueue = await lastHour();
     show();
-  });
+  }, area);
   return {el, stop, relist: show};
 }
 

@@ -15,7 +15,7 @@
 import * as api from './api.js';
 import {h, heading} from './dom.js';
 import {PARALLEL, serial} from './queues.js';
-import {clearMessages} from './ui.js';
+import {clearError, clearMessages} from './ui.js';
 import * as login from './views/login.js';
 import * as overview from './views/overview.js';
 import * as queue from './views/queue.js';
@@ -115,13 +115,13 @@ function show() {
   if (screenTitle && document.activeElement === document.body) screenTitle.focus();
 }
 
-function signIn(reason) {
+function signIn() {
   if (dispose) dispose();
   dispose = null;
   setSignedIn(false);
   main.replaceChildren();
   document.title = 'Sign in · Ordo admin';
-  login.render(main, {reason, onSignedIn: show});
+  login.render(main, {onSignedIn: show});
 }
 
 function setSignedIn(signedIn) {
@@ -129,12 +129,46 @@ function setSignedIn(signedIn) {
   document.getElementById('session').hidden = !signedIn;
 }
 
+// A token the API refuses while a screen is shown (it expired, or was rotated away) is asked for
+// again in a dialog over the screen, so that what was typed there stays and the refused action can
+// be done again; the screen's refreshes meet the same refusal meanwhile and wait for it.
+let signingInAgain = false;
+
 api.onUnauthorized((error) => {
-  if (!api.token()) return; // the sign-in form tells by itself
-  api.setToken(null);
-  clearMessages();
-  signIn(`Signed out: ${error.message}`);
+  if (!api.token() || signingInAgain) return; // the sign-in form tells by itself
+  signingInAgain = true;
+  signInAgain(error.message);
 });
+
+function signInAgain(reason) {
+  const signOut = h('button', {type: 'button', class: 'button-quiet'}, 'Sign out');
+  const {form, input} = login.tokenForm({
+    reason: `The token of this tab is no longer accepted (${reason}). Sign in again to go on `
+      + 'where you were.',
+    idPrefix: 'again-',
+    extraButtons: [' ', signOut],
+    onSignedIn: () => {
+      dialog.close();
+      clearError();
+    },
+  });
+  const dialog = h('dialog', {'aria-labelledby': 'again-title', class: 'sign-in-again'},
+    h('div', {class: 'dialog-form'}, h('h2', {id: 'again-title'}, 'Sign in again'), form));
+  // Escape closes it too: the next call the API refuses asks again
+  dialog.addEventListener('close', () => {
+    signingInAgain = false;
+    dialog.remove();
+  });
+  signOut.addEventListener('click', () => {
+    dialog.close();
+    api.setToken(null);
+    clearMessages();
+    signIn();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  input.focus();
+}
 
 document.getElementById('sign-out').addEventListener('click', () => {
   api.setToken(null);

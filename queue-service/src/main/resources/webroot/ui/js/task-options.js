@@ -16,6 +16,21 @@ const TIMEOUTS = [
 export const MAX_SECONDS = 31536000;
 
 /**
+ * A number field that takes whole numbers from `min` to `max`: {value} (undefined if the field is
+ * empty) or {error, input}. Text the browser cannot read as a number ("1e", "5-") leaves the
+ * field's value empty: that is an error, not an empty field, or the value typed would be dropped
+ * without a word.
+ */
+export function readWhole(input, min, max, error) {
+  if (input.value === '' && !input.validity.badInput) return {value: undefined};
+  const value = Number(input.value);
+  if (input.validity.badInput || !Number.isInteger(value) || value < min || value > max) {
+    return {error, input};
+  }
+  return {value};
+}
+
+/**
  * @param prefix the form's id prefix (ids are `${prefix}-timeout-<name>`, `${prefix}-attempts`,
  *     `${prefix}-retry-interval`, `${prefix}-stop-on-error`)
  * @return {timeouts: the timeouts' <details>, retryFields: the retry's two fields, stopField: the
@@ -70,13 +85,10 @@ export function taskOptions(prefix) {
     const options = {};
     const seconds = {};
     for (const t of timeoutInputs) {
-      if (t.input.value === '') continue;
-      const value = Number(t.input.value);
-      if (!Number.isInteger(value) || value < 1 || value > MAX_SECONDS) {
-        return {error: `${t.label} must be a whole number of seconds from 1 to ${MAX_SECONDS}`,
-          input: t.input};
-      }
-      seconds[t.name] = value;
+      const read = readWhole(t.input, 1, MAX_SECONDS,
+        `${t.label} must be a whole number of seconds from 1 to ${MAX_SECONDS}`);
+      if (read.error) return read;
+      if (read.value !== undefined) seconds[t.name] = read.value;
     }
     if (Object.keys(seconds).length) options.timeouts = seconds;
     if (attempts.value !== '' || attempts.validity.badInput) {

@@ -9,11 +9,17 @@ const REENTRY = {
   label: 'Re-entry',
   hint: 'Put the message back at the head of its queue, with the same id and parameter.',
 };
-const STOP = {
-  name: 'stop',
-  label: 'Stop the queue',
-  hint: 'Deactivate the queue the task belongs to.',
-};
+/** "Stop the queue": for the parallel queue, that stops every task of the tenant, which it says. */
+function stopChoice(task) {
+  return {
+    name: 'stop',
+    label: 'Stop the queue',
+    hint: task.queue === 'parallel'
+      ? 'Deactivate the parallel queue: no task of this tenant in it is selected any more until it '
+        + 'is activated again, not only this one.'
+      : `Deactivate the serial queue ${task.queueId}.`,
+  };
+}
 
 /** "Release…": end notification of a running task (its release() is called). */
 export function releaseButton(task, after) {
@@ -23,7 +29,7 @@ export function releaseButton(task, after) {
       title: `Release task ${task.messageId}?`,
       message: 'Ordo calls the task\'s release() and no longer manages it, even if its run goes on.',
       confirmLabel: 'Release',
-      choices: [REENTRY, STOP],
+      choices: [REENTRY, stopChoice(task)],
     });
     if (!options) return;
     await act(button, `Releasing task ${task.messageId}`, async () => {
@@ -51,7 +57,7 @@ export function stopButton(task, after) {
       ],
       confirmLabel: 'Force stop',
       danger: true,
-      choices: [REENTRY, STOP],
+      choices: [REENTRY, stopChoice(task)],
     });
     if (!options) return;
     await act(button, `Stopping task ${task.messageId}`, async () => {

@@ -103,8 +103,12 @@ let loops = 0;
  * Its failure is shown, and cleared by its own next success only (each loop has its own error
  * source: the figures refreshing must not hide that the list cannot be read). Answers a function
  * that stops it.
+ *
+ * @param area where the refresh shows what it read: while it holds the screen's "Loading…"
+ *     placeholder (class `loading`), a failure says there that nothing could be read, so the
+ *     screen does not look as if it were still reading
  */
-export function every(millis, refresh) {
+export function every(millis, refresh, area = null) {
   const source = `refresh-${++loops}`;
   let timer = null;
   let stopped = false;
@@ -117,6 +121,7 @@ export function every(millis, refresh) {
         clearError(source);
       } catch (error) {
         showError(error, 'Refreshing', source);
+        if (area) notRead(area);
       }
     }
     if (!stopped) timer = setTimeout(run, millis);
@@ -134,6 +139,48 @@ export function every(millis, refresh) {
     if (timer !== null) clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
   };
+}
+
+/**
+ * Runs a screen's first read (its form's choices, the definition it edits) until it succeeds: a
+ * failure Ordo may get over (unreachable, 5xx, a token asked for again) is shown and the read tried
+ * again after `millis`, so the screen fills in once Ordo answers instead of staying empty until a
+ * reload; another failure is shown and ends it. Answers a function that stops it.
+ */
+export function untilRead(millis, what, read) {
+  const source = `read-${++loops}`;
+  let timer = null;
+  let stopped = false;
+  const run = async () => {
+    timer = null;
+    try {
+      await read();
+      clearError(source);
+    } catch (error) {
+      if (stopped || (error && error.name === 'AbortError')) return;
+      showError(error, what, source);
+      const status = error && error.status;
+      if (status === 0 || status === 401 || status >= 500) timer = setTimeout(run, millis);
+    }
+  };
+  run();
+  return () => {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+  };
+}
+
+/** A screen's "Loading…" placeholder (see every). */
+export function loading(text) {
+  return h('p', {class: 'muted loading'}, text);
+}
+
+function notRead(area) {
+  const placeholder = area.querySelector(':scope > .loading');
+  if (placeholder) {
+    placeholder.textContent = 'Could not be read (the error is shown above); read again every few '
+      + 'seconds.';
+  }
 }
 
 /** "Updated 12:03:04" beside a screen's title, with a button to refresh at once. */

@@ -94,6 +94,11 @@ class AdminUiTest extends BrowserTest {
         .click();
     assertThat(dialog.getByLabel("Re-entry")).not().isChecked();
     assertThat(dialog.getByLabel("Stop the queue")).not().isChecked();
+    // stopping the parallel queue stops every task of the tenant: the option says so
+    assertThat(dialog.locator("#choice-stop-hint"))
+        .hasText(
+            "Deactivate the parallel queue: no task of this tenant in it is selected any more"
+                + " until it is activated again, not only this one.");
     dialog
         .getByRole(
             AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Release").setExact(true))
@@ -247,6 +252,57 @@ class AdminUiTest extends BrowserTest {
     assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
     assertThat(page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")))
         .isHidden();
+  }
+
+  @Test
+  void aTokenNoLongerAccepted_isAskedForOverTheScreen_keepingWhatWasTyped() {
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/state-machines/Draft");
+    Locator editor = page.locator("#sm-definition");
+    assertThat(editor).isEnabled();
+    String draft = "{\"StartAt\": \"B\", \"States\": {\"B\": {\"Type\": \"Pass\", \"End\": true}}}";
+    editor.fill(draft);
+    // the token of the tab is no longer accepted: it expired, or was rotated away
+    page.evaluate("sessionStorage.setItem('ordo.token', 'revoked-token')");
+    button(page, "Save definition").click();
+
+    Locator dialog = page.getByRole(AriaRole.DIALOG);
+    assertThat(dialog).containsText("the bearer token is not valid");
+    assertThat(heading(page)).containsText("State machine Draft");
+    dialog.getByLabel("Bearer token").fill(TestNode.OPERATOR);
+    dialog.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(dialog).isHidden();
+    assertThat(editor).hasValue(draft);
+    assertEquals(404, api.get("/state-machines/Draft").status(), "the refused save saved nothing");
+    button(page, "Save definition").click();
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("State machine Draft created");
+
+    // Signing out from the dialog leaves the screen for the sign-in form
+    page.evaluate("sessionStorage.setItem('ordo.token', 'revoked-again')");
+    // the screen's list of executions, read every 4 s, meets the refusal
+    assertThat(dialog).isVisible();
+    dialog.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Sign out")).click();
+    assertThat(dialog).isHidden();
+    assertThat(heading(page)).hasText("Sign in");
+    assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
+  }
+
+  @Test
+  void aSubmitRefusedInThePage_takesAwayWhatTheLastSubmitSaid() {
+    Page page = signedIn();
+    nav(page, "Register a task");
+    page.getByLabel("Task type").selectOption("Echo");
+    button(page, "Register task").click();
+    Locator status = page.getByRole(AriaRole.STATUS);
+    assertThat(status).containsText("Registered task");
+
+    page.getByLabel("Parameter (JSON)").fill("{not json");
+    button(page, "Register task").click();
+    assertThat(page.locator("#reg-parameter-error")).containsText("Not valid JSON");
+    // "Registered task …" beside it would read as this submit's outcome (an empty status region
+    // has no role to find it by: it is hidden)
+    assertThat(page.locator("#status")).isEmpty();
+    assertEquals(1, api.get("/tasks").json().getJsonArray("tasks").size(), "one registered");
   }
 
   @Test

@@ -4,7 +4,9 @@ import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertTha
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.AriaRole;
 import io.ordo.deploy.Tasks;
+import io.ordo.deploy.TestNode;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -32,5 +34,18 @@ class RunnersUiTest extends BrowserTest {
     // a task holding its thread for a second stops prefetching: the runner takes its threads only
     assertThat(row.locator("td[data-label='Takes at once']")).hasText("8");
     snapshot(page, "runners");
+  }
+
+  @Test
+  void aScreenWhoseReadsAreRefused_saysSo_insteadOfLoading() {
+    Page page = open();
+    page.getByLabel("Bearer token").fill(TestNode.SUBMITTER);
+    button(page, "Sign in").click();
+    assertThat(heading(page)).hasText("Queues");
+    nav(page, "Runners");
+    // a submitter may not see the runners: the screen says so where it said "Loading runners…"
+    assertThat(page.getByRole(AriaRole.ALERT)).containsText("needs the operator role");
+    assertThat(page.locator("main .table-area"))
+        .hasText("Could not be read (the error is shown above); read again every few seconds.");
   }
 }

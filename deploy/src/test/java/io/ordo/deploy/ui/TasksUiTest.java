@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Route;
+import com.microsoft.playwright.assertions.LocatorAssertions;
 import com.microsoft.playwright.options.AriaRole;
 import io.ordo.deploy.Api;
 import io.ordo.deploy.Tasks;
@@ -60,6 +61,53 @@ class TasksUiTest extends BrowserTest {
     page.navigate(uiUrl() + "#/tasks");
     assertThat(page.locator("#tasks-table tbody tr[data-message-id='" + completed + "']"))
         .containsText("COMPLETED");
+  }
+
+  @Test
+  void theTaskClassFilter_takesTheSimpleNameTheListShows() {
+    String failed =
+        register(
+            new JsonObject()
+                .put("taskClassName", "Fail")
+                .put("parameter", new JsonObject().put("message", "boom")));
+    String echoed = register(new JsonObject().put("taskClassName", "Echo"));
+    awaitDisposed(failed);
+    awaitDisposed(echoed);
+
+    Page page = signedIn();
+    nav(page, "Tasks");
+    Locator rows = page.locator("#tasks-table tbody tr");
+    assertThat(rows).hasCount(2);
+    assertThat(rows.filter(hasText(failed)).locator("td[data-label='Task']")).hasText("FailTask");
+    page.getByLabel("Task class name").fill("FailTask");
+    button(page, "Apply filters").click();
+    assertThat(page)
+        .hasURL(Pattern.compile(".*#/tasks\\?taskClassName=io\\.ordo\\.samples\\.FailTask$"));
+    assertThat(rows).hasCount(1);
+    assertThat(rows.first()).containsText(failed);
+    assertThat(page.getByLabel("Task class name")).hasValue("io.ordo.samples.FailTask");
+  }
+
+  @Test
+  void aStackTraceInTheHistory_isShownOnItsLines() {
+    String failed =
+        register(
+            new JsonObject()
+                .put("taskClassName", "Fail")
+                .put("parameter", new JsonObject().put("message", "boom")));
+    awaitDisposed(failed);
+
+    Page page = signedIn();
+    page.navigate(uiUrl() + "#/tasks/" + failed);
+    Locator details =
+        page.locator("#timeline li")
+            .filter(hasText("TaskFailed"))
+            .locator("dt:text-is('details') + dd");
+    // as the browser shows it (innerText), not as the page's text holds it
+    assertThat(details)
+        .containsText(
+            Pattern.compile("SampleFailure: .*\\n\\s*at io\\.ordo\\.samples\\.FailTask\\.run"),
+            new LocatorAssertions.ContainsTextOptions().setUseInnerText(true));
   }
 
   @Test

@@ -6,7 +6,7 @@ import {progress} from '../asl.js';
 import {h, heading, prettyJson, replaceContent, time} from '../dom.js';
 import {graphView, machineLink, statusBadge} from '../machines.js';
 import {eventItem} from '../timeline.js';
-import {act, confirmDialog, every, freshness, showStatus} from '../ui.js';
+import {act, confirmDialog, every, freshness, loading, showStatus} from '../ui.js';
 
 const REFRESH_MS = 2000;
 const PAGE = 1000;
@@ -21,7 +21,7 @@ export function render(main, executionId) {
   const status = h('span', {id: 'execution-status'});
   const crumb = h('span', {}, '…');
   const actions = h('div', {class: 'actions task-actions'});
-  const facts = h('div', {id: 'execution-facts'}, h('p', {class: 'muted'}, 'Loading…'));
+  const facts = h('div', {id: 'execution-facts'}, loading('Loading…'));
   const graphNote = h('p', {class: 'hint graph-note', id: 'graph-note'});
   const graph = graphView({id: 'execution-graph', label: 'Where the execution stands',
     legend: true});
@@ -49,7 +49,7 @@ export function render(main, executionId) {
       h('div', {class: 'section-head'}, h('h2', {id: 'history-title'}, 'History'), count),
       timeline, announcer));
 
-  const stopRefresh = every(REFRESH_MS, () => (finished ? undefined : refresh()));
+  const stopRefresh = every(REFRESH_MS, () => (finished ? undefined : refresh()), facts);
   return () => {
     controller.abort();
     stopRefresh();

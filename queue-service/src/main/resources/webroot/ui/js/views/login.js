@@ -3,21 +3,37 @@
 import * as api from '../api.js';
 import {h, heading} from '../dom.js';
 
-/** Shows the token form; `onSignedIn` runs once the API accepted the token. */
+/** Shows the token form as the screen; `onSignedIn` runs once the API accepted the token. */
 export function render(main, {reason, onSignedIn}) {
-  const input = h('input', {id: 'token', name: 'token', type: 'password', required: true,
-    autocomplete: 'current-password', spellcheck: 'false', 'aria-describedby': 'token-hint'});
-  const error = h('p', {class: 'field-error', id: 'token-error', role: 'alert'}, reason || '');
+  const {form, input} = tokenForm({reason, onSignedIn});
+  main.append(
+    h('div', {class: 'screen-head'}, heading('Sign in')),
+    h('section', {class: 'panel narrow', 'aria-labelledby': 'screen-title'}, form));
+  input.focus();
+}
+
+/**
+ * The token form: a password field and Sign in, which checks the token with the API before it keeps
+ * it; `onSignedIn` runs once it is accepted.
+ *
+ * @param idPrefix prefix of the form's element ids (the sign-in dialog's differ from the screen's)
+ * @return {form, input}
+ */
+export function tokenForm({reason, onSignedIn, idPrefix = '', extraButtons = []}) {
+  const id = (name) => `${idPrefix}${name}`;
+  const input = h('input', {id: id('token'), name: 'token', type: 'password', required: true,
+    autocomplete: 'current-password', spellcheck: 'false', 'aria-describedby': id('token-hint')});
+  const error = h('p', {class: 'field-error', id: id('token-error'), role: 'alert'}, reason || '');
   const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Sign in');
-  const form = h('form', {class: 'stacked-form', id: 'login-form'},
+  const form = h('form', {class: 'stacked-form', id: id('login-form')},
     h('div', {class: 'field'},
-      h('label', {for: 'token'}, 'Bearer token'),
+      h('label', {for: id('token')}, 'Bearer token'),
       input,
-      h('p', {class: 'hint', id: 'token-hint'},
+      h('p', {class: 'hint', id: id('token-hint')},
         'An operator token of your tenant. The all-in-one node prints one when it starts '
         + '(or uses ORDO_DEV_TOKEN). It is kept in this browser tab only.')),
     error,
-    h('div', {class: 'field-submit'}, submit));
+    h('div', {class: 'field-submit'}, submit, ...extraButtons));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const token = input.value.trim();
@@ -41,8 +57,5 @@ export function render(main, {reason, onSignedIn}) {
       submit.disabled = false;
     }
   });
-  main.append(
-    h('div', {class: 'screen-head'}, heading('Sign in')),
-    h('section', {class: 'panel narrow', 'aria-labelledby': 'screen-title'}, form));
-  input.focus();
+  return {form, input};
 }

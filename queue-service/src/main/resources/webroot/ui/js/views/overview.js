@@ -6,7 +6,7 @@ import {h, heading, replaceContent} from '../dom.js';
 import {PARALLEL, activeToggle, blocked, queueHref, queueKey, queueName, serial, stateBadge}
   from '../queues.js';
 import {figuresSection} from '../figures.js';
-import {act, confirmDialog, every, freshness, showStatus} from '../ui.js';
+import {act, confirmDialog, every, freshness, loading, showStatus} from '../ui.js';
 import {failedLastHour} from './tasks-list.js';
 
 const REFRESH_MS = 3000;
@@ -14,7 +14,7 @@ const REFRESH_MS = 3000;
 const FAILED_REFRESH_MS = 30_000;
 
 export function render(main) {
-  const tableArea = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading queues…'));
+  const tableArea = h('div', {class: 'table-area'}, loading('Loading queues…'));
   const fresh = freshness(() => refresh());
   let last = '';
 
@@ -46,7 +46,7 @@ export function render(main) {
     addQueueForm(() => refresh(true)));
   const failed = failedLastHour(FAILED_REFRESH_MS);
   main.querySelector('.screen-head').after(failed.el);
-  const stopLists = every(REFRESH_MS, refresh);
+  const stopLists = every(REFRESH_MS, refresh, tableArea);
   return () => {
     stopLists();
     figures.stop();

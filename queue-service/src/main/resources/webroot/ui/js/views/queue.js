@@ -6,14 +6,14 @@ import {badge, h, heading, replaceContent, shortJson, taskLink, taskType, time} 
 import {activeToggle, blocked, queueKey, queueName, queuePath, stateBadge} from '../queues.js';
 import {taskActions} from '../tasks.js';
 import {FIGURES_REFRESH_MS, lastHour, phrase} from '../figures.js';
-import {every, freshness, showError} from '../ui.js';
+import {every, freshness, loading, showError} from '../ui.js';
 
 const REFRESH_MS = 3000;
 const LIMIT = 100;
 
 export function render(main, queue) {
   const name = queueName(queue);
-  const summary = h('div', {class: 'queue-summary'}, h('p', {class: 'muted'}, 'Loading…'));
+  const summary = h('div', {class: 'queue-summary'}, loading('Loading…'));
   const running = h('div', {class: 'table-area'});
   const waiting = h('div', {class: 'table-area'});
   const runningTitle = h('h2', {id: 'running-title'}, 'Running');
@@ -115,7 +115,7 @@ export function render(main, queue) {
       h('div', {class: 'field waiting-filter'},
         h('label', {for: 'waiting-filter'}, 'Filter this page'), filter),
       waiting));
-  const stopLists = every(REFRESH_MS, refresh);
+  const stopLists = every(REFRESH_MS, refresh, summary);
   const stopFigures = every(FIGURES_REFRESH_MS, refreshFigures);
   return () => {
     stopLists();

@@ -4,9 +4,12 @@ import * as api from '../api.js';
 import {h, heading, taskLink} from '../dom.js';
 import {readJson} from '../json-field.js';
 import {PARALLEL, queueHref, queueKey, queueName, serial} from '../queues.js';
-import {MAX_SECONDS, taskOptions} from '../task-options.js';
+import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {describeType, optionValue, taskOf, typeOptions} from '../task-types.js';
-import {act, showError, showStatus} from '../ui.js';
+import {act, clearMessages, showError, showStatus, untilRead} from '../ui.js';
+
+/** How soon a failed read of the form's choices is tried again. */
+const READ_AGAIN_MS = 3000;
 
 export function render(main, params) {
   // A queue asked for by the link (#/register?queue=serial:billing) is chosen once the queues are
@@ -75,6 +78,8 @@ export function render(main, params) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    // What the last submit said is not this one's outcome: this one may be refused in the page.
+    clearMessages();
     const queue = selectedQueue();
     if (!queue) {
       if (!queueError.textContent) setQueueError('Choose a queue.');
@@ -88,7 +93,7 @@ export function render(main, params) {
       parameter.focus();
       return;
     }
-    if (read.value !== undefined) body.parameter = read.value;
+    if (read.json !== undefined) body.parameter = read.json;
     const chosen = options.read();
     if (chosen.error) {
       showError(new Error(chosen.error), 'Registering');
@@ -96,7 +101,14 @@ export function render(main, params) {
       return;
     }
     Object.assign(body, chosen.options);
-    if (delay.value !== '') body.delaySeconds = Number(delay.value);
+    const delayed = readWhole(delay, 0, MAX_SECONDS,
+      `Delay must be a whole number of seconds from 0 to ${MAX_SECONDS}`);
+    if (delayed.error) {
+      showError(new Error(delayed.error), 'Registering');
+      delay.focus();
+      return;
+    }
+    if (delayed.value !== undefined) body.delaySeconds = delayed.value;
     if (queue.kind === 'serial') body.stopProgressOnError = options.stopOnError();
     const path = queue.kind === 'parallel' ? '/parallel-queue/tasks'
       : `/serial-queues/${api.seg(queue.id)}/tasks`;
@@ -115,36 +127,36 @@ export function render(main, params) {
     h('section', {class: 'panel', 'aria-labelledby': 'screen-title'}, form, result));
 
   const controller = new AbortController();
-  load(controller.signal);
-  return () => controller.abort();
+  const stopLoad = untilRead(READ_AGAIN_MS, 'Loading task types and queues',
+    () => load(controller.signal));
+  return () => {
+    controller.abort();
+    stopLoad();
+  };
 
   async function load(signal) {
-    try {
-      const [types, serials] = await Promise.all([
-        api.get('/task-types', {signal}),
-        api.get('/serial-queues', {signal}),
-      ]);
-      fillTypes(types);
-      for (const info of serials) {
-        const queue = serial(info.queueId);
-        queueSelect.append(h('option', {value: queueKey(queue)}, `Serial: ${info.queueId}`));
-      }
-      if (asked && [...queueSelect.options].some((option) => option.value === asked)) {
-        choose.remove();
-        queueSelect.value = asked;
-        queueSelect.dispatchEvent(new Event('change'));
-      } else if (asked) {
-        choose.textContent = 'Choose a queue';
-        queueSelect.value = '';
-        queueSelect.dispatchEvent(new Event('change'));
-        const id = asked.startsWith('serial:') ? asked.slice('serial:'.length) : asked;
-        setQueueError(`The queue ${id} of the link does not exist (or was removed): choose a `
-          + 'queue.');
-      } else {
-        queueSelect.dispatchEvent(new Event('change'));
-      }
-    } catch (error) {
-      showError(error, 'Loading task types and queues');
+    const [types, serials] = await Promise.all([
+      api.get('/task-types', {signal}),
+      api.get('/serial-queues', {signal}),
+    ]);
+    fillTypes(types);
+    for (const info of serials) {
+      const queue = serial(info.queueId);
+      queueSelect.append(h('option', {value: queueKey(queue)}, `Serial: ${info.queueId}`));
+    }
+    if (asked && [...queueSelect.options].some((option) => option.value === asked)) {
+      choose.remove();
+      queueSelect.value = asked;
+      queueSelect.dispatchEvent(new Event('change'));
+    } else if (asked) {
+      choose.textContent = 'Choose a queue';
+      queueSelect.value = '';
+      queueSelect.dispatchEvent(new Event('change'));
+      const id = asked.startsWith('serial:') ? asked.slice('serial:'.length) : asked;
+      setQueueError(`The queue ${id} of the link does not exist (or was removed): choose a `
+        + 'queue.');
+    } else {
+      queueSelect.dispatchEvent(new Event('change'));
     }
   }
 

@@ -5,13 +5,13 @@
 
 import * as api from '../api.js';
 import {h, replaceContent, heading, time} from '../dom.js';
-import {every, freshness} from '../ui.js';
+import {every, freshness, loading} from '../ui.js';
 
 const REFRESH_MS = 5000;
 
 export function render(main) {
   const summary = h('p', {class: 'muted', id: 'runners-summary'}, '');
-  const list = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading runners…'));
+  const list = h('div', {class: 'table-area'}, loading('Loading runners…'));
   const fresh = freshness(() => refresh(true));
   let last = '';
 
@@ -36,7 +36,7 @@ export function render(main) {
       h('h2', {id: 'runners-title'}, 'Live runners'),
       summary,
       list));
-  return every(REFRESH_MS, refresh);
+  return every(REFRESH_MS, refresh, list);
 }
 
 function threads(r) {

@@ -7,9 +7,12 @@
 import * as api from '../api.js';
 import {h} from '../dom.js';
 import {readJson} from '../json-field.js';
-import {MAX_SECONDS, taskOptions} from '../task-options.js';
+import {MAX_SECONDS, readWhole, taskOptions} from '../task-options.js';
 import {taskOf, typeOptions} from '../task-types.js';
-import {act, showError, showStatus} from '../ui.js';
+import {act, clearMessages, showError, showStatus, untilRead} from '../ui.js';
+
+/** How soon a failed read of the form's choices is tried again. */
+const READ_AGAIN_MS = 3000;
 
 /** A schedule id; "." and ".." are refused, as a URL cannot carry them as a path segment. */
 const SCHEDULE_ID = /^(?!\.\.?$)[A-Za-z0-9_.\-]{1,50}$/;
@@ -110,19 +113,24 @@ export function scheduleForm(onSaved) {
     payload.setAttribute('aria-invalid', text ? 'true' : 'false');
   }
 
-  /** The payload's value, or undefined (with the field's error shown) if it is not valid. */
+  /**
+   * The payload as it is sent (its text as written), or undefined (with the field's error shown) if
+   * it is not valid.
+   */
   function payloadValue(execution) {
     const read = readJson(payload.value, !execution);
     if (read.error) {
       setPayloadError(read.error);
       return undefined;
     }
-    if (read.value === undefined) return execution ? {} : null;
-    return read.value;
+    if (read.json === undefined) return execution ? {} : null;
+    return read.json;
   }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    // What the last submit said is not this one's outcome: this one may be refused in the page.
+    clearMessages();
     const execution = startsKind.value === 'execution';
     const value = payloadValue(execution);
     if (value === undefined) {
@@ -148,12 +156,26 @@ export function scheduleForm(onSaved) {
       Object.assign(task, chosen.options);
     }
     const body = {task, overlapPolicy: overlap.value};
-    if (catchup.value !== '') body.catchupWindowSeconds = Number(catchup.value);
+    const catchupRead = readWhole(catchup, 1, MAX_SECONDS,
+      `The catch-up window must be a whole number of seconds from 1 to ${MAX_SECONDS}`);
+    const intervalRule = `The interval must be a whole number of seconds from 1 to ${MAX_SECONDS}`;
+    let intervalRead = {value: null};
+    if (whenKind.value !== 'cron') {
+      intervalRead = readWhole(interval, 1, MAX_SECONDS, intervalRule);
+      if (intervalRead.value === undefined) intervalRead = {error: intervalRule, input: interval};
+    }
+    const wrong = [catchupRead, intervalRead].find((read) => read.error);
+    if (wrong) {
+      showError(new Error(wrong.error), 'Saving the schedule');
+      wrong.input.focus();
+      return;
+    }
+    if (catchupRead.value !== undefined) body.catchupWindowSeconds = catchupRead.value;
     if (whenKind.value === 'cron') {
       body.cron = cron.value.trim();
       body.timeZone = timeZone.value.trim() || 'UTC';
     } else {
-      body.intervalSeconds = Number(interval.value);
+      body.intervalSeconds = intervalRead.value;
     }
     const name = id.value.trim();
     if (!SCHEDULE_ID.test(name)) {
@@ -170,19 +192,22 @@ export function scheduleForm(onSaved) {
   });
 
   const controller = new AbortController();
-  load(controller.signal);
-  return {el: form, stop: () => controller.abort()};
+  const stopLoad = untilRead(READ_AGAIN_MS, 'Loading task types and state machines',
+    () => load(controller.signal));
+  return {
+    el: form,
+    stop: () => {
+      controller.abort();
+      stopLoad();
+    },
+  };
 
   async function load(signal) {
-    try {
-      const [types, machines] = await Promise.all([
-        api.get('/task-types', {signal}),
-        api.get('/state-machines', {signal}),
-      ]);
-      typeSelect.replaceChildren(...typeOptions(types));
-      machineSelect.replaceChildren(...machines.map((m) => h('option', {value: m.name}, m.name)));
-    } catch (error) {
-      showError(error, 'Loading task types and state machines');
-    }
+    const [types, machines] = await Promise.all([
+      api.get('/task-types', {signal}),
+      api.get('/state-machines', {signal}),
+    ]);
+    typeSelect.replaceChildren(...typeOptions(types));
+    machineSelect.replaceChildren(...machines.map((m) => h('option', {value: m.name}, m.name)));
   }
 }

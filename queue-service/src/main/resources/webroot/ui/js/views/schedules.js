@@ -4,13 +4,13 @@
 
 import * as api from '../api.js';
 import {badge, h, jsonText, replaceContent, heading, taskLink, time} from '../dom.js';
-import {act, every, freshness, showStatus} from '../ui.js';
+import {act, every, freshness, loading, showStatus} from '../ui.js';
 import {scheduleForm} from './schedule-form.js';
 
 const REFRESH_MS = 5000;
 
 export function render(main) {
-  const list = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading schedules…'));
+  const list = h('div', {class: 'table-area'}, loading('Loading schedules…'));
   const fresh = freshness(() => refresh(true));
   let last = '';
 
@@ -33,7 +33,7 @@ export function render(main) {
     h('section', {class: 'panel', 'aria-labelledby': 'schedule-form-title'},
       h('h2', {id: 'schedule-form-title'}, 'Create or replace a schedule'),
       form.el));
-  const stopRefresh = every(REFRESH_MS, refresh);
+  const stopRefresh = every(REFRESH_MS, refresh, list);
   return () => {
     form.stop();
     stopRefresh();

@@ -5,12 +5,16 @@
 import * as api from '../api.js';
 import {locate, readable, stateOfPath} from '../asl.js';
 import {h, heading, replaceContent, time} from '../dom.js';
+import {readJson} from '../json-field.js';
 import {NAME_PATTERN, NAME_RULE, graphView, pretty, statusBadge} from '../machines.js';
 import {executionLink} from '../timeline.js';
-import {act, every, showError, showStatus} from '../ui.js';
+import {act, clearMessages, every, loading, showError, showStatus, untilRead}
+  from '../ui.js';
 
 const REFRESH_MS = 4000;
 const PREVIEW_MS = 300;
+/** How soon a failed read of the state machine is tried again. */
+const READ_AGAIN_MS = 3000;
 
 const TEMPLATE = {
   Comment: 'A new state machine: replace this with your states.',
@@ -50,6 +54,8 @@ export function render(main, name) {
     problemList);
   definitionForm.addEventListener('submit', (event) => {
     event.preventDefault();
+    // What the last submit said is not this one's outcome: this one may be refused in the page.
+    clearMessages();
     saveDefinition();
   });
   editor.addEventListener('input', () => {
@@ -88,13 +94,14 @@ export function render(main, name) {
     startNote);
   startForm.addEventListener('submit', (event) => {
     event.preventDefault();
+    clearMessages();
     startExecution();
   });
   input.addEventListener('input', () => setFieldError(input, inputError, ''));
 
   // Executions
   const executions = h('div', {class: 'table-area', id: 'executions'},
-    h('p', {class: 'muted'}, 'Loading executions…'));
+    loading('Loading executions…'));
   let lastExecutions = '';
 
   main.append(
@@ -114,10 +121,11 @@ export function render(main, name) {
         h('h2', {id: 'executions-title'}, 'Executions'), executions)));
 
   let stopRefresh = () => {};
-  load();
+  const stopLoad = untilRead(READ_AGAIN_MS, `Loading state machine ${name}`, load);
   return () => {
     controller.abort();
     clearTimeout(previewTimer);
+    stopLoad();
     stopRefresh();
   };
 
@@ -126,11 +134,9 @@ export function render(main, name) {
       stored = await api.get(path, {signal: controller.signal});
       showDefinition(stored.definition);
     } catch (error) {
-      if (error.name === 'AbortError') return;
       if (error.status !== 404) {
-        showError(error, `Loading state machine ${name}`);
         meta.textContent = 'Could not be loaded.';
-        return;
+        throw error;
       }
       stored = null;
       showDefinition(TEMPLATE);
@@ -166,7 +172,7 @@ export function render(main, name) {
   function drawEditor() {
     let definition;
     try {
-      definition = JSON.parse(editor.value);
+      definition = api.parseJson(editor.value);
     } catch {
       graphNote.textContent = 'The definition is not valid JSON: the drawing shows the last '
         + 'valid one.';
@@ -181,7 +187,7 @@ export function render(main, name) {
 
   function formatDefinition() {
     try {
-      editor.value = pretty(JSON.parse(editor.value));
+      editor.value = pretty(api.parseJson(editor.value));
       setJsonError('');
     } catch (e) {
       setJsonError(`Not valid JSON: ${e.message}`);
@@ -193,18 +199,16 @@ export function render(main, name) {
   }
 
   async function saveDefinition() {
-    let definition;
-    try {
-      definition = JSON.parse(editor.value);
-    } catch (e) {
-      setJsonError(`Not valid JSON: ${e.message}`);
+    const read = readJson(editor.value, false);
+    if (read.error || read.json === undefined) {
+      setJsonError(read.error || 'Not valid JSON: the definition is empty.');
       editor.focus();
       return;
     }
     await act(save, `Saving state machine ${name}`, async () => {
       let saved;
       try {
-        saved = await api.put(path, {definition});
+        saved = await api.put(path, {definition: read.json});
       } catch (error) {
         if (error.code === 'invalid_definition') showProblems(error.problem.errors || []);
         throw error;
@@ -254,16 +258,13 @@ export function render(main, name) {
 
   async function startExecution() {
     const body = {};
-    const text = input.value.trim();
-    if (text) {
-      try {
-        body.input = JSON.parse(text);
-      } catch (e) {
-        setFieldError(input, inputError, `Not valid JSON: ${e.message}`);
-        input.focus();
-        return;
-      }
+    const read = readJson(input.value, false);
+    if (read.error) {
+      setFieldError(input, inputError, read.error);
+      input.focus();
+      return;
     }
+    if (read.json !== undefined) body.input = read.json;
     const wanted = executionName.value.trim();
     if (wanted) {
       if (!NAME_PATTERN.test(wanted)) {
@@ -281,7 +282,7 @@ export function render(main, name) {
 
   function watchExecutions() {
     stopRefresh();
-    stopRefresh = every(REFRESH_MS, refreshExecutions);
+    stopRefresh = every(REFRESH_MS, refreshExecutions, executions);
   }
 
   async function refreshExecutions() {

@@ -4,12 +4,12 @@
 import * as api from '../api.js';
 import {h, heading, replaceContent, time} from '../dom.js';
 import {NAME_PATTERN, NAME_RULE, machineHref, machineLink} from '../machines.js';
-import {every, freshness} from '../ui.js';
+import {every, freshness, loading} from '../ui.js';
 
 const REFRESH_MS = 5000;
 
 export function render(main) {
-  const list = h('div', {class: 'table-area'}, h('p', {class: 'muted'}, 'Loading state machines…'));
+  const list = h('div', {class: 'table-area'}, loading('Loading state machines…'));
   const fresh = freshness(() => refresh(true));
   let last = '';
 
@@ -34,7 +34,7 @@ export function render(main) {
     h('section', {class: 'panel', 'aria-labelledby': 'find-execution-title'},
       h('h2', {id: 'find-execution-title'}, 'Open an execution'),
       executionForm()));
-  return every(REFRESH_MS, refresh);
+  return every(REFRESH_MS, refresh, list);
 }
 
 function openForm() {

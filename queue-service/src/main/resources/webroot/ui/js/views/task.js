@@ -6,13 +6,13 @@ import {queueHref, queueName, serial, PARALLEL} from '../queues.js';
 import {readEvents} from '../sse.js';
 import {taskActions} from '../tasks.js';
 import {eventItem, executionLink} from '../timeline.js';
-import {every, freshness, showError} from '../ui.js';
+import {every, freshness, loading, showError} from '../ui.js';
 
 const REFRESH_MS = 3000;
 const RECONNECT_MS = 2000;
 
 export function render(main, messageId) {
-  const info = h('div', {class: 'task-info'}, h('p', {class: 'muted'}, 'Loading…'));
+  const info = h('div', {class: 'task-info'}, loading('Loading…'));
   const actions = h('div', {class: 'actions task-actions'});
   const timeline = h('ol', {class: 'timeline', id: 'timeline', 'aria-label': 'Events, oldest first'});
   const liveState = h('span', {class: 'live-state', id: 'live-state'}, 'Connecting…');
@@ -66,7 +66,8 @@ export function render(main, messageId) {
         h('div', {class: 'section-head'}, h('h2', {id: 'history-title'}, 'History'), liveState),
         timeline, announcer)));
 
-  const stopRefresh = every(REFRESH_MS, () => (closed || missing ? undefined : refresh()));
+  const stopRefresh = every(REFRESH_MS, () => (closed || missing ? undefined : refresh()),
+    info);
   follow();
   return () => {
     controller.abort();
@@ -88,7 +89,7 @@ export function render(main, messageId) {
               closed = true;
               return;
             }
-            const event = JSON.parse(message.data);
+            const event = api.parseJson(message.data);
             if (event.eventId <= lastEventId) return;
             lastEventId = event.eventId;
             timeline.append(eventItem(event));
@@ -98,7 +99,9 @@ export function render(main, messageId) {
         });
       } catch (error) {
         if (controller.signal.aborted) return;
-        if (error instanceof api.ApiError && error.status !== 0 && error.status < 500) {
+        // a refused token is asked for again (main.js): the stream goes on once it is
+        if (error instanceof api.ApiError && error.status !== 0 && error.status < 500
+          && error.status !== 401) {
           setLive('closed', 'Not available');
           showError(error, 'Reading the history');
           return;

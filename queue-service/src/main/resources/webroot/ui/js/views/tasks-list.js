@@ -42,11 +42,19 @@ export function render(main, params) {
 }
 
 function filterForm(values) {
-  const text = (name, label, hint) => h('div', {class: 'field'},
+  const text = (name, label, hint, list) => h('div', {class: 'field'},
     h('label', {for: `tasks-${name}`}, label),
     h('input', {id: `tasks-${name}`, name, type: 'text', value: values[name] || null,
-      autocomplete: 'off', spellcheck: 'false', class: 'mono', maxlength: 1024}),
+      autocomplete: 'off', spellcheck: 'false', class: 'mono', maxlength: 1024, list}),
     hint ? h('p', {class: 'hint'}, hint) : null);
+  // The task classes the API knows: offered as the field is typed, and to read a simple name.
+  const classList = h('datalist', {id: 'tasks-class-names'});
+  const typesRead = api.get('/task-types').then((types) => {
+    const classes = types.filter((type) => type.taskClassName);
+    classList.replaceChildren(...classes.map((type) => h('option', {value: type.taskClassName},
+      (type.aliases || [])[0] || simpleName(type.taskClassName))));
+    return classes;
+  }).catch(() => []); // the filter takes full names and aliases without them
   const queue = h('select', {id: 'tasks-queue', name: 'queue'},
     ['', 'parallel', 'serial'].map((kind) => h('option', {value: kind,
       selected: values.queue === kind}, kind || 'any')));
@@ -54,7 +62,8 @@ function filterForm(values) {
     statusChecks('tasks-status', STATUSES, values.status),
     h('div', {class: 'field'}, h('label', {for: 'tasks-queue'}, 'Queue'), queue),
     text('queueId', 'Serial queue id'),
-    text('taskClassName', 'Task class name', 'The full class name, as the task list shows it'),
+    text('taskClassName', 'Task class name', 'The full class name, an alias, or the simple name '
+      + 'the list shows (of a class a runner runs)', 'tasks-class-names'), classList,
     text('jsPath', 'Script (jsPath)'),
     text('executionId', 'State-machine execution id'),
     timeField('tasks-since', 'Received or ended from', values.since),
@@ -62,16 +71,33 @@ function filterForm(values) {
     h('div', {class: 'field field-submit'},
       h('button', {type: 'submit', class: 'button-primary'}, 'Apply filters'), ' ',
       clearLink('tasks')));
-  form.addEventListener('submit', (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const data = new FormData(form);
     const chosen = {status: data.getAll('status')};
     for (const name of FIELDS) chosen[name] = String(data.get(name) || '').trim();
+    chosen.taskClassName = className(chosen.taskClassName, await typesRead);
     chosen.since = isoOf(chosen.since);
     chosen.until = isoOf(chosen.until);
     toHash('tasks', chosen);
   });
   return form;
+}
+
+/**
+ * A class name as the API filters by it. The list shows a class's simple name (FailTask), which the
+ * API does not know: it is read as the full name of the one known class of that simple name. A full
+ * name or an alias (Fail) is kept as it is.
+ */
+function className(text, classes) {
+  if (!text || text.includes('.')) return text;
+  if (classes.some((type) => (type.aliases || []).includes(text))) return text;
+  const named = classes.filter((type) => simpleName(type.taskClassName) === text);
+  return named.length === 1 ? named[0].taskClassName : text;
+}
+
+function simpleName(name) {
+  return name.slice(name.lastIndexOf('.') + 1);
 }
 
 function table(tasks, after) {
