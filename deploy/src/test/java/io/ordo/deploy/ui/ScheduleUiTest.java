@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The admin UI's Schedules screen in a real headless Chromium: list, pause, resume, trigger, and
- * the form that creates a schedule.
+ * The admin UI's Schedules screen in a real headless Chromium: list, pause, resume, trigger,
+ * delete, and the form that creates a schedule.
  */
 @Tag("browser")
 class ScheduleUiTest extends BrowserTest {
@@ -48,6 +48,38 @@ class ScheduleUiTest extends BrowserTest {
     action(row, "Trigger now").click();
     assertThat(row).containsText("Fired");
     assertEquals(1, api.get("/schedules/nightly").json().getJsonArray("recentFires").size());
+  }
+
+  @Test
+  void operatorDeletesASchedule_afterConfirming() {
+    Api.Reply created =
+        api.put(
+            "/schedules/hourly",
+            new JsonObject()
+                .put("intervalSeconds", 3600)
+                .put(
+                    "task",
+                    new JsonObject().put("queue", "parallel").put("taskClassName", "Echo")));
+    assertEquals(201, created.status(), created.body().toString());
+
+    Page page = signedIn();
+    nav(page, "Schedules");
+    Locator row = page.locator("tr[data-schedule='hourly']");
+    action(row, "Delete").click();
+    Locator dialog = page.getByRole(AriaRole.DIALOG);
+    assertThat(dialog).containsText("Delete the schedule hourly?");
+    dialog.getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Cancel")).click();
+    assertThat(dialog).isHidden();
+    assertEquals(200, api.get("/schedules/hourly").status());
+
+    action(row, "Delete").click();
+    dialog
+        .getByRole(AriaRole.BUTTON, new Locator.GetByRoleOptions().setName("Delete the schedule"))
+        .click();
+    assertThat(page.getByRole(AriaRole.STATUS)).containsText("Schedule hourly deleted.");
+    assertThat(row).isHidden();
+    assertThat(page.locator(".table-area")).containsText("create one with the form below");
+    assertEquals(404, api.get("/schedules/hourly").status());
   }
 
   @Test

@@ -1,10 +1,10 @@
 // Schedules: the tenant's recurring schedules with their next fires and last result; pause,
-// resume and trigger each one; create or replace one with the form (or over the API, PUT
+// resume, trigger and delete each one; create or replace one with the form (or over the API, PUT
 // /api/v1/schedules/{scheduleId}).
 
 import * as api from '../api.js';
 import {badge, h, jsonText, replaceContent, heading, taskLink, time} from '../dom.js';
-import {act, every, freshness, loading, showStatus} from '../ui.js';
+import {act, confirmDialog, every, freshness, loading, showStatus} from '../ui.js';
 import {scheduleForm} from './schedule-form.js';
 
 const REFRESH_MS = 5000;
@@ -82,7 +82,24 @@ function actions(s, onChange) {
       onChange();
     }
   });
-  return h('span', {class: 'actions'}, pause, ' ', trigger);
+  const remove = h('button', {type: 'button', class: 'button-danger'}, 'Delete');
+  remove.addEventListener('click', async () => {
+    const ok = await confirmDialog({
+      title: `Delete the schedule ${s.scheduleId}?`,
+      message: 'It fires no more, and its history of fires is deleted with it. The tasks and'
+        + ' executions it started are untouched.',
+      confirmLabel: 'Delete the schedule',
+      danger: true,
+    });
+    if (!ok) return;
+    const done = await act(remove, 'Deleting the schedule',
+      () => api.del(`/schedules/${api.seg(s.scheduleId)}`).then(() => true));
+    if (done) {
+      showStatus(`Schedule ${s.scheduleId} deleted.`);
+      onChange();
+    }
+  });
+  return h('span', {class: 'actions'}, pause, ' ', trigger, ' ', remove);
 }
 
 function table(schedules, onChange) {
