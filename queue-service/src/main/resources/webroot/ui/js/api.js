@@ -2,6 +2,7 @@
 // sessionStorage: it is gone when the tab closes and is never sent anywhere but this origin's API.
 
 const TOKEN_KEY = 'ordo.token';
+const TENANT_KEY = 'ordo.tenant';
 export const BASE = new URL('../api/v1', document.baseURI).pathname;
 
 export function token() {
@@ -11,6 +12,16 @@ export function token() {
 export function setToken(value) {
   if (value) sessionStorage.setItem(TOKEN_KEY, value);
   else sessionStorage.removeItem(TOKEN_KEY);
+}
+
+/** The tenant an admin token acts on (sent as Ordo-Tenant), or null: the token's own. */
+export function tenant() {
+  return sessionStorage.getItem(TENANT_KEY);
+}
+
+export function setTenant(value) {
+  if (value) sessionStorage.setItem(TENANT_KEY, value);
+  else sessionStorage.removeItem(TENANT_KEY);
 }
 
 /** A failed call: the problem response's detail, code and status (RFC 9457). */
@@ -31,7 +42,11 @@ export function onUnauthorized(listener) {
 }
 
 export function headers(extra = {}) {
-  return {Authorization: `Bearer ${token()}`, ...extra};
+  return {Authorization: `Bearer ${token()}`, ...tenantHeader(tenant()), ...extra};
+}
+
+function tenantHeader(name) {
+  return name ? {'Ordo-Tenant': name} : {};
 }
 
 /** Calls the API; answers the JSON body (null for 204) or throws an ApiError. */
@@ -113,14 +128,20 @@ export function tokenLike(candidate) {
   return /^[\x21-\x7e]+$/.test(candidate);
 }
 
-/** Whether the API accepts `candidate` (without signing anyone out); throws other failures. */
-export async function accepts(candidate) {
+/**
+ * Whether the API accepts `candidate` (without signing anyone out), acting on `tenantName` if one is
+ * given (an admin token's choice); throws other failures, such as a tenant the token may not act on
+ * or that does not exist (the API's detail says which).
+ */
+export async function accepts(candidate, tenantName = '') {
   if (!tokenLike(candidate)) return false; // fetch would refuse the header before asking
   const response = await fetch(`${BASE}/parallel-queue?limit=1`, {
-    headers: {Authorization: `Bearer ${candidate}`, Accept: 'application/json'},
+    headers: {Authorization: `Bearer ${candidate}`, Accept: 'application/json',
+      ...tenantHeader(tenantName)},
   });
   if (response.status === 401) return false;
-  if (response.status === 403) return true; // a valid token whose role cannot read queues
+  // a valid token whose role cannot read queues; with a tenant, the refusal to act on it
+  if (response.status === 403 && !tenantName) return true;
   await answer(response);
   return true;
 }

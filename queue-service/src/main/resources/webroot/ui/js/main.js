@@ -127,6 +127,13 @@ function signIn() {
 function setSignedIn(signedIn) {
   nav.hidden = !signedIn;
   document.getElementById('session').hidden = !signedIn;
+  showTenant();
+}
+
+/** Names the tenant an admin token acts on beside Sign out (none: the token's own). */
+function showTenant() {
+  const tenant = api.tenant();
+  document.getElementById('session-tenant').textContent = tenant ? `Tenant ${tenant}` : '';
 }
 
 // A token the API refuses while a screen is shown (it expired, or was rotated away) is asked for
@@ -150,6 +157,7 @@ function signInAgain(reason) {
     onSignedIn: () => {
       dialog.close();
       clearError();
+      showTenant();
     },
   });
   const dialog = h('dialog', {'aria-labelledby': 'again-title', class: 'sign-in-again'},
@@ -162,6 +170,7 @@ function signInAgain(reason) {
   signOut.addEventListener('click', () => {
     dialog.close();
     api.setToken(null);
+    api.setTenant(null);
     clearMessages();
     signIn();
   });
@@ -172,6 +181,7 @@ function signInAgain(reason) {
 
 document.getElementById('sign-out').addEventListener('click', () => {
   api.setToken(null);
+  api.setTenant(null);
   clearMessages();
   signIn();
 });

@@ -235,6 +235,46 @@ class AdminUiTest extends BrowserTest {
   }
 
   @Test
+  void anAdminToken_actsOnTheTenantItNames_andOtherTokensMayNot() {
+    try (Api acme = new Api(node.httpPort(), TestNode.OTHER_TENANT)) {
+      acme.post(
+          "/serial-queues",
+          new JsonObject().put("queueId", "com.example.acme").put("active", true));
+    }
+    api.post(
+        "/serial-queues", new JsonObject().put("queueId", "com.example.own").put("active", true));
+    Page page = open();
+    page.getByLabel("Bearer token").fill(TestNode.OPERATOR);
+    page.getByLabel("Tenant (optional)").fill("acme");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(page.locator("#token-error"))
+        .hasText("only an admin token may act on another tenant");
+    assertThat(page.getByRole(AriaRole.NAVIGATION)).isHidden();
+
+    page.getByLabel("Bearer token").fill(TestNode.ADMIN);
+    page.getByLabel("Tenant (optional)").fill("nope");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(page.locator("#token-error"))
+        .hasText("no tenant 'nope': no token names it and it has no queues");
+
+    page.getByLabel("Tenant (optional)").fill("acme");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(heading(page)).hasText("Queues");
+    assertThat(page.locator("#session-tenant")).hasText("Tenant acme");
+    assertThat(page.getByText("com.example.acme").first()).isVisible();
+    assertThat(page.getByText("com.example.own")).hasCount(0);
+
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign out")).click();
+    page.getByLabel("Bearer token").fill(TestNode.OPERATOR);
+    assertThat(page.getByLabel("Tenant (optional)")).hasValue("");
+    page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Sign in")).click();
+    assertThat(heading(page)).hasText("Queues");
+    assertThat(page.locator("#session-tenant")).hasText("");
+    assertThat(page.getByText("com.example.own").first()).isVisible();
+    assertThat(page.getByText("com.example.acme")).hasCount(0);
+  }
+
+  @Test
   void wrongToken_isRefused_andTheFormSaysSo() {
     Page page = open();
     page.getByLabel("Bearer token").fill("not-a-token");

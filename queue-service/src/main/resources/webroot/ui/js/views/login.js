@@ -23,6 +23,8 @@ export function tokenForm({reason, onSignedIn, idPrefix = '', extraButtons = []}
   const id = (name) => `${idPrefix}${name}`;
   const input = h('input', {id: id('token'), name: 'token', type: 'password', required: true,
     autocomplete: 'current-password', spellcheck: 'false', 'aria-describedby': id('token-hint')});
+  const tenant = h('input', {id: id('tenant'), name: 'tenant', type: 'text', autocomplete: 'off',
+    spellcheck: 'false', value: api.tenant() || '', 'aria-describedby': id('tenant-hint')});
   const error = h('p', {class: 'field-error', id: id('token-error'), role: 'alert'}, reason || '');
   const submit = h('button', {type: 'submit', class: 'button-primary'}, 'Sign in');
   const form = h('form', {class: 'stacked-form', id: id('login-form')},
@@ -32,17 +34,24 @@ export function tokenForm({reason, onSignedIn, idPrefix = '', extraButtons = []}
       h('p', {class: 'hint', id: id('token-hint')},
         'An operator token of your tenant. The all-in-one node prints one when it starts '
         + '(or uses ORDO_DEV_TOKEN). It is kept in this browser tab only.')),
+    h('div', {class: 'field'},
+      h('label', {for: id('tenant')}, 'Tenant (optional)'),
+      tenant,
+      h('p', {class: 'hint', id: id('tenant-hint')},
+        'Empty: the token\'s own tenant. An admin token may name another one to act on.')),
     error,
     h('div', {class: 'field-submit'}, submit, ...extraButtons));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const token = input.value.trim();
+    const tenantName = tenant.value.trim();
     if (!token) return;
     submit.disabled = true;
     error.textContent = '';
     try {
-      if (await api.accepts(token)) {
+      if (await api.accepts(token, tenantName)) {
         api.setToken(token);
+        api.setTenant(tenantName);
         onSignedIn();
         return;
       }
