@@ -5,15 +5,22 @@ import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
  * One node's checks of one kind: each service adds its own. Readiness (database reachable,
  * migrations done, lease held) passes when every check passes and there is at least one; liveness
  * (a runner or history service can reach a queue service) passes when no check fails, none
- * included.
+ * included. A check that does not answer within {@link #CHECK_TIMEOUT_MILLIS} fails: a database
+ * that hangs (its processes stopped, a network that drops packets) left {@code /health/ready}
+ * without an answer for as long as it hung, where it should say the node is not ready, and why.
  */
 public final class HealthChecks {
+  /** How long one check may take before it counts as failed. */
+  public static final long CHECK_TIMEOUT_MILLIS = 2_000;
+
   private final Map<String, Supplier<Future<Void>>> checks = new ConcurrentHashMap<>();
   private final boolean upWithoutChecks;
 
@@ -47,7 +54,10 @@ public final class HealthChecks {
             .map(
                 e -> {
                   try {
-                    return e.getValue().get();
+                    return e.getValue()
+                        .get()
+                        .timeout(CHECK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+                        .recover(HealthChecks::named);
                   } catch (RuntimeException error) {
                     return Future.<Void>failedFuture(error);
                   }
@@ -73,6 +83,14 @@ public final class HealthChecks {
               }
               return Future.succeededFuture(new Report(up, details));
             });
+  }
+
+  private static Future<Void> named(Throwable error) {
+    if (error instanceof TimeoutException) {
+      return Future.failedFuture(
+          new IllegalStateException("no answer within " + CHECK_TIMEOUT_MILLIS + " ms"));
+    }
+    return Future.failedFuture(error);
   }
 
   /** The outcome of the checks. */
