@@ -148,6 +148,7 @@ api.onUnauthorized((error) => {
 });
 
 function signInAgain(reason) {
+  const tenantBefore = api.tenant();
   const signOut = h('button', {type: 'button', class: 'button-quiet'}, 'Sign out');
   const {form, input} = login.tokenForm({
     reason: `The token of this tab is no longer accepted (${reason}). Sign in again to go on `
@@ -158,6 +159,8 @@ function signInAgain(reason) {
       dialog.close();
       clearError();
       showTenant();
+      // another tenant's screen is drawn anew: what it showed was the tenant before
+      if (api.tenant() !== tenantBefore) show();
     },
   });
   const dialog = h('dialog', {'aria-labelledby': 'again-title', class: 'sign-in-again'},
