@@ -103,10 +103,25 @@ final class Farm implements AutoCloseable {
     ProcessHandle old = ProcessHandle.of(pid("queue", 1)).orElseThrow();
     old.destroy();
     old.onExit().get(60, TimeUnit.SECONDS);
+    launchQueueService(1, httpPort, "queue-1-restarted.log");
+  }
+
+  /**
+   * Starts one more queue service, {@code queue-<index>}, on a free HTTP port in the farm's cluster
+   * (as an operator adds one by hand); returns its HTTP port once it is ready. {@link #close} stops
+   * it with the farm.
+   */
+  int startQueueService(int index) throws Exception {
+    int port = NodeProcess.freePort();
+    launchQueueService(index, port, "queue-" + index + ".log");
+    return port;
+  }
+
+  private void launchQueueService(int index, int port, String logName) throws Exception {
     Map<String, String> env = new HashMap<>(environment);
     env.put("ORDO_DB_URL", Files.readString(dir.resolve("db-url")).trim());
-    env.put("ORDO_NODE_NAME", "queue-1");
-    env.put("ORDO_HTTP_PORT", String.valueOf(httpPort));
+    env.put("ORDO_NODE_NAME", "queue-" + index);
+    env.put("ORDO_HTTP_PORT", String.valueOf(port));
     ProcessBuilder builder =
         new ProcessBuilder(
             List.of(
@@ -119,20 +134,21 @@ final class Farm implements AutoCloseable {
                 "queue"));
     builder.environment().putAll(env);
     builder.redirectErrorStream(true);
-    builder.redirectOutput(dir.resolve("logs").resolve("queue-1-restarted.log").toFile());
+    Path log = dir.resolve("logs").resolve(logName);
+    builder.redirectOutput(log.toFile());
     Process process = builder.start();
-    Files.writeString(dir.resolve("pids").resolve("queue-1.pid"), String.valueOf(process.pid()));
+    Files.writeString(
+        dir.resolve("pids").resolve("queue-" + index + ".pid"), String.valueOf(process.pid()));
     for (int i = 0; i < 1200; i++) {
-      if (Files.readString(dir.resolve("logs").resolve("queue-1-restarted.log"))
-          .contains("ready on port")) {
+      if (Files.readString(log).contains("ready on port")) {
         return;
       }
       if (!process.isAlive()) {
-        throw new AssertionError("the restarted queue service exited:\n" + logs());
+        throw new AssertionError("queue service queue-" + index + " exited:\n" + logs());
       }
       Thread.sleep(100);
     }
-    throw new AssertionError("the restarted queue service never got ready");
+    throw new AssertionError("queue service queue-" + index + " never got ready");
   }
 
   /** The last lines of every log, for a failure's message. */
