@@ -133,6 +133,11 @@ final class Farm implements AutoCloseable {
                 JAR.toString(),
                 "queue"));
     builder.environment().putAll(env);
+    awaitReady(builder, index, logName);
+  }
+
+  /** Starts queue service {@code queue-<index>} and waits until its log says it is ready. */
+  private void awaitReady(ProcessBuilder builder, int index, String logName) throws Exception {
     builder.redirectErrorStream(true);
     Path log = dir.resolve("logs").resolve(logName);
     builder.redirectOutput(log.toFile());
@@ -149,6 +154,49 @@ final class Farm implements AutoCloseable {
       Thread.sleep(100);
     }
     throw new AssertionError("queue service queue-" + index + " never got ready");
+  }
+
+  /** The database URL {@code deploy/farm start} gave every JVM. */
+  String databaseUrl() throws IOException {
+    return Files.readString(dir.resolve("db-url")).trim();
+  }
+
+  /**
+   * Stops the database JVM (SIGTERM: it stops its PostgreSQL) and starts {@code java -jar ordo.jar
+   * database} again on the farm's data directory, as an operator would; returns the URL it prints.
+   */
+  String restartDatabase() throws Exception {
+    ProcessHandle old = ProcessHandle.of(pid("database", 1)).orElseThrow();
+    old.destroy();
+    old.onExit().get(60, TimeUnit.SECONDS);
+    Map<String, String> env = new HashMap<>(environment);
+    env.put("ORDO_DATA_DIR", dir.toString());
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-jar",
+                JAR.toString(),
+                "database"));
+    builder.environment().putAll(env);
+    builder.redirectErrorStream(true);
+    Path log = dir.resolve("logs").resolve("database-1-restarted.log");
+    builder.redirectOutput(log.toFile());
+    Process process = builder.start();
+    Files.writeString(dir.resolve("pids").resolve("database-1.pid"), String.valueOf(process.pid()));
+    for (int i = 0; i < 1200; i++) {
+      for (String line : Files.readAllLines(log)) {
+        if (line.startsWith("ORDO_DB_URL=")) {
+          return line.substring("ORDO_DB_URL=".length()).trim();
+        }
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError("the restarted database exited:\n" + logs());
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the restarted database never printed its URL");
   }
 
   /** The last lines of every log, for a failure's message. */
