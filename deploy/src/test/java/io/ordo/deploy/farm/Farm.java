@@ -117,6 +117,30 @@ final class Farm implements AutoCloseable {
     return port;
   }
 
+  /**
+   * Starts one more queue service as README's farm section says an operator adds one by hand: in a
+   * shell that sources {@code D/farm.env} and sets nothing but the node's name and HTTP port (none
+   * of this test's settings reach it); returns its HTTP port once it is ready.
+   */
+  int startQueueServiceByHand(int index) throws Exception {
+    int port = NodeProcess.freePort();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            "bash",
+            "-c",
+            ". \"$1\" && exec \"$2\" --add-opens java.base/java.lang=ALL-UNNAMED -Xmx512m -jar"
+                + " \"$3\" queue",
+            "bash",
+            dir.resolve("farm.env").toString(),
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            JAR.toString());
+    builder.environment().keySet().removeIf(name -> name.startsWith("ORDO_"));
+    builder.environment().put("ORDO_NODE_NAME", "queue-" + index);
+    builder.environment().put("ORDO_HTTP_PORT", String.valueOf(port));
+    awaitReady(builder, index, "queue-" + index + ".log");
+    return port;
+  }
+
   private void launchQueueService(int index, int port, String logName) throws Exception {
     Map<String, String> env = new HashMap<>(environment);
     env.put("ORDO_DB_URL", Files.readString(dir.resolve("db-url")).trim());
