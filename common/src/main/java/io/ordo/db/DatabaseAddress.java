@@ -4,6 +4,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
  * Where a PostgreSQL database is: parsed from a {@code postgresql://user:password@host:port/db}
@@ -11,6 +12,12 @@ import java.nio.charset.StandardCharsets;
  */
 public record DatabaseAddress(
     String host, int port, String database, String user, String password) {
+
+  /**
+   * How long PostgreSQL lets one of Ordo's sessions sit idle inside a transaction before it ends
+   * the session and rolls the transaction back, releasing its locks (see {@link #connectOptions}).
+   */
+  public static final Duration IDLE_IN_TRANSACTION_TIMEOUT = Duration.ofSeconds(10);
 
   public static DatabaseAddress parse(String uri) {
     URI parsed;
@@ -60,7 +67,16 @@ public record DatabaseAddress(
             .setPipeliningLimit(256)
             // Ordo's statements are short and run thousands of times a second: compiling one
             // with LLVM (PostgreSQL's JIT, chosen when estimates run high) costs hundreds of ms
-            .addProperty("jit", "off");
+            .addProperty("jit", "off")
+            // A node that stops between two statements of a transaction (paused, its host hung,
+            // cut off: its connection stays open for the kernel's keepalive, two hours) held its
+            // row locks until it went on: a queue service paused in a report batch blocked every
+            // other queue service's batches behind a serial queue's row, and the farm stood still.
+            // PostgreSQL now ends such a session; Ordo's transactions are a few statements sent
+            // back to back, idle for milliseconds between them.
+            .addProperty(
+                "idle_in_transaction_session_timeout",
+                String.valueOf(IDLE_IN_TRANSACTION_TIMEOUT.toMillis()));
     profile.settings().forEach(options::addProperty);
     return password == null ? options : options.setPassword(password);
   }

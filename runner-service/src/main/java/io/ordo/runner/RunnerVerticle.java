@@ -111,7 +111,7 @@ public final class RunnerVerticle extends VerticleBase implements ExecutionHost,
     freedExecutions = new ContextInbox<>(context, this::forget);
     scripts = new ScriptTasks(config.scripts(), vertx);
     QueueServiceContact contact = QueueServiceContact.forLease(config.lock().lease());
-    reporter = new Reporter(vertx, context, node(), contact);
+    reporter = new Reporter(vertx, context, node(), contact, config.lock().lease());
     lease =
         new LeaseKeeper(
             vertx,

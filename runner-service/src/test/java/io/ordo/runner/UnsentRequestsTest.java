@@ -63,7 +63,11 @@ class UnsentRequestsTest {
         v -> {
           Reporter reporter =
               new Reporter(
-                  vertx, context, "node-a", new QueueServiceContact(Duration.ofMinutes(1)));
+                  vertx,
+                  context,
+                  "node-a",
+                  new QueueServiceContact(Duration.ofMinutes(1)),
+                  Duration.ofSeconds(30));
           reporter
               .report(TaskReport.of(ReportType.STARTED, task(), Instant.now(), new JsonObject()))
               .onComplete(

@@ -103,10 +103,49 @@ final class Farm implements AutoCloseable {
     ProcessHandle old = ProcessHandle.of(pid("queue", 1)).orElseThrow();
     old.destroy();
     old.onExit().get(60, TimeUnit.SECONDS);
+    launchQueueService(1, httpPort, "queue-1-restarted.log");
+  }
+
+  /**
+   * Starts one more queue service, {@code queue-<index>}, on a free HTTP port in the farm's cluster
+   * (as an operator adds one by hand); returns its HTTP port once it is ready. {@link #close} stops
+   * it with the farm.
+   */
+  int startQueueService(int index) throws Exception {
+    int port = NodeProcess.freePort();
+    launchQueueService(index, port, "queue-" + index + ".log");
+    return port;
+  }
+
+  /**
+   * Starts one more queue service as README's farm section says an operator adds one by hand: in a
+   * shell that sources {@code D/farm.env} and sets nothing but the node's name and HTTP port (none
+   * of this test's settings reach it); returns its HTTP port once it is ready.
+   */
+  int startQueueServiceByHand(int index) throws Exception {
+    int port = NodeProcess.freePort();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            "bash",
+            "-c",
+            ". \"$1\" && exec \"$2\" --add-opens java.base/java.lang=ALL-UNNAMED -Xmx512m -jar"
+                + " \"$3\" queue",
+            "bash",
+            dir.resolve("farm.env").toString(),
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            JAR.toString());
+    builder.environment().keySet().removeIf(name -> name.startsWith("ORDO_"));
+    builder.environment().put("ORDO_NODE_NAME", "queue-" + index);
+    builder.environment().put("ORDO_HTTP_PORT", String.valueOf(port));
+    awaitReady(builder, index, "queue-" + index + ".log");
+    return port;
+  }
+
+  private void launchQueueService(int index, int port, String logName) throws Exception {
     Map<String, String> env = new HashMap<>(environment);
     env.put("ORDO_DB_URL", Files.readString(dir.resolve("db-url")).trim());
-    env.put("ORDO_NODE_NAME", "queue-1");
-    env.put("ORDO_HTTP_PORT", String.valueOf(httpPort));
+    env.put("ORDO_NODE_NAME", "queue-" + index);
+    env.put("ORDO_HTTP_PORT", String.valueOf(port));
     ProcessBuilder builder =
         new ProcessBuilder(
             List.of(
@@ -118,21 +157,70 @@ final class Farm implements AutoCloseable {
                 JAR.toString(),
                 "queue"));
     builder.environment().putAll(env);
+    awaitReady(builder, index, logName);
+  }
+
+  /** Starts queue service {@code queue-<index>} and waits until its log says it is ready. */
+  private void awaitReady(ProcessBuilder builder, int index, String logName) throws Exception {
     builder.redirectErrorStream(true);
-    builder.redirectOutput(dir.resolve("logs").resolve("queue-1-restarted.log").toFile());
+    Path log = dir.resolve("logs").resolve(logName);
+    builder.redirectOutput(log.toFile());
     Process process = builder.start();
-    Files.writeString(dir.resolve("pids").resolve("queue-1.pid"), String.valueOf(process.pid()));
+    Files.writeString(
+        dir.resolve("pids").resolve("queue-" + index + ".pid"), String.valueOf(process.pid()));
     for (int i = 0; i < 1200; i++) {
-      if (Files.readString(dir.resolve("logs").resolve("queue-1-restarted.log"))
-          .contains("ready on port")) {
+      if (Files.readString(log).contains("ready on port")) {
         return;
       }
       if (!process.isAlive()) {
-        throw new AssertionError("the restarted queue service exited:\n" + logs());
+        throw new AssertionError("queue service queue-" + index + " exited:\n" + logs());
       }
       Thread.sleep(100);
     }
-    throw new AssertionError("the restarted queue service never got ready");
+    throw new AssertionError("queue service queue-" + index + " never got ready");
+  }
+
+  /** The database URL {@code deploy/farm start} gave every JVM. */
+  String databaseUrl() throws IOException {
+    return Files.readString(dir.resolve("db-url")).trim();
+  }
+
+  /**
+   * Stops the database JVM (SIGTERM: it stops its PostgreSQL) and starts {@code java -jar ordo.jar
+   * database} again on the farm's data directory, as an operator would; returns the URL it prints.
+   */
+  String restartDatabase() throws Exception {
+    ProcessHandle old = ProcessHandle.of(pid("database", 1)).orElseThrow();
+    old.destroy();
+    old.onExit().get(60, TimeUnit.SECONDS);
+    Map<String, String> env = new HashMap<>(environment);
+    env.put("ORDO_DATA_DIR", dir.toString());
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-jar",
+                JAR.toString(),
+                "database"));
+    builder.environment().putAll(env);
+    builder.redirectErrorStream(true);
+    Path log = dir.resolve("logs").resolve("database-1-restarted.log");
+    builder.redirectOutput(log.toFile());
+    Process process = builder.start();
+    Files.writeString(dir.resolve("pids").resolve("database-1.pid"), String.valueOf(process.pid()));
+    for (int i = 0; i < 1200; i++) {
+      for (String line : Files.readAllLines(log)) {
+        if (line.startsWith("ORDO_DB_URL=")) {
+          return line.substring("ORDO_DB_URL=".length()).trim();
+        }
+      }
+      if (!process.isAlive()) {
+        throw new AssertionError("the restarted database exited:\n" + logs());
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the restarted database never printed its URL");
   }
 
   /** The last lines of every log, for a failure's message. */
