@@ -41,8 +41,7 @@ public final class BusErrors {
   public static RuntimeException toDomain(Throwable error) {
     if (error instanceof ReplyException reply) {
       if (reply.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
-        return new TaskControlException(
-            ErrorCode.UNAVAILABLE, "service unavailable: " + reply.getMessage(), reply);
+        return new TaskControlException(ErrorCode.UNAVAILABLE, unavailable(reply), reply);
       }
       ErrorCode code = ErrorCode.fromBusFailureCode(reply.failureCode());
       try {
@@ -59,6 +58,22 @@ public final class BusErrors {
     return error instanceof RuntimeException runtime
         ? runtime
         : new TaskControlException(ErrorCode.INTERNAL, error.getMessage(), error);
+  }
+
+  /**
+   * Why a service did not answer, in words a caller can use: Vert.x's own text names its reply
+   * address and timeout in milliseconds ("Timed out after waiting 30000(ms) for a reply. address:
+   * __vertx.reply.…"), which a problem document must not carry.
+   */
+  static String unavailable(ReplyException reply) {
+    return switch (reply.failureType()) {
+      case TIMEOUT ->
+          "service unavailable: the service that serves this request did not answer in time"
+              + " (paused or overloaded); try again shortly";
+      case NO_HANDLERS ->
+          "service unavailable: no node of the farm serves this request now; try again shortly";
+      default -> "service unavailable; try again shortly";
+    };
   }
 
   private static TaskControlException asDomain(Throwable error) {
