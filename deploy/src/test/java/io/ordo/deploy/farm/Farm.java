@@ -142,22 +142,32 @@ final class Farm implements AutoCloseable {
   }
 
   private void launchQueueService(int index, int port, String logName) throws Exception {
-    Map<String, String> env = new HashMap<>(environment);
-    env.put("ORDO_DB_URL", Files.readString(dir.resolve("db-url")).trim());
-    env.put("ORDO_NODE_NAME", "queue-" + index);
-    env.put("ORDO_HTTP_PORT", String.valueOf(port));
+    ProcessBuilder builder =
+        ordoJvm(
+            "queue",
+            "-Xmx512m",
+            Map.of(
+                "ORDO_DB_URL", Files.readString(dir.resolve("db-url")).trim(),
+                "ORDO_NODE_NAME", "queue-" + index,
+                "ORDO_HTTP_PORT", String.valueOf(port)));
+    awaitReady(builder, index, logName);
+  }
+
+  /** {@code java -jar ordo.jar <role>} with the farm's settings and {@code overrides}. */
+  private ProcessBuilder ordoJvm(String role, String heap, Map<String, String> overrides) {
     ProcessBuilder builder =
         new ProcessBuilder(
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-opens",
                 "java.base/java.lang=ALL-UNNAMED",
-                "-Xmx512m",
+                heap,
                 "-jar",
                 JAR.toString(),
-                "queue"));
-    builder.environment().putAll(env);
-    awaitReady(builder, index, logName);
+                role));
+    builder.environment().putAll(environment);
+    builder.environment().putAll(overrides);
+    return builder;
   }
 
   /** Starts queue service {@code queue-<index>} and waits until its log says it is ready. */
@@ -193,17 +203,8 @@ final class Farm implements AutoCloseable {
     ProcessHandle old = ProcessHandle.of(pid("database", 1)).orElseThrow();
     old.destroy();
     old.onExit().get(60, TimeUnit.SECONDS);
-    Map<String, String> env = new HashMap<>(environment);
-    env.put("ORDO_DATA_DIR", dir.toString());
     ProcessBuilder builder =
-        new ProcessBuilder(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m",
-                "-jar",
-                JAR.toString(),
-                "database"));
-    builder.environment().putAll(env);
+        ordoJvm("database", "-Xmx256m", Map.of("ORDO_DATA_DIR", dir.toString()));
     builder.redirectErrorStream(true);
     Path log = dir.resolve("logs").resolve("database-1-restarted.log");
     builder.redirectOutput(log.toFile());

@@ -20,16 +20,8 @@ class ScheduleUiTest extends BrowserTest {
 
   @Test
   void operatorSeesASchedule_pausesIt_resumesIt_andTriggersIt() {
-    Api.Reply created =
-        api.put(
-            "/schedules/nightly",
-            new JsonObject()
-                .put("cron", "30 2 * * *")
-                .put("timeZone", "Europe/Berlin")
-                .put(
-                    "task",
-                    new JsonObject().put("queue", "parallel").put("taskClassName", "Echo")));
-    assertEquals(201, created.status(), created.body().toString());
+    putSchedule(
+        "nightly", new JsonObject().put("cron", "30 2 * * *").put("timeZone", "Europe/Berlin"));
 
     Page page = signedIn();
     nav(page, "Schedules");
@@ -52,15 +44,7 @@ class ScheduleUiTest extends BrowserTest {
 
   @Test
   void operatorDeletesASchedule_afterConfirming() {
-    Api.Reply created =
-        api.put(
-            "/schedules/hourly",
-            new JsonObject()
-                .put("intervalSeconds", 3600)
-                .put(
-                    "task",
-                    new JsonObject().put("queue", "parallel").put("taskClassName", "Echo")));
-    assertEquals(201, created.status(), created.body().toString());
+    putSchedule("hourly", new JsonObject().put("intervalSeconds", 3600));
 
     Page page = signedIn();
     nav(page, "Schedules");
@@ -143,6 +127,16 @@ class ScheduleUiTest extends BrowserTest {
     assertThat(page.getByRole(AriaRole.ALERT)).containsText("Saving the schedule failed");
     assertThat(page.getByRole(AriaRole.ALERT)).containsText("invalid_request");
     assertEquals(404, api.get("/schedules/ui-bad").status());
+  }
+
+  /** Creates a schedule over the API that starts an Echo in the parallel queue {@code when}. */
+  private void putSchedule(String scheduleId, JsonObject when) {
+    Api.Reply created =
+        api.put(
+            "/schedules/" + scheduleId,
+            when.put(
+                "task", new JsonObject().put("queue", "parallel").put("taskClassName", "Echo")));
+    assertEquals(201, created.status(), created.body().toString());
   }
 
   private static void save(Page page) {
