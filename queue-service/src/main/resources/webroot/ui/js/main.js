@@ -172,22 +172,22 @@ function signInAgain(reason) {
   });
   signOut.addEventListener('click', () => {
     dialog.close();
-    api.setToken(null);
-    api.setTenant(null);
-    clearMessages();
-    signIn();
+    signOutOfTab();
   });
   document.body.append(dialog);
   dialog.showModal();
   input.focus();
 }
 
-document.getElementById('sign-out').addEventListener('click', () => {
+/** Forgets the tab's token and tenant and shows the sign-in form. */
+function signOutOfTab() {
   api.setToken(null);
   api.setTenant(null);
   clearMessages();
   signIn();
-});
+}
+
+document.getElementById('sign-out').addEventListener('click', signOutOfTab);
 
 // The skip link must not change the hash: the hash names the screen.
 document.querySelector('.skip-link').addEventListener('click', (event) => {

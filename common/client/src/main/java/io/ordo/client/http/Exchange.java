@@ -385,19 +385,48 @@ final class Exchange {
     if (stripped.isEmpty()) {
       throw new IllegalArgumentException("the token is empty");
     }
-    for (int i = 0; i < stripped.length(); i++) {
-      char c = stripped.charAt(i);
-      if (c < 0x21 || c > 0x7e) {
-        throw new IllegalArgumentException(
-            "the token has a character that cannot be sent in an HTTP header (a control"
-                + " character, a space or a non-ASCII character) at position "
-                + (token.indexOf(stripped) + i + 1)
-                + " of "
-                + token.length()
-                + "; the token is not shown");
-      }
+    int unsendable = firstUnsendable(stripped);
+    if (unsendable >= 0) {
+      throw new IllegalArgumentException(
+          "the token has a character that cannot be sent in an HTTP header (a control"
+              + " character, a space or a non-ASCII character) at position "
+              + (token.indexOf(stripped) + unsendable + 1)
+              + " of "
+              + token.length()
+              + "; the token is not shown");
     }
     return stripped;
+  }
+
+  /**
+   * A header value the caller chose (a tenant, a traceparent), as it is sent.
+   *
+   * @throws IllegalArgumentException null, empty, longer than {@code maxLength}, or with a
+   *     character other than visible ASCII (which a header cannot carry)
+   */
+  static String headerValue(String name, String value, int maxLength) {
+    if (value == null || value.isEmpty() || value.length() > maxLength) {
+      throw new IllegalArgumentException(name + " must be 1 to " + maxLength + " characters");
+    }
+    int unsendable = firstUnsendable(value);
+    if (unsendable >= 0) {
+      throw new IllegalArgumentException(
+          name
+              + " must be visible ASCII; it has another character at position "
+              + (unsendable + 1));
+    }
+    return value;
+  }
+
+  /** The index of the first character that is not visible ASCII, or -1 if there is none. */
+  private static int firstUnsendable(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c < 0x21 || c > 0x7e) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private HttpRequest request(Call<?> call) {

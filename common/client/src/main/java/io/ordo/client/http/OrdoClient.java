@@ -267,17 +267,7 @@ public final class OrdoClient implements AutoCloseable {
      *     other than visible ASCII (which a header cannot carry)
      */
     public Builder tenant(String tenant) {
-      if (tenant == null || tenant.isEmpty() || tenant.length() > 255) {
-        throw new IllegalArgumentException("tenant must be 1 to 255 characters");
-      }
-      for (int i = 0; i < tenant.length(); i++) {
-        char c = tenant.charAt(i);
-        if (c < 0x21 || c > 0x7e) {
-          throw new IllegalArgumentException(
-              "tenant must be visible ASCII; it has another character at position " + (i + 1));
-        }
-      }
-      this.tenant = tenant;
+      this.tenant = Exchange.headerValue("tenant", tenant, 255);
       return this;
     }
 

@@ -233,17 +233,7 @@ public final class TaskRegistration {
      *     other than visible ASCII (which a header cannot carry)
      */
     public Builder traceparent(String traceparent) {
-      if (traceparent == null || traceparent.isEmpty() || traceparent.length() > 512) {
-        throw new IllegalArgumentException("traceparent must be 1 to 512 characters");
-      }
-      for (int i = 0; i < traceparent.length(); i++) {
-        char c = traceparent.charAt(i);
-        if (c < 0x21 || c > 0x7e) {
-          throw new IllegalArgumentException(
-              "traceparent must be visible ASCII; it has another character at position " + (i + 1));
-        }
-      }
-      this.traceparent = traceparent;
+      this.traceparent = Exchange.headerValue("traceparent", traceparent, 512);
       return this;
     }
 
